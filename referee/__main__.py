@@ -1,0 +1,3 @@
+from referee.cli.app import main
+
+main()

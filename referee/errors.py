@@ -1,0 +1,103 @@
+"""One error family, three kinds, so the CLI can print one line and pick the exit code.
+
+- ``InputError``: the user typed or wrote something we cannot read (exit 2),
+  optionally located at ``file:line``.
+- ``Refusal``: the move is legal to express but the rules forbid it (exit 1);
+  always carries the clause that forbids it.
+- ``Ambiguous``: a name matches several things; carries the candidates (exit 2).
+- ``MissingData``: the ruleset does not know a value the command needs (exit 2),
+  with how to supply it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Citation:
+    """Where a ruling comes from: ruleset id, clause id, rulebook file and section."""
+
+    ruleset: str
+    clause: str
+    file: str
+    section: str
+    inherited_from: str | None = None
+
+    def __str__(self) -> str:
+        src = f"{self.file} § {self.section}"
+        via = f", inherited from {self.inherited_from}" if self.inherited_from else ""
+        return f"{self.ruleset} {self.clause} ({src}{via})"
+
+    def as_dict(self) -> dict:
+        d = {"ruleset": self.ruleset, "clause": self.clause, "file": self.file, "section": self.section}
+        if self.inherited_from:
+            d["inherited_from"] = self.inherited_from
+        return d
+
+
+class RefereeError(Exception):
+    exit_code = 2
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class InputError(RefereeError):
+    exit_code = 2
+
+    def __init__(self, message: str, file: str | None = None, line: int | None = None):
+        super().__init__(message)
+        self.file = file
+        self.line = line
+
+    def __str__(self) -> str:
+        if self.file and self.line:
+            return f"{self.file}:{self.line}: {self.message}"
+        if self.file:
+            return f"{self.file}: {self.message}"
+        return self.message
+
+
+class ValidationErrors(RefereeError):
+    """Several located problems found in one pass (a checker collects them all)."""
+
+    exit_code = 2
+
+    def __init__(self, errors: list[InputError]):
+        super().__init__("; ".join(str(e) for e in errors))
+        self.errors = errors
+
+    def __str__(self) -> str:
+        return "\n".join(str(e) for e in self.errors)
+
+
+class Refusal(RefereeError):
+    exit_code = 1
+
+    def __init__(self, message: str, citation: Citation | None = None, **details):
+        super().__init__(message)
+        self.citation = citation
+        self.details = details
+
+    def __str__(self) -> str:
+        if self.citation:
+            return f"refused: {self.message} — {self.citation}"
+        return f"refused: {self.message}"
+
+
+class Ambiguous(RefereeError):
+    exit_code = 2
+
+    def __init__(self, what: str, text: str, candidates: list[str]):
+        shown = ", ".join(candidates[:8]) + (" …" if len(candidates) > 8 else "")
+        super().__init__(f"'{text}' could be more than one {what}: {shown}. Type more of the name.")
+        self.candidates = candidates
+
+
+class MissingData(RefereeError):
+    exit_code = 2

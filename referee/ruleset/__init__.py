@@ -1,0 +1,1 @@
+"""Rulesets: editions, variants, house rules and boards as validated data."""

@@ -1,0 +1,580 @@
+"""Find, read, validate and compose ruleset files; cache the composed result.
+
+A ruleset is an edition (which may ``extends:`` another) plus overlays:
+variants, house rules and a board file. Dicts merge deeply, lists replace,
+clauses merge by id. Every leaf remembers which file and line set it, so a
+composed ruleset can say where each value came from and an error in the
+composition still points at a line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from pathlib import Path
+from typing import Any
+
+from referee.errors import InputError, ValidationErrors
+from referee.ruleset import schema
+from referee.ruleset.model import Ruleset
+
+IDENTITY = ("id", "title", "kind", "extends", "applies_to", "aliases", "description", "for", "sources", "language")
+KIND_DIRS = {"edition": "", "variant": "variants", "house-rule": "house-rules", "board": "boards"}
+CACHE_VERSION = "3"
+
+
+# ---------------------------------------------------------------- where files are
+def shipped_dir() -> Path:
+    here = Path(__file__).resolve().parent.parent
+    packaged = here / "_data" / "rulesets"
+    if packaged.is_dir():
+        return packaged
+    return here.parent / "rulesets"
+
+
+def ruleset_dirs() -> list[Path]:
+    dirs = [shipped_dir()]
+    extra = os.environ.get("REFEREE_RULESETS")
+    if extra:
+        dirs += [Path(p) for p in extra.split(os.pathsep) if p]
+    return dirs
+
+
+def _display(path: Path) -> str:
+    """Show shipped files as rulesets/..., others as given relative to cwd when possible."""
+    try:
+        return "rulesets/" + path.resolve().relative_to(shipped_dir().resolve()).as_posix()
+    except ValueError:
+        try:
+            return os.path.relpath(path)
+        except ValueError:
+            return str(path)
+
+
+def _all_files() -> list[Path]:
+    files = []
+    for d in ruleset_dirs():
+        if not d.is_dir():
+            continue
+        for sub in KIND_DIRS.values():
+            dd = d / sub if sub else d
+            if dd.is_dir():
+                files += sorted(p for p in dd.glob("*.yaml") if p.stem != "sources" and not p.stem.startswith("template"))
+    return files
+
+
+# ---------------------------------------------------------------- reading one file
+def read_yaml(path: Path, display: str | None = None) -> tuple[Any, dict]:
+    """Parse with safe_load semantics; return the data and a map path -> line."""
+    import yaml
+
+    display = display or _display(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("no such file", display) from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"cannot read: {e}", display) from None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        node = yaml.compose(text, Loader=loader)
+        data = yaml.load(text, Loader=loader)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        line = mark.line + 1 if mark else None
+        msg = f"not valid YAML: {e.problem or e.context}"
+        raise InputError(msg, display, line) from None
+    except yaml.YAMLError as e:
+        raise InputError(f"not valid YAML: {e}", display) from None
+    lines: dict[tuple, int] = {}
+    dups: list[InputError] = []
+    if node is not None:
+        _walk_lines(node, (), lines, dups, display)
+    if dups:
+        raise ValidationErrors(dups)
+    return data, lines
+
+
+def _walk_lines(node, path, lines, dups, display):
+    import yaml
+
+    lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        seen = set()
+        for knode, vnode in node.value:
+            key: Any = knode.value
+            if knode.tag.endswith(":int"):
+                try:
+                    key = int(key)
+                except ValueError:
+                    pass
+            if key in seen:
+                dups.append(InputError(f"key '{key}' appears twice", display, knode.start_mark.line + 1))
+            seen.add(key)
+            lines[path + (key,)] = knode.start_mark.line + 1
+            _walk_lines(vnode, path + (key,), lines, dups, display)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _walk_lines(item, path + (i,), lines, dups, display)
+
+
+def line_of(lines: dict, path: tuple) -> int | None:
+    p = tuple(path)
+    while True:
+        if p in lines:
+            return lines[p]
+        if not p:
+            return None
+        p = p[:-1]
+
+
+class RulesetFile:
+    """One validated file: its data, line map and display name."""
+
+    def __init__(self, path: Path, display: str | None = None):
+        self.path = path
+        self.display = display or _display(path)
+        data, self.lines = read_yaml(path, self.display)
+        if not isinstance(data, dict):
+            raise InputError("a ruleset file must be a mapping of keys (id:, rules:, …)", self.display, 1)
+        self.data: dict = data
+        errors = [
+            InputError(p.message, self.display, line_of(self.lines, p.path)) for p in schema.check_file(data)
+        ]
+        for key, sub in (data.get("for") or {}).items():
+            for p in schema.check_file({"id": "x", **sub} if isinstance(sub, dict) else sub):
+                errors.append(InputError(p.message, self.display, line_of(self.lines, ("for", key) + p.path)))
+        errors += self._check_clause_ids()
+        if errors:
+            raise ValidationErrors(errors)
+        self.id: str = data["id"]
+        self.kind: str = data.get("kind", "edition")
+
+    def _check_clause_ids(self) -> list[InputError]:
+        out, seen = [], set()
+        for i, c in enumerate(self.data.get("clauses") or []):
+            cid = c.get("id") if isinstance(c, dict) else None
+            if cid in seen:
+                out.append(InputError(f"clause '{cid}' is defined twice", self.display, line_of(self.lines, ("clauses", i))))
+            seen.add(cid)
+        return out
+
+    def where(self, path: tuple) -> str:
+        ln = line_of(self.lines, path)
+        return f"{self.display}:{ln}" if ln else self.display
+
+
+# ---------------------------------------------------------------- sources
+def known_sources() -> dict[str, dict]:
+    out: dict[str, dict] = {}
+    for d in ruleset_dirs():
+        p = d / "sources.yaml"
+        if p.is_file():
+            data, _ = read_yaml(p)
+            for s in (data or {}).get("sources") or []:
+                out[s["file"]] = s
+    return out
+
+
+# ---------------------------------------------------------------- cache
+def _cache_dir() -> Path | None:
+    base = os.environ.get("REFEREE_CACHE")
+    if base == "off":
+        return None
+    root = Path(base) if base else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "referee"
+    return root
+
+
+def _fingerprint(files: list[Path]) -> str:
+    h = hashlib.sha1(CACHE_VERSION.encode())
+    h.update(str(Path(schema.__file__).stat().st_mtime_ns).encode())
+    h.update(str(Path(__file__).stat().st_mtime_ns).encode())
+    for f in files:
+        st = f.stat()
+        h.update(f"{f}|{st.st_mtime_ns}|{st.st_size}\n".encode())
+    return h.hexdigest()[:16]
+
+
+def _cache_get(key: str, fp: str) -> Any:
+    d = _cache_dir()
+    if d is None:
+        return None
+    try:
+        with open(d / fp / f"{key}.pickle", "rb") as f:
+            return pickle.load(f)
+    except Exception:
+        return None
+
+
+def _cache_put(key: str, fp: str, value: Any) -> None:
+    d = _cache_dir()
+    if d is None:
+        return
+    try:
+        target = d / fp
+        target.mkdir(parents=True, exist_ok=True)
+        tmp = target / f".{key}.{os.getpid()}.tmp"
+        with open(tmp, "wb") as f:
+            pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, target / f"{key}.pickle")
+    except OSError:
+        pass  # a read-only home must not stop the game
+
+
+# ---------------------------------------------------------------- the catalog
+class Catalog:
+    """Every ruleset file that can be named: id, kind, aliases, title."""
+
+    def __init__(self):
+        self.files = _all_files()
+        self.fp = _fingerprint(self.files)
+        cached = _cache_get("index", self.fp)
+        if cached is None:
+            cached = {}
+            for f in self.files:
+                try:
+                    rf = RulesetFile(f)
+                except (InputError, ValidationErrors):
+                    cached[f.stem] = {"path": str(f), "kind": _kind_from_dir(f), "aliases": [], "title": "(invalid)", "invalid": True}
+                    continue
+                cached[rf.id] = {
+                    "path": str(f),
+                    "kind": rf.kind,
+                    "aliases": list(rf.data.get("aliases") or []),
+                    "title": rf.data.get("title", rf.id),
+                    "extends": rf.data.get("extends"),
+                    "applies_to": rf.data.get("applies_to"),
+                    "description": rf.data.get("description", ""),
+                }
+            _cache_put("index", self.fp, cached)
+        self.index: dict[str, dict] = cached
+
+    def ids(self, kind: str | None = None) -> list[str]:
+        return sorted(i for i, e in self.index.items() if kind is None or e["kind"] == kind)
+
+    def find(self, name: str, kind: str) -> str:
+        from referee.names import match_one
+
+        choices = {}
+        for rid, e in self.index.items():
+            if e["kind"] != kind:
+                continue
+            choices[rid] = [rid] + list(e.get("aliases") or [])
+        what = {"edition": "ruleset", "variant": "variant", "house-rule": "house rule", "board": "board"}[kind]
+        return match_one(name, choices, what, hint=f"referee rules list shows them")
+
+    def file(self, rid: str) -> RulesetFile:
+        e = self.index[rid]
+        return RulesetFile(Path(e["path"]))
+
+
+def _kind_from_dir(f: Path) -> str:
+    parent = f.parent.name
+    for k, d in KIND_DIRS.items():
+        if d and parent == d:
+            return k
+    return "edition"
+
+
+_CATALOG: Catalog | None = None
+
+
+def catalog() -> Catalog:
+    global _CATALOG
+    if _CATALOG is None:
+        _CATALOG = Catalog()
+    return _CATALOG
+
+
+# ---------------------------------------------------------------- composition
+def load(
+    ruleset: str,
+    variants: tuple[str, ...] | list[str] = (),
+    house_rules: tuple[str, ...] | list[str] = (),
+    board: str | None = None,
+) -> Ruleset:
+    """Compose and validate; cached by file fingerprints, so repeat calls are cheap."""
+    cat = catalog()
+    edition = cat.find(ruleset, "edition")
+    vids = [cat.find(v, "variant") for v in variants]
+    hids = [cat.find(h, "house-rule") for h in house_rules]
+    board_path = Path(board) if board else None
+    key_src = "|".join([edition, ",".join(vids), ",".join(hids)])
+    if board_path is not None:
+        if not board_path.is_file():
+            raise InputError("no such board file", str(board))
+        st = board_path.stat()
+        key_src += f"|{board_path.resolve()}|{st.st_mtime_ns}|{st.st_size}"
+    key = hashlib.sha1(key_src.encode()).hexdigest()[:16]
+    merged = _cache_get(key, cat.fp)
+    if merged is None:
+        merged = compose(cat, edition, vids, hids, board_path)
+        _cache_put(key, cat.fp, merged)
+    return Ruleset(merged)
+
+
+def compose(cat: Catalog, edition: str, vids: list[str], hids: list[str], board_path: Path | None) -> dict:
+    chain = _chain(cat, edition)
+    base = chain[-1]
+    if base.kind != "edition":
+        raise InputError(f"'{base.id}' is a {base.kind}, not an edition: name it with --{base.kind}", base.display)
+    chain_ids = [f.id for f in chain]
+    overlays: list[RulesetFile] = []
+    for vid in vids:
+        overlays.append(cat.file(vid))
+    for hid in hids:
+        overlays.append(cat.file(hid))
+    if board_path is not None:
+        bf = RulesetFile(board_path, str(board_path))
+        overlays.append(bf)
+    merged: dict = {}
+    origins: dict[str, str] = {}
+    for f in reversed(chain):  # root first
+        _merge(merged, f.data, f, (), origins, f.id, identity=True)
+    for ov in overlays:
+        applies = ov.data.get("applies_to")
+        if applies and not set(applies) & set(chain_ids):
+            raise InputError(
+                f"{ov.kind} '{ov.id}' applies to {', '.join(applies)}, not to {edition}", ov.display, line_of(ov.lines, ("applies_to",))
+            )
+        _merge(merged, ov.data, ov, (), origins, ov.id, identity=False)
+        for target, sub in (ov.data.get("for") or {}).items():
+            if target in chain_ids:
+                _merge(merged, sub, ov, ("for", target), origins, ov.id, identity=False)
+    _apply_patches(merged, origins)
+    suffix = "".join(f"+{o.id}" for o in overlays if o.kind != "board")
+    merged["id"] = edition + suffix
+    merged["_edition"] = edition
+    merged["_chain"] = chain_ids
+    merged["_layers"] = [f.id for f in reversed(chain)] + [o.id for o in overlays]
+    merged["_origins"] = origins
+    for k in ("for", "extends", "applies_to", "kind"):
+        merged.pop(k, None)
+    errors = check_composed(merged, origins)
+    if errors:
+        raise ValidationErrors(errors)
+    return merged
+
+
+def _chain(cat: Catalog, rid: str) -> list[RulesetFile]:
+    chain: list[RulesetFile] = []
+    seen: list[str] = []
+    cur: str | None = rid
+    while cur:
+        if cur in seen:
+            first = chain[0]
+            raise InputError(
+                f"extends cycle: {' → '.join(seen + [cur])}", first.display, line_of(first.lines, ("extends",))
+            )
+        seen.append(cur)
+        if cur not in cat.index:
+            prev = chain[-1]
+            raise InputError(
+                f"extends '{cur}', which is not a known ruleset (known: {', '.join(cat.ids('edition'))})",
+                prev.display,
+                line_of(prev.lines, ("extends",)),
+            )
+        f = cat.file(cur)
+        chain.append(f)
+        cur = f.data.get("extends")
+    return chain
+
+
+def _merge(dst: dict, src: dict, f: RulesetFile, prefix: tuple, origins: dict, layer: str, identity: bool) -> None:
+    for k, v in src.items():
+        if not prefix and k in IDENTITY:
+            if identity and k not in ("for",):
+                dst[k] = v
+            continue
+        path = prefix + (k,)
+        dotted = ".".join(str(p) for p in (path[2:] if path[:1] == ("for",) else path))
+        if k == "clauses" and len(path) == 1 or (path[:1] == ("for",) and len(path) == 3 and k == "clauses"):
+            existing = {c["id"]: i for i, c in enumerate(dst.setdefault("clauses", []))}
+            for i, c in enumerate(v or []):
+                c = dict(c, _origin=layer)
+                origins[f"clauses.{c['id']}"] = f"{f.where(path + (i,))} ({layer})"
+                if c["id"] in existing:
+                    dst["clauses"][existing[c["id"]]] = c
+                else:
+                    existing[c["id"]] = len(dst["clauses"])
+                    dst["clauses"].append(c)
+            continue
+        if isinstance(v, dict) and isinstance(dst.get(k), dict):
+            _merge(dst[k], v, f, path, origins, layer, identity)
+        elif isinstance(v, dict):
+            dst[k] = {}
+            _merge(dst[k], v, f, path, origins, layer, identity)
+        else:
+            dst[k] = v
+            origins[dotted] = f"{f.where(path)} ({layer})"
+
+
+def _apply_patches(merged: dict, origins: dict) -> None:
+    board = merged.get("board") or {}
+    patch = board.pop("patch", None)
+    if not patch:
+        return
+    squares = board.get("squares") or []
+    by_name = {}
+    for sq in squares:
+        for n in [sq["name"]] + list(sq.get("aliases") or []):
+            by_name[n.casefold()] = sq
+    for name, fields in patch.items():
+        sq = by_name.get(str(name).casefold())
+        where = origins.get(f"board.patch.{name}", "")
+        if sq is None:
+            raise InputError(f"board patch names '{name}', which is not a square of this board ({where})")
+        for k, v in fields.items():
+            sq[k] = v
+            origins[f"board.squares.{sq['name']}.{k}"] = origins.get(f"board.patch.{name}.{k}", where)
+
+
+def _loc(origins: dict, dotted: str) -> tuple[str | None, int | None]:
+    parts = dotted.split(".")
+    while parts:
+        o = origins.get(".".join(parts))
+        if o:
+            where = o.split(" (")[0]
+            if ":" in where:
+                fname, _, ln = where.rpartition(":")
+                try:
+                    return fname, int(ln)
+                except ValueError:
+                    return where, None
+            return where, None
+        parts.pop()
+    return None, None
+
+
+OPTIONAL_RULES = {"salary.clause", "bankruptcy.test_valuation", "free_parking.seed", "auction.opening_amount",
+                  "building.shortage_opening", "salary.landing_bonus", "jail.cards_sellable"}
+
+
+def check_composed(m: dict, origins: dict) -> list[InputError]:
+    errs: list[InputError] = []
+
+    def err(dotted: str, msg: str) -> None:
+        f, ln = _loc(origins, dotted)
+        errs.append(InputError(msg, f, ln))
+
+    rid = m["id"]
+    # rule parameters: every mechanism needs its choice made
+    rules = m.get("rules") or {}
+    for group, spec in schema.RULES.fields.items():
+        for leaf in spec.fields:
+            key = f"{group}.{leaf}"
+            if key in OPTIONAL_RULES:
+                continue
+            if (rules.get(group) or {}).get(leaf) is None:
+                err("rules", f"{rid}: rule parameter 'rules.{key}' is not set (here or in what it extends)")
+    if (rules.get("auction") or {}).get("opening") == "fixed" and (rules.get("auction") or {}).get("opening_amount") is None:
+        err("rules.auction", f"{rid}: auction opening is 'fixed' but rules.auction.opening_amount is not set")
+    vals = m.get("valuations") or {}
+    for ref in ("taxes.income.net_worth", "end.valuation"):
+        g, _, rest = ref.partition(".")
+        node: Any = rules.get(g) or {}
+        for p in rest.split("."):
+            node = node.get(p) if isinstance(node, dict) else None
+        if node and node not in vals:
+            err(f"rules.{ref}", f"rules.{ref} names valuation '{node}', which is not defined (known: {', '.join(sorted(vals))})")
+    tv = (rules.get("bankruptcy") or {}).get("test_valuation")
+    if tv and tv not in vals:
+        err("rules.bankruptcy.test_valuation", f"rules.bankruptcy.test_valuation names unknown valuation '{tv}'")
+    # players and setup
+    pl = m.get("players") or {}
+    cash = (m.get("setup") or {}).get("starting_cash")
+    if cash is None:
+        err("setup", f"{rid}: setup.starting_cash is not set")
+    elif isinstance(cash, dict):
+        lo, hi = pl.get("min", 2), pl.get("max", 8)
+        missing = [n for n in range(lo, hi + 1) if n not in cash]
+        if missing:
+            err("setup.starting_cash", f"setup.starting_cash is given by player count but not for {', '.join(map(str, missing))} players")
+    bank = m.get("bank") or {}
+    for k in ("houses", "hotels"):
+        if bank.get(k) is None:
+            err("bank", f"{rid}: bank.{k} is not set")
+    # board
+    board = m.get("board") or {}
+    if board.get("status", "known") != "unknown":
+        errs += _check_board(m, board, err)
+    # clauses
+    have = {c["id"] for c in m.get("clauses") or []}
+    for cid in schema.REQUIRED_CLAUSES:
+        if cid not in have:
+            err("clauses", f"{rid}: clause '{cid}' is missing (the engine cites it)")
+    sources = known_sources()
+    for c in m.get("clauses") or []:
+        fname = c["cite"]["file"]
+        if sources and fname not in sources:
+            err(f"clauses.{c['id']}", f"clause '{c['id']}' cites '{fname}', which is not a known rulebook (see rulesets/sources.yaml)")
+    return errs
+
+
+def _check_board(m: dict, board: dict, err) -> list[InputError]:
+    squares = board.get("squares") or []
+    if len(squares) != 40:
+        err("board.squares", f"the board has {len(squares)} squares, needs 40")
+        return []
+    groups = board.get("groups") or {}
+    decks = m.get("decks") or {}
+    kinds = [s["kind"] for s in squares]
+    if kinds[0] != "go":
+        err("board.squares", "square 0 must be GO (kind: go)")
+    for k in ("jail", "go_to_jail"):
+        if kinds.count(k) != 1:
+            err("board.squares", f"the board needs exactly one square of kind '{k}', has {kinds.count(k)}")
+    used_groups = set()
+    for i, s in enumerate(squares):
+        where = f"board.squares.{i}"
+        label = f"square {i} '{s['name']}'"
+        if s["kind"] == "lot":
+            if not s.get("group"):
+                err(where, f"{label} is a lot with no colour group")
+            elif s["group"] not in groups:
+                err(where, f"{label} names group '{s['group']}', which is not in board.groups")
+            used_groups.add(s.get("group"))
+            for f in ("price", "mortgage", "rent"):
+                if s.get(f) is None:
+                    err(where, f"{label} has no {f} (write 'unknown' if the rulebook does not give it)")
+        elif s["kind"] in ("railroad", "utility"):
+            for f in ("price", "mortgage"):
+                if s.get(f) is None:
+                    err(where, f"{label} has no {f} (write 'unknown' if the rulebook does not give it)")
+        elif s["kind"] == "tax" and not s.get("tax"):
+            err(where, f"{label} is a tax square with no 'tax: income|luxury'")
+        elif s["kind"] == "card":
+            if not s.get("deck"):
+                err(where, f"{label} is a card square with no 'deck'")
+            elif s["deck"] not in decks:
+                err(where, f"{label} names deck '{s['deck']}', which is not in decks")
+    for g in groups:
+        if g not in used_groups:
+            err(f"board.groups.{g}", f"group '{g}' has no squares")
+    rr = kinds.count("railroad")
+    if rr and len(board.get("railroad_rent") or []) < rr:
+        err("board.railroad_rent", f"board.railroad_rent has {len(board.get('railroad_rent') or [])} entries, needs {rr} (one per railroad owned)")
+    ut = kinds.count("utility")
+    if ut and len(board.get("utility_multipliers") or []) < ut:
+        err("board.utility_multipliers", f"board.utility_multipliers has {len(board.get('utility_multipliers') or [])} entries, needs {ut}")
+    for did, deck in decks.items():
+        for j, c in enumerate(deck.get("cards") or []):
+            if c.get("to") is not None and not 0 <= c["to"] < 40:
+                err(f"decks.{did}", f"card '{c['id']}' in deck '{did}' moves to square {c['to']}, not on the board")
+    return []
+
+
+def validate_file(path: str) -> Ruleset | None:
+    """Validate any ruleset file; compose it too when it is an edition."""
+    p = Path(path)
+    rf = RulesetFile(p, path)
+    if rf.kind == "edition":
+        cat = catalog()
+        saved = dict(cat.index)
+        cat.index[rf.id] = {"path": str(p), "kind": "edition", "aliases": []}
+        try:
+            return Ruleset(compose(cat, rf.id, [], [], None))
+        finally:
+            cat.index = saved
+    return None

@@ -1,0 +1,245 @@
+"""The composed ruleset as the engine sees it: typed accessors over merged data.
+
+Built from the merged dict (not from YAML), so a game file can store the dict
+as JSON and rebuild the ruleset in well under a millisecond.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from referee.errors import Citation, MissingData
+from referee.ruleset.schema import UNKNOWN
+
+DEED_KINDS = ("lot", "railroad", "utility")
+
+
+@dataclass(frozen=True)
+class Square:
+    index: int
+    name: str
+    kind: str
+    group: str | None = None
+    price: Any = None
+    mortgage: Any = None
+    rent: tuple | None = None
+    tax: str | None = None
+    deck: str | None = None
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def is_deed(self) -> bool:
+        return self.kind in DEED_KINDS
+
+
+@dataclass(frozen=True)
+class Clause:
+    id: str
+    topic: str
+    text: str
+    file: str
+    section: str
+    origin: str
+    title: str = ""
+    keywords: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Card:
+    deck: str
+    id: str
+    text: str
+    effect: str
+    data: dict
+
+
+class Ruleset:
+    def __init__(self, merged: dict):
+        self.data = merged
+        self.id: str = merged["id"]
+        self.edition: str = merged.get("_edition", self.id)
+        self.title: str = merged.get("title", self.id)
+        self.layers: list[str] = merged.get("_layers", [self.id])
+        self.origins: dict[str, str] = merged.get("_origins", {})
+        cur = merged.get("currency") or {}
+        self._symbol = cur.get("symbol", "$")
+        self._before = cur.get("position", "before") == "before"
+        self._space = cur.get("space", False)
+        self._thousands = cur.get("thousands", ",")
+        board = merged.get("board") or {}
+        self.board_status = board.get("status", "known")
+        self.board_note = board.get("note", "")
+        self.board_template = board.get("template", "")
+        self.squares: list[Square] = [
+            Square(
+                index=i,
+                name=s["name"],
+                kind=s["kind"],
+                group=s.get("group"),
+                price=s.get("price"),
+                mortgage=s.get("mortgage"),
+                rent=tuple(s["rent"]) if s.get("rent") else None,
+                tax=s.get("tax"),
+                deck=s.get("deck"),
+                aliases=tuple(s.get("aliases") or ()),
+            )
+            for i, s in enumerate(board.get("squares") or [])
+        ]
+        self.groups: dict[str, dict] = board.get("groups") or {}
+        self._members: dict[str, list[int]] = {}
+        for sq in self.squares:
+            if sq.group:
+                self._members.setdefault(sq.group, []).append(sq.index)
+        self.railroad_rent: list = board.get("railroad_rent") or []
+        self.utility_multipliers: list = board.get("utility_multipliers") or []
+        self._clauses = {c["id"]: c for c in merged.get("clauses") or []}
+
+    # ------------------------------------------------------------ money
+    def fmt(self, amount: int) -> str:
+        if amount == UNKNOWN or amount is None:
+            return "unknown"
+        neg = amount < 0
+        digits = f"{abs(amount):,}".replace(",", self._thousands)
+        sp = " " if self._space else ""
+        s = f"{self._symbol}{sp}{digits}" if self._before else f"{digits}{sp}{self._symbol}"
+        return f"-{s}" if neg else s
+
+    # ------------------------------------------------------------ parameters
+    def param(self, dotted: str, default: Any = ...) -> Any:
+        node: Any = self.data.get("rules") or {}
+        for part in dotted.split("."):
+            if not isinstance(node, dict) or part not in node or node[part] is None:
+                if default is not ...:
+                    return default
+                raise MissingData(f"{self.id}: the rule parameter 'rules.{dotted}' is not set in this ruleset")
+            node = node[part]
+        return node
+
+    def setup(self, key: str, default: Any = None) -> Any:
+        return (self.data.get("setup") or {}).get(key, default)
+
+    def bank(self, key: str, default: Any = None) -> Any:
+        return (self.data.get("bank") or {}).get(key, default)
+
+    def players(self, key: str, default: Any = None) -> Any:
+        return (self.data.get("players") or {}).get(key, default)
+
+    def for_players(self, key: str, n: int) -> Any:
+        """A setup value that may depend on the number of players."""
+        v = self.setup(key)
+        if isinstance(v, dict):
+            if n not in v:
+                raise MissingData(
+                    f"{self.id}: setup.{key} is given for {', '.join(map(str, sorted(v)))} players, not for {n}"
+                )
+            return v[n]
+        return v
+
+    # ------------------------------------------------------------ board
+    def require_board(self) -> None:
+        if self.board_status == "unknown" or not self.squares:
+            raise MissingData(self.missing_board_message("the board (names, prices, rents)"))
+
+    def missing_board_message(self, what: str) -> str:
+        tmpl = self.board_template or "rulesets/boards/template.yaml"
+        return (
+            f"{self.id}: {what} is unknown — the rulebook does not print it. "
+            f"Supply a board file: copy {tmpl}, fill it in from your deeds, then pass it with --board FILE "
+            f"(e.g. referee new --ruleset {self.edition} --board myboard.yaml ANA BEN)."
+        )
+
+    def known(self, value: Any, what: str) -> Any:
+        if value is None or value == UNKNOWN:
+            raise MissingData(self.missing_board_message(what))
+        return value
+
+    @property
+    def deeds(self) -> list[Square]:
+        return [s for s in self.squares if s.is_deed]
+
+    def group_members(self, group: str) -> list[int]:
+        return self._members.get(group, [])
+
+    def group_name(self, group: str) -> str:
+        return (self.groups.get(group) or {}).get("name", group)
+
+    def house_cost(self, sq: Square) -> int:
+        g = self.groups.get(sq.group or "") or {}
+        return self.known(g.get("house_cost"), f"the house cost of the {self.group_name(sq.group or '')} group")
+
+    def hotel_cost(self, sq: Square) -> int:
+        g = self.groups.get(sq.group or "") or {}
+        v = g.get("hotel_cost")
+        if v is None:
+            return self.house_cost(sq)
+        return self.known(v, f"the hotel cost of the {self.group_name(sq.group or '')} group")
+
+    def price(self, sq: Square) -> int:
+        return self.known(sq.price, f"the printed price of '{sq.name}'")
+
+    def mortgage_value(self, sq: Square) -> int:
+        return self.known(sq.mortgage, f"the mortgage value of '{sq.name}'")
+
+    def squares_of_kind(self, kind: str) -> list[Square]:
+        return [s for s in self.squares if s.kind == kind]
+
+    # ------------------------------------------------------------ decks
+    def decks(self) -> dict[str, dict]:
+        return self.data.get("decks") or {}
+
+    def cards(self) -> list[Card]:
+        out = []
+        for deck_id, deck in self.decks().items():
+            for c in deck.get("cards") or []:
+                out.append(Card(deck_id, c["id"], c.get("text", c["id"]), c["effect"], c))
+        return out
+
+    # ------------------------------------------------------------ valuations
+    def valuation(self, name: str) -> dict:
+        vals = self.data.get("valuations") or {}
+        if name not in vals:
+            raise MissingData(
+                f"{self.id}: no valuation method '{name}' (known: {', '.join(sorted(vals)) or 'none'})"
+            )
+        return vals[name]
+
+    def valuation_names(self) -> list[str]:
+        return sorted(self.data.get("valuations") or {})
+
+    # ------------------------------------------------------------ clauses
+    @property
+    def clauses(self) -> list[Clause]:
+        return [self.clause(cid) for cid in self._clauses]
+
+    def has_clause(self, cid: str) -> bool:
+        return cid in self._clauses
+
+    def clause(self, cid: str) -> Clause:
+        c = self._clauses.get(cid)
+        if c is None:
+            raise MissingData(f"{self.id}: no clause '{cid}'")
+        return Clause(
+            id=cid,
+            topic=c.get("topic", ""),
+            text=c.get("text", ""),
+            file=c["cite"]["file"],
+            section=c["cite"]["section"],
+            origin=c.get("_origin", self.id),
+            title=c.get("title", ""),
+            keywords=tuple(c.get("keywords") or ()),
+        )
+
+    def cite(self, cid: str) -> Citation:
+        c = self.clause(cid)
+        inherited = c.origin if c.origin not in (self.id, self.edition) else None
+        return Citation(self.id, cid, c.file, c.section, inherited)
+
+    def origin_of(self, dotted: str) -> str:
+        parts = dotted.split(".")
+        while parts:
+            key = ".".join(parts)
+            if key in self.origins:
+                return self.origins[key]
+            parts.pop()
+        return "?"

@@ -1,0 +1,414 @@
+"""The closed list of keys a ruleset file may hold, with their types.
+
+Every mechanism the engine implements declares its parameters here; a ruleset
+chooses among them. An unknown key is an error with a did-you-mean, never a
+silent no-op. The spec is plain data so the docs and the validator share it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+UNKNOWN = "unknown"  # a value the rulebooks and sources do not establish
+
+
+# ---------------------------------------------------------------- type specs
+class Spec:
+    doc = ""
+
+    def check(self, value: Any, path: tuple, report: Callable[[tuple, str], None]) -> None:
+        raise NotImplementedError
+
+
+@dataclass
+class Str(Spec):
+    choices: tuple[str, ...] | None = None
+    doc: str = ""
+
+    def check(self, value, path, report):
+        if not isinstance(value, str):
+            report(path, f"{_name(path)} must be text, not {_show(value)}")
+        elif self.choices and value not in self.choices:
+            hint = _did_you_mean(value, self.choices)
+            report(path, f"{_name(path)} is '{value}', must be one of: {', '.join(self.choices)}{hint}")
+
+
+@dataclass
+class Int(Spec):
+    min: int | None = 0
+    unknown_ok: bool = False
+    doc: str = ""
+
+    def check(self, value, path, report):
+        if self.unknown_ok and value == UNKNOWN:
+            return
+        if isinstance(value, bool) or not isinstance(value, int):
+            extra = " (money is whole numbers)" if isinstance(value, float) else ""
+            report(path, f"{_name(path)} must be a whole number, not {_show(value)}{extra}")
+        elif self.min is not None and value < self.min:
+            report(path, f"{_name(path)} must be at least {self.min}, not {value}")
+
+
+@dataclass
+class Bool(Spec):
+    doc: str = ""
+
+    def check(self, value, path, report):
+        if not isinstance(value, bool):
+            report(path, f"{_name(path)} must be true or false, not {_show(value)}")
+
+
+@dataclass
+class Any_(Spec):
+    doc: str = ""
+
+    def check(self, value, path, report):
+        return
+
+
+@dataclass
+class List(Spec):
+    item: Spec
+    length: int | None = None
+    min_length: int = 0
+    doc: str = ""
+
+    def check(self, value, path, report):
+        if not isinstance(value, list):
+            report(path, f"{_name(path)} must be a list, not {_show(value)}")
+            return
+        if self.length is not None and len(value) != self.length:
+            report(path, f"{_name(path)} has {len(value)} entries, needs {self.length}")
+        elif len(value) < self.min_length:
+            report(path, f"{_name(path)} has {len(value)} entries, needs at least {self.min_length}")
+        for i, v in enumerate(value):
+            self.item.check(v, path + (i,), report)
+
+
+@dataclass
+class Map(Spec):
+    """Open keys (names chosen by the ruleset), every value of one type."""
+
+    value: Spec
+    key: Spec | None = None
+    doc: str = ""
+
+    def check(self, value, path, report):
+        if not isinstance(value, dict):
+            report(path, f"{_name(path)} must be a mapping, not {_show(value)}")
+            return
+        for k, v in value.items():
+            if self.key is not None:
+                self.key.check(k, path + (k,), report)
+            self.value.check(v, path + (k,), report)
+
+
+@dataclass
+class Struct(Spec):
+    """Closed keys: anything not declared is an error."""
+
+    fields: dict[str, Spec]
+    required: tuple[str, ...] = ()
+    doc: str = ""
+
+    def check(self, value, path, report):
+        if not isinstance(value, dict):
+            report(path, f"{_name(path)} must be a mapping, not {_show(value)}")
+            return
+        for k, v in value.items():
+            if k not in self.fields:
+                report(path + (k,), f"unknown key '{k}' in {_name(path)}{_did_you_mean(str(k), self.fields)}")
+                continue
+            if v is None:
+                continue  # null = "not set here" (an overlay may clear an inherited value)
+            self.fields[k].check(v, path + (k,), report)
+
+
+@dataclass
+class OneOf(Spec):
+    options: tuple[Spec, ...]
+    what: str = ""
+    doc: str = ""
+
+    def check(self, value, path, report):
+        for opt in self.options:
+            errs: list = []
+            opt.check(value, path, lambda p, m: errs.append((p, m)))
+            if not errs:
+                return
+        report(path, f"{_name(path)} must be {self.what}, not {_show(value)}")
+
+
+def _name(path: tuple) -> str:
+    if not path:
+        return "the file"
+    parts = []
+    for p in path:
+        parts.append(f"[{p}]" if isinstance(p, int) else (("." if parts else "") + str(p)))
+    return "'" + "".join(parts) + "'"
+
+
+def _show(value) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, (dict, list)):
+        return "a mapping" if isinstance(value, dict) else "a list"
+    return repr(value)
+
+
+def _did_you_mean(word: str, choices) -> str:
+    close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+# ---------------------------------------------------------------- the ruleset
+MONEY = Int(0, unknown_ok=True)
+COUNT = Int(0)
+BY_PLAYERS = Map(Int(0), key=Int(1))
+MONEY_OR_BY_PLAYERS = OneOf((Int(0), BY_PLAYERS), what="an amount or a mapping {players: amount}")
+
+SQUARE_KINDS = ("go", "lot", "railroad", "utility", "tax", "card", "jail", "go_to_jail", "free_parking")
+CARD_EFFECTS = (
+    "move_to", "move_to_nearest", "move_relative", "collect", "pay", "collect_from_each",
+    "pay_each", "repairs", "go_to_jail", "get_out_of_jail",
+)
+
+CITE = Struct({"file": Str(), "section": Str()}, required=("file", "section"))
+
+CLAUSE = Struct(
+    {
+        "id": Str(),
+        "topic": Str(),
+        "title": Str(),
+        "text": Str(),
+        "cite": CITE,
+        "keywords": List(OneOf((Str(), Int(None)), what="a word or number")),
+        "note": Str(),
+    },
+    required=("id", "topic", "text", "cite"),
+)
+
+SQUARE = Struct(
+    {
+        "name": Str(),
+        "kind": Str(SQUARE_KINDS),
+        "aliases": List(Str()),
+        "group": Str(),
+        "price": MONEY,
+        "mortgage": MONEY,
+        "rent": List(MONEY, length=6, doc="site, 1-4 houses, hotel"),
+        "tax": Str(("income", "luxury")),
+        "deck": Str(),
+        "note": Str(),
+    },
+    required=("name", "kind"),
+)
+
+GROUP = Struct(
+    {"name": Str(), "aliases": List(Str()), "house_cost": MONEY, "hotel_cost": MONEY, "note": Str()},
+    required=("house_cost",),
+)
+
+CARD = Struct(
+    {
+        "id": Str(),
+        "text": Str(),
+        "effect": Str(CARD_EFFECTS),
+        "to": Int(0),
+        "target": Str(("railroad", "utility")),
+        "spaces": Int(None),
+        "amount": MONEY,
+        "per_house": MONEY,
+        "per_hotel": MONEY,
+        "rent_multiplier": Int(1),
+        "dice_multiplier": Int(1),
+        "salary": Bool(doc="pays salary if GO is passed (default true for forward moves)"),
+        "copies": Int(1),
+        "note": Str(),
+    },
+    required=("id", "effect"),
+)
+
+DECK = Struct({"name": Str(), "aliases": List(Str()), "cards": List(CARD), "note": Str()}, required=("cards",))
+
+BOARD = Struct(
+    {
+        "status": Str(("known", "unknown", "partial")),
+        "note": Str(),
+        "template": Str(),
+        "groups": Map(GROUP),
+        "railroad_rent": List(MONEY, min_length=1),
+        "utility_multipliers": List(MONEY, min_length=1),
+        "squares": List(SQUARE),
+        "patch": Map(Struct({k: v for k, v in SQUARE.fields.items()})),
+    }
+)
+
+VALUATION = Struct(
+    {
+        "title": Str(),
+        "cash": Bool(),
+        "deed": Str(("price", "half_price", "mortgage_value", "none")),
+        "mortgaged_deed": Str(("price", "half_price", "mortgage_value", "none")),
+        "house": Str(("cost", "half_cost", "none")),
+        "hotel": Str(("cost", "cost_with_houses", "half_cost_with_houses", "none")),
+        "clause": Str(),
+    },
+    required=("deed", "mortgaged_deed", "house", "hotel"),
+)
+
+RULES = Struct(
+    {
+        "salary": Struct({"amount": MONEY, "landing_bonus": MONEY, "clause": Str()}),
+        "dice": Struct({"doubles_roll_again": Bool(), "doubles_to_jail": Int(0)}),
+        "jail": Struct(
+            {
+                "fine": MONEY,
+                "max_turns": Int(1),
+                "lose_next_turn": Bool(),
+                "forced_exit": Str(("pay_and_move", "free_on_doubles")),
+                "doubles_extra_roll": Bool(),
+                "collect_rent": Bool(),
+                "cards_sellable": Bool(),
+            }
+        ),
+        "purchase": Struct({"dealt_deeds_paid": Bool()}),
+        "auction": Struct(
+            {
+                "enabled": Bool(),
+                "opening": Str(("any", "printed_price", "fixed")),
+                "opening_amount": MONEY,
+                "decliner_may_bid": Bool(),
+            }
+        ),
+        "rent": Struct(
+            {
+                "full_group_multiplier": Int(1),
+                "full_group_with_mortgaged_lot": Bool(),
+                "claim_window": Int(1, doc="rent must be asked before this many following players have rolled"),
+                "count_mortgaged_in_sets": Bool(),
+            }
+        ),
+        "building": Struct(
+            {
+                "max_houses": Int(1),
+                "hotel_houses": Int(1),
+                "hotel_requires": Str(("every_lot", "that_lot")),
+                "even_build": Bool(),
+                "even_sell": Bool(),
+                "max_difference": Int(0),
+                "requires_unmortgaged": Str(("group", "lot")),
+                "sell_percent": Int(0),
+                "shortage": Str(("auction", "first_come")),
+                "shortage_opening": MONEY,
+                "no_hotel_breaking_to_starve": Bool(),
+            }
+        ),
+        "mortgage": Struct(
+            {
+                "interest_percent": Int(0),
+                "rounding": Str(("up", "down", "half_up")),
+                "transfer_interest": Bool(),
+            }
+        ),
+        "taxes": Struct(
+            {
+                "income": Struct(
+                    {
+                        "choices": List(Str(("percent", "flat")), min_length=1),
+                        "flat": MONEY,
+                        "percent": Int(0),
+                        "net_worth": Str(),
+                        "choose_before_counting": Bool(),
+                    }
+                ),
+                "luxury": Struct({"amount": MONEY}),
+            }
+        ),
+        "free_parking": Struct({"jackpot": Bool(), "seed": MONEY}),
+        "trade": Struct({"jail_cards": Bool(), "with_buildings_on_group": Bool(), "loans": Bool()}),
+        "bankruptcy": Struct(
+            {
+                "procedure": Str(("classic", "bank_pays_creditors", "hasbro")),
+                "test": Str(("can_raise", "liquidation_value")),
+                "test_valuation": Str(),
+                "partial_payment_in_property": Bool(),
+                "buildings_to_bank": Bool(),
+            }
+        ),
+        "end": Struct(
+            {
+                "condition": Str(("last_player", "bankruptcies", "time_limit")),
+                "bankruptcies": Int(1),
+                "valuation": Str(),
+            }
+        ),
+    }
+)
+
+TOP = Struct(
+    {
+        "id": Str(),
+        "title": Str(),
+        "kind": Str(("edition", "variant", "house-rule", "board")),
+        "extends": Str(),
+        "applies_to": List(Str()),
+        "aliases": List(Str()),
+        "description": Str(),
+        "language": Str(),
+        "sources": List(Str()),
+        "currency": Struct(
+            {
+                "code": Str(),
+                "symbol": Str(),
+                "position": Str(("before", "after")),
+                "space": Bool(),
+                "thousands": Str(),
+            },
+        ),
+        "players": Struct({"min": Int(1), "max": Int(1), "max_if_banker_not_playing": Int(1), "separate_banker_above": Int(0)}),
+        "bank": Struct({"houses": Int(0), "hotels": Int(0), "never_broke": Bool(), "buys_back_buildings": Bool()}),
+        "setup": Struct(
+            {
+                "starting_cash": MONEY_OR_BY_PLAYERS,
+                "notes": OneOf((Map(Int(0), key=Int(1)), Map(Map(Int(0), key=Int(1)), key=Int(1))), what="a mapping {note: count}"),
+                "deal_deeds": MONEY_OR_BY_PLAYERS,
+            }
+        ),
+        "board": BOARD,
+        "decks": Map(DECK),
+        "rules": RULES,
+        "valuations": Map(VALUATION),
+        "clauses": List(CLAUSE),
+        "for": Map(Any_()),
+    },
+    required=("id",),
+)
+
+# Clause ids the engine cites. Every composed edition must define them (itself
+# or by inheritance), so every refusal and ruling has a citation.
+REQUIRED_CLAUSES = (
+    "setup.cash", "go.salary", "dice.doubles", "buy.printed_price", "auction.declined",
+    "rent.lot", "rent.full_group", "rent.mortgaged", "rent.houses", "rent.railroad", "rent.utility",
+    "rent.unclaimed", "rent.card", "tax.income", "tax.luxury", "jail.send", "jail.fine", "jail.card",
+    "jail.third_turn", "jail.rights", "building.full_group", "building.even", "building.hotel",
+    "building.shortage", "building.sell", "building.mortgaged", "mortgage.value", "mortgage.buildings",
+    "mortgage.lift", "mortgage.transfer", "trade.private", "trade.buildings", "loans.forbidden",
+    "debt.raise", "bankruptcy.test", "bankruptcy.to_player", "bankruptcy.to_bank", "end.game",
+    "free_parking", "bank.stock",
+)
+
+
+@dataclass
+class Problem:
+    path: tuple
+    message: str
+    extra: dict = field(default_factory=dict)
+
+
+def check_file(data: Any) -> list[Problem]:
+    problems: list[Problem] = []
+    TOP.check(data, (), lambda p, m: problems.append(Problem(p, m)))
+    return problems
