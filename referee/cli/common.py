@@ -1,0 +1,75 @@
+"""What every command shares: the console, name resolution, printing an event."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from rich.console import Console
+from rich.markup import escape
+
+from referee.errors import InputError
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def resolve_player(t, name: str, allow_bank: bool = False) -> str:
+    from referee.core.state import BANK
+    from referee.names import match_one, norm
+
+    if allow_bank and norm(name) in ("bank", "banco", "banca", "banker"):
+        return BANK
+    choices = {p.name: [p.name] for p in t.players}
+    return match_one(name, choices, "player", hint="players: " + ", ".join(p.name for p in t.players))
+
+
+def deed_choices(rs) -> dict[int, list[str]]:
+    return {sq.index: [sq.name, *sq.aliases] for sq in rs.deeds}
+
+
+def resolve_deed(rs, name: str) -> int:
+    from referee.names import match_one
+
+    rs.require_board()
+    if name.isdigit() and 0 <= int(name) < len(rs.squares) and rs.squares[int(name)].is_deed:
+        return int(name)
+    return match_one(name, deed_choices(rs), "deed", hint="`referee board` lists them")
+
+
+def parse_amount(text: str | int, what: str = "amount") -> int:
+    if isinstance(text, int):
+        val = text
+    else:
+        s = str(text).strip().lstrip("$£").replace(",", "").replace("_", "")
+        if s.upper().startswith("L."):
+            s = s[2:].strip().replace(".", "")
+        try:
+            val = int(s)
+        except ValueError:
+            raise InputError(f"{what} must be a whole number, not '{text}'") from None
+    if val <= 0:
+        raise InputError(f"{what} must be positive, not {val}")
+    return val
+
+
+def print_event(rs, ev, as_json: bool = False) -> None:
+    if as_json:
+        d = ev.to_dict() if hasattr(ev, "to_dict") else dict(ev)
+        d.pop("ops", None)
+        d["citations"] = [rs.cite(c).as_dict() for c in d.get("clauses", []) if rs.has_clause(c)]
+        print(json.dumps(d, ensure_ascii=False))
+        return
+    out.print(f"[bold]{escape(ev.text)}[/bold]")
+    for s in ev.steps:
+        out.print(f"  [dim]{escape(s)}[/dim]")
+    for n in ev.notes:
+        out.print(f"  [yellow]{escape(n)}[/yellow]")
+    for c in ev.clauses:
+        if rs.has_clause(c):
+            out.print(f"  [cyan]— {escape(str(rs.cite(c)))}[/cyan]")
+
+
+def fail(message: str, code: int) -> None:
+    err.print(escape(message), style="red" if code == 1 else None)
+    sys.exit(code)

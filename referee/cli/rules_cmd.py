@@ -1,0 +1,246 @@
+"""`referee rules …` and `referee board`: look at, compare and validate rulesets."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Optional
+
+import typer
+from rich.markup import escape
+from rich.table import Table as RTable
+
+from referee.cli.common import out
+
+rules_app = typer.Typer(no_args_is_help=True, help="Editions, variants and house rules: list, show, diff, validate.")
+
+VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help="Variant overlay (short-game, time-limit).")]
+HouseOpt = Annotated[Optional[list[str]], typer.Option("--house-rule", help="House rule overlay.")]
+BoardOpt = Annotated[Optional[str], typer.Option("--board", help="Board file.")]
+
+
+def _load(ruleset: str, variant=None, house_rule=None, board=None):
+    from referee.ruleset import loader
+
+    return loader.load(ruleset, variant or [], house_rule or [], board)
+
+
+@rules_app.command("list")
+def list_cmd(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """Every edition, variant and house rule that can be named."""
+    from referee.ruleset import loader
+
+    cat = loader.catalog()
+    if as_json:
+        print(json.dumps({k: {kk: v.get(kk) for kk in ("kind", "title", "aliases", "extends")} for k, v in cat.index.items()}, ensure_ascii=False))
+        return
+    for kind, label in (("edition", "Editions (--ruleset)"), ("variant", "Variants (--variant)"), ("house-rule", "House rules (--house-rule)")):
+        tab = RTable(title=label, title_justify="left")
+        tab.add_column("id", style="bold")
+        tab.add_column("title")
+        tab.add_column("aliases / extends", style="dim")
+        for rid in cat.ids(kind):
+            e = cat.index[rid]
+            extra = ", ".join(e.get("aliases") or [])
+            if e.get("extends"):
+                extra += (" · " if extra else "") + f"extends {e['extends']}"
+            tab.add_row(rid, escape(e.get("title", "")), escape(extra))
+        out.print(tab)
+
+
+@rules_app.command("show")
+def show(
+    ruleset: str,
+    topic: Annotated[Optional[str], typer.Argument(help="A topic (rent, jail…) or clause id prefix.")] = None,
+    variant: VariantOpt = None,
+    house_rule: HouseOpt = None,
+    origin: Annotated[bool, typer.Option("--origin", help="Show which file and line set each parameter.")] = False,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """The clauses of a ruleset with their citations, optionally for one topic."""
+    from referee.names import norm
+
+    rs = _load(ruleset, variant, house_rule)
+    clauses = rs.clauses
+    if topic:
+        q = norm(topic)
+        clauses = [c for c in clauses if norm(c.topic) == q or c.id.startswith(topic) or q in norm(c.title)]
+        if not clauses:
+            topics = sorted({c.topic for c in rs.clauses})
+            from referee.errors import InputError
+
+            raise InputError(f"no clause of {rs.id} on '{topic}'; topics: {', '.join(topics)}")
+    if as_json:
+        print(json.dumps([{"clause": c.id, "topic": c.topic, "title": c.title, "text": c.text,
+                           "citation": rs.cite(c.id).as_dict()} for c in clauses], ensure_ascii=False))
+        return
+    out.print(f"[bold]{escape(rs.id)}[/bold] — {escape(rs.title)}  [dim](layers: {' → '.join(rs.layers)})[/dim]")
+    for c in sorted(clauses, key=lambda c: (c.topic, c.id)):
+        out.print(f"\n[bold]{c.id}[/bold] [dim]({escape(c.topic)})[/dim] {escape(c.title)}")
+        out.print(f"  {escape(c.text)}")
+        out.print(f"  [cyan]— {escape(str(rs.cite(c.id)))}[/cyan]")
+    if origin:
+        out.print("\n[bold]Parameters and where they come from[/bold]")
+        for key, val in _flat(rs.data.get("rules") or {}, "rules"):
+            out.print(f"  {key} = {val!r}  [dim]{escape(rs.origin_of(key))}[/dim]")
+
+
+def _flat(d, prefix: str):
+    for k, v in d.items():
+        key = f"{prefix}.{k}"
+        if isinstance(v, dict):
+            yield from _flat(v, key)
+        else:
+            yield key, v
+
+
+def _params(rs) -> dict[str, object]:
+    data = rs.data
+    out_: dict[str, object] = {}
+    c = data.get("currency") or {}
+    out_["currency"] = f"{c.get('symbol', '')} ({c.get('code', '')}), e.g. {rs.fmt(1500)}"
+    for k in ("players", "bank", "setup"):
+        for key, val in _flat(data.get(k) or {}, k):
+            out_[key] = val
+        if k == "setup":
+            for sub in ("starting_cash", "notes", "deal_deeds"):
+                v = (data.get("setup") or {}).get(sub)
+                if isinstance(v, dict):
+                    out_[f"setup.{sub}"] = v
+    for key, val in _flat(data.get("rules") or {}, "rules"):
+        out_[key] = val
+    b = data.get("board") or {}
+    out_["board.status"] = b.get("status", "known")
+    out_["board.squares"] = ", ".join(s.name for s in rs.squares[:2]) + " …" if rs.squares else "(unknown)"
+    tax_sq = {s.tax: s.name for s in rs.squares if s.kind == "tax"}
+    for k, v in tax_sq.items():
+        out_[f"board.{k}_tax_square"] = v
+    for d_id, deck in (data.get("decks") or {}).items():
+        out_[f"decks.{d_id}"] = f"{deck.get('name', d_id)}: {len(deck.get('cards') or [])} card kinds"
+    for name in rs.valuation_names():
+        out_[f"valuations.{name}"] = {k: v for k, v in rs.valuation(name).items() if k not in ("title", "clause")}
+    return out_
+
+
+@rules_app.command("diff")
+def diff(
+    a: str,
+    b: str,
+    variant: VariantOpt = None,
+    house_rule: HouseOpt = None,
+    clauses: Annotated[bool, typer.Option("--clauses/--no-clauses", help="Also compare clause texts.")] = True,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Every parameter and clause that differs between two rulesets, side by side."""
+    ra, rb = _load(a, variant, house_rule), _load(b, variant, house_rule)
+    pa, pb = _params(ra), _params(rb)
+    rows = []
+    for key in list(dict.fromkeys(list(pa) + list(pb))):
+        va, vb = pa.get(key, "—"), pb.get(key, "—")
+        if key.startswith("setup.") and key.rsplit(".", 1)[-1].isdigit():
+            continue
+        if va != vb:
+            rows.append((key, va, vb))
+    crow = []
+    if clauses:
+        ids = list(dict.fromkeys([c.id for c in ra.clauses] + [c.id for c in rb.clauses]))
+        for cid in ids:
+            ca = ra.clause(cid) if ra.has_clause(cid) else None
+            cb = rb.clause(cid) if rb.has_clause(cid) else None
+            if (ca.text if ca else None) != (cb.text if cb else None):
+                crow.append((cid, ca, cb))
+    if as_json:
+        print(json.dumps({
+            "a": ra.id, "b": rb.id,
+            "parameters": [{"key": k, "a": _plain(x), "b": _plain(y)} for k, x, y in rows],
+            "clauses": [{"clause": cid, "a": ca.text if ca else None, "b": cb.text if cb else None} for cid, ca, cb in crow],
+        }, ensure_ascii=False))
+        return
+    tab = RTable(title=f"{ra.id} vs {rb.id}: parameters", title_justify="left")
+    tab.add_column("parameter", style="bold")
+    tab.add_column(ra.id)
+    tab.add_column(rb.id)
+    for k, x, y in rows:
+        tab.add_row(k, escape(_show(x)), escape(_show(y)))
+    out.print(tab)
+    if crow:
+        ct = RTable(title="clauses that read differently", title_justify="left", show_lines=True)
+        ct.add_column("clause", style="bold")
+        ct.add_column(ra.id)
+        ct.add_column(rb.id)
+        for cid, ca, cb in crow:
+            ct.add_row(cid, escape(_ctext(ra, ca)), escape(_ctext(rb, cb)))
+        out.print(ct)
+    if not rows and not crow:
+        out.print("no differences")
+
+
+def _plain(v):
+    return v if isinstance(v, (int, str, bool, type(None), list)) else (
+        {str(k): x for k, x in v.items()} if isinstance(v, dict) else str(v))
+
+
+def _show(v) -> str:
+    if isinstance(v, dict):
+        return ", ".join(f"{k}: {x}" for k, x in v.items())
+    return str(v)
+
+
+def _ctext(rs, c) -> str:
+    if c is None:
+        return "—"
+    return f"{c.text}\n({c.file} § {c.section})"
+
+
+@rules_app.command("validate")
+def validate(files: list[str]) -> None:
+    """Validate ruleset files; every problem is printed as FILE:LINE: message (exit 2 if any)."""
+    from referee.errors import InputError, ValidationErrors
+    from referee.ruleset import loader
+
+    problems = 0
+    for f in files:
+        try:
+            rs = loader.validate_file(f)
+            out.print(f"{f}: ok" + (f" ({len(rs.clauses)} clauses, {len(rs.squares)} squares)" if rs else ""))
+        except ValidationErrors as e:
+            for x in e.errors:
+                out.print(escape(str(x)))
+            problems += len(e.errors)
+        except InputError as e:
+            out.print(escape(str(e)))
+            problems += 1
+    if problems:
+        raise typer.Exit(2)
+
+
+def board(
+    ruleset: Annotated[Optional[str], typer.Argument(help="Edition (default: the current game's).")] = None,
+    variant: VariantOpt = None,
+    board_file: BoardOpt = None,
+    game: Annotated[Optional[str], typer.Option("--game", "-g")] = None,
+) -> None:
+    """The deeds of a ruleset as a table: prices, rents, mortgage values, building costs."""
+    if ruleset:
+        rs = _load(ruleset, variant, None, board_file)
+    else:
+        from referee.cli.app import open_game
+
+        rs = open_game(game).ruleset()
+    rs.require_board()
+    tab = RTable(title=f"{rs.id} — the deeds", title_justify="left")
+    for col in ("#", "deed", "group", "price", "mortgage", "house", "rent: site", "1", "2", "3", "4", "hotel"):
+        tab.add_column(col, justify="left" if col in ("deed", "group") else "right")
+    f = rs.fmt
+    for sq in rs.deeds:
+        if sq.kind == "lot":
+            g = rs.groups.get(sq.group or "") or {}
+            rents = [f(x) for x in (sq.rent or [])]
+            tab.add_row(str(sq.index), escape(sq.name), escape(rs.group_name(sq.group or "")), f(sq.price), f(sq.mortgage),
+                        f(g.get("house_cost")), *rents)
+        elif sq.kind == "railroad":
+            rr = [f(x) for x in rs.railroad_rent]
+            tab.add_row(str(sq.index), escape(sq.name), "railroad", f(sq.price), f(sq.mortgage), "", *(rr + [""] * (6 - len(rr)))[:6])
+        else:
+            mults = ", ".join(f"{m}×dice" for m in rs.utility_multipliers)
+            tab.add_row(str(sq.index), escape(sq.name), "utility", f(sq.price), f(sq.mortgage), "", mults, "", "", "", "", "")
+    out.print(tab)

@@ -1,0 +1,83 @@
+"""`referee status`: the table at a glance, for people (Rich) and tools (JSON)."""
+
+from __future__ import annotations
+
+import json
+
+from rich.markup import escape
+from rich.table import Table as RTable
+
+from referee.cli.common import out
+from referee.core.valuation import value
+
+
+def status_dict(rs, t) -> dict:
+    players = []
+    for p in t.players:
+        deeds = []
+        for idx in t.owned_by(p.name):
+            d = t.deeds[idx]
+            deeds.append({"id": idx, "name": rs.squares[idx].name, "group": rs.squares[idx].group,
+                          "houses": d.houses, "hotel": d.hotel, "mortgaged": d.mortgaged})
+        nw = _net_worth(rs, t, p.name)
+        players.append({
+            "name": p.name, "cash": p.cash, "deeds": deeds, "jail": p.in_jail, "jail_turns": p.jail_turns,
+            "jail_cards": len(p.jail_cards), "bankrupt": p.bankrupt, "net_worth": nw, "position": p.position,
+            "debts": [{"to": d.creditor, "amount": d.amount, "reason": d.reason} for d in t.debts_of(p.name)],
+        })
+    return {
+        "ruleset": rs.id, "players": players,
+        "bank": {"houses": t.bank_houses, "hotels": t.bank_hotels},
+        "pot": t.pot, "over": t.over, "winner": t.winner,
+    }
+
+
+def _net_worth(rs, t, name: str) -> int | None:
+    try:
+        method = rs.param("taxes.income.net_worth", "net-worth")
+        return value(rs, t, name, method).total
+    except Exception:
+        return None
+
+
+def show(rs, t, as_json: bool = False) -> None:
+    d = status_dict(rs, t)
+    if as_json:
+        print(json.dumps(d, ensure_ascii=False))
+        return
+    tab = RTable(title=f"{rs.id} — {rs.title}", title_justify="left")
+    tab.add_column("player", style="bold")
+    tab.add_column("cash", justify="right")
+    tab.add_column("deeds")
+    tab.add_column("net worth", justify="right")
+    for p, pd in zip(t.players, d["players"]):
+        groups: dict[str, list[str]] = {}
+        for dd in pd["deeds"]:
+            mark = ""
+            if dd["hotel"]:
+                mark = " [red]H[/red]"
+            elif dd["houses"]:
+                mark = f" [green]{'⌂' * dd['houses']}[/green]"
+            if dd["mortgaged"]:
+                mark += " [dim](M)[/dim]"
+            groups.setdefault(rs.group_name(dd["group"]) if dd["group"] else "—", []).append(escape(dd["name"]) + mark)
+        deeds = "\n".join(f"[dim]{escape(g)}:[/dim] " + ", ".join(v) for g, v in groups.items()) or "—"
+        name = escape(p.name)
+        if p.bankrupt:
+            name = f"[strike]{name}[/strike] (bankrupt)"
+        elif p.in_jail:
+            name += " [yellow](in jail)[/yellow]"
+        if pd["jail_cards"]:
+            name += f" [cyan]+{pd['jail_cards']} jail card[/cyan]"
+        cash = rs.fmt(p.cash)
+        if pd["debts"]:
+            cash += "\n[red]owes " + rs.fmt(sum(x["amount"] for x in pd["debts"])) + "[/red]"
+        nw = rs.fmt(pd["net_worth"]) if pd["net_worth"] is not None else "?"
+        tab.add_row(name, cash, deeds, nw)
+    out.print(tab)
+    line = f"bank: {t.bank_houses} houses, {t.bank_hotels} hotels left"
+    if rs.param("free_parking.jackpot", False):
+        line += f"; Free Parking pot {rs.fmt(t.pot)}"
+    out.print(line)
+    if t.over:
+        out.print(f"[bold]game over[/bold]" + (f": {escape(t.winner)} wins" if t.winner else ""))

@@ -1,0 +1,193 @@
+"""The table as it stands, and the few primitive operations that change it.
+
+Every transaction becomes an event holding a list of primitive ops (money
+moves, deed moves, buildings, flags) with amounts already computed. Replaying
+a game folds `apply_ops` over its events, so the state is always derived and
+money can only move between parties, never appear or vanish: the bank's net
+balance is tracked like any other party's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+BANK = "bank"
+POT = "pot"  # the Free Parking jackpot, when a house rule keeps one
+
+
+@dataclass
+class Player:
+    name: str
+    cash: int
+    position: int = 0
+    in_jail: bool = False
+    jail_turns: int = 0
+    jail_cards: list[str] = field(default_factory=list)
+    bankrupt: bool = False
+    skip_turns: int = 0
+
+
+@dataclass
+class Deed:
+    owner: str | None = None  # None: the bank holds it
+    houses: int = 0
+    hotel: bool = False
+    mortgaged: bool = False
+
+    @property
+    def built(self) -> bool:
+        return self.houses > 0 or self.hotel
+
+
+@dataclass
+class Debt:
+    id: int
+    debtor: str
+    creditor: str  # a player's name or BANK
+    amount: int
+    reason: str
+
+
+@dataclass
+class Table:
+    players: list[Player]
+    deeds: dict[int, Deed]
+    houses_total: int
+    hotels_total: int
+    bank_net: int = 0  # what the bank has paid out minus what it took in, negated
+    pot: int = 0
+    debts: list[Debt] = field(default_factory=list)
+    next_debt_id: int = 1
+    bankruptcies: int = 0
+    over: bool = False
+    winner: str | None = None
+    # turn tracking (optional per game)
+    turn: int = 0
+    rolls: int = 0
+    doubles_run: int = 0
+    landings: list[dict] = field(default_factory=list)
+    jail_cards_out: dict[str, int] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    # ------------------------------------------------------------ lookups
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def active_players(self) -> list[Player]:
+        return [p for p in self.players if not p.bankrupt]
+
+    def owned_by(self, name: str) -> list[int]:
+        return sorted(i for i, d in self.deeds.items() if d.owner == name)
+
+    @property
+    def bank_houses(self) -> int:
+        return self.houses_total - sum(d.houses for d in self.deeds.values())
+
+    @property
+    def bank_hotels(self) -> int:
+        return self.hotels_total - sum(1 for d in self.deeds.values() if d.hotel)
+
+    def debts_of(self, name: str) -> list[Debt]:
+        return [d for d in self.debts if d.debtor == name]
+
+    def current_player(self) -> Player | None:
+        act = self.active_players()
+        if not act:
+            return None
+        return self.players[self.turn % len(self.players)]
+
+    # ------------------------------------------------------------ serialisation
+    def to_dict(self) -> dict:
+        d = asdict(self)
+        d["deeds"] = {str(k): v for k, v in d["deeds"].items()}
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Table":
+        d = dict(d)
+        d["players"] = [Player(**p) for p in d["players"]]
+        d["deeds"] = {int(k): Deed(**v) for k, v in d["deeds"].items()}
+        d["debts"] = [Debt(**x) for x in d.get("debts", [])]
+        return cls(**d)
+
+    def copy(self) -> "Table":
+        return Table.from_dict(self.to_dict())
+
+
+def new_table(players: list[tuple[str, int]], deed_indices: list[int], houses: int, hotels: int) -> Table:
+    t = Table(
+        players=[Player(name, 0) for name, _ in players],
+        deeds={i: Deed() for i in deed_indices},
+        houses_total=houses,
+        hotels_total=hotels,
+    )
+    return t
+
+
+# ---------------------------------------------------------------- primitive ops
+def _move_cash(t: Table, src: str, dst: str, amount: int) -> None:
+    for party, sign in ((src, -1), (dst, 1)):
+        if party == BANK:
+            t.bank_net += sign * amount
+        elif party == POT:
+            t.pot += sign * amount
+        else:
+            t.player(party).cash += sign * amount
+
+
+def apply_ops(t: Table, ops: list[list]) -> None:
+    """Apply an event's primitive ops in order (mutates `t`)."""
+    for op in ops:
+        kind = op[0]
+        if kind == "cash":
+            _move_cash(t, op[1], op[2], op[3])
+        elif kind == "owner":
+            t.deeds[op[1]].owner = op[2]
+        elif kind == "buildings":
+            d = t.deeds[op[1]]
+            d.houses, d.hotel = op[2], op[3]
+        elif kind == "mortgaged":
+            t.deeds[op[1]].mortgaged = op[2]
+        elif kind == "jail":
+            p = t.player(op[1])
+            p.in_jail, p.jail_turns = op[2], op[3]
+            if op[2]:
+                p.position = op[4] if len(op) > 4 else p.position
+        elif kind == "jail_card":  # [jail_card, from|None, to|None, deck]
+            if op[1]:
+                t.player(op[1]).jail_cards.remove(op[3])
+            else:
+                t.jail_cards_out[op[3]] = t.jail_cards_out.get(op[3], 0) + 1
+            if op[2]:
+                t.player(op[2]).jail_cards.append(op[3])
+            else:
+                t.jail_cards_out[op[3]] = t.jail_cards_out.get(op[3], 0) - 1
+        elif kind == "debt":  # [debt, debtor, creditor, amount, reason]
+            t.debts.append(Debt(t.next_debt_id, op[1], op[2], op[3], op[4]))
+            t.next_debt_id += 1
+        elif kind == "debt_paid":  # [debt_paid, id]
+            t.debts = [d for d in t.debts if d.id != op[1]]
+        elif kind == "bankrupt":
+            p = t.player(op[1])
+            p.bankrupt = True
+            t.bankruptcies += 1
+            t.debts = [d for d in t.debts if d.debtor != op[1]]
+        elif kind == "position":
+            t.player(op[1]).position = op[2]
+        elif kind == "skip":
+            t.player(op[1]).skip_turns = op[2]
+        elif kind == "over":
+            t.over = True
+            t.winner = op[1]
+        elif kind == "set":  # turn-tracking fields
+            setattr(t, op[1], op[2])
+        elif kind == "land":
+            t.landings = (t.landings + [op[1]])[-12:]
+        elif kind == "extra":
+            t.extra[op[1]] = op[2]
+        else:
+            raise ValueError(f"unknown op {kind!r}")

@@ -1,0 +1,224 @@
+"""The game file: an append-only event log in SQLite, one file per game.
+
+State is derived from the events; a snapshot of the latest derived state is
+kept so a command costs the same on event 5,000 as on event 5. Every command
+runs in one IMMEDIATE transaction (read state, check, append, snapshot), so
+two terminals writing at once are serialised and a killed process leaves
+either the whole event or none of it. Undo appends an event; nothing is
+deleted.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from pathlib import Path
+from typing import Callable
+
+from referee.core.state import Table, apply_ops
+from referee.errors import InputError, RefereeError
+from referee.ruleset.model import Ruleset
+
+SCHEMA_VERSION = 1
+DEFAULT_NAME = "referee-game.sqlite"
+
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    ts REAL NOT NULL,
+    type TEXT NOT NULL,
+    data TEXT NOT NULL
+);
+CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, state TEXT NOT NULL);
+"""
+
+
+def default_path(explicit: str | None = None) -> Path:
+    if explicit:
+        return Path(explicit)
+    env = os.environ.get("REFEREE_GAME")
+    if env:
+        return Path(env)
+    return Path.cwd() / DEFAULT_NAME
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    con = sqlite3.connect(str(path), timeout=30, isolation_level=None)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.execute("PRAGMA synchronous=FULL")
+    con.execute("PRAGMA busy_timeout=30000")
+    return con
+
+
+class Game:
+    def __init__(self, path: Path):
+        self.path = path
+        if not path.exists():
+            raise InputError(
+                f"no game at {path}: start one with `referee new NAME NAME …` (or pick one with --game PATH / REFEREE_GAME)"
+            )
+        try:
+            self.con = _connect(path)
+            row = self.con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+        except sqlite3.DatabaseError as e:
+            raise InputError(f"{path} is not a referee game file ({e})") from None
+        if row is None or int(row[0]) > SCHEMA_VERSION:
+            raise InputError(f"{path}: game file schema {row[0] if row else '?'} is newer than this referee understands")
+        self._meta = dict(self.con.execute("SELECT key, value FROM meta").fetchall())
+        self._rs: Ruleset | None = None
+
+    # ------------------------------------------------------------ creation
+    @classmethod
+    def create(cls, path: Path, ruleset_data: dict, spec: dict, table: Table, setup_ops: list, force: bool = False) -> "Game":
+        if path.exists() and not force:
+            raise InputError(f"{path} already holds a game: use --game OTHER.sqlite, or --force to replace it")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        for p in (tmp, Path(str(tmp) + "-wal"), Path(str(tmp) + "-shm")):
+            if p.exists():
+                p.unlink()
+        con = sqlite3.connect(str(tmp), isolation_level=None)
+        try:
+            con.executescript(SCHEMA)
+            con.execute("BEGIN")
+            meta = {
+                "schema_version": str(SCHEMA_VERSION),
+                "ruleset": json.dumps(ruleset_data),
+                "spec": json.dumps(spec),
+                "initial": json.dumps(table.to_dict()),
+                "created": str(time.time()),
+            }
+            con.executemany("INSERT INTO meta VALUES (?, ?)", list(meta.items()))
+            t = table.copy()
+            apply_ops(t, setup_ops)
+            data = {"type": "new", "args": spec, "ops": setup_ops, "text": "new game: " + ", ".join(p.name for p in table.players)}
+            con.execute("INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), "new", json.dumps(data)))
+            con.execute("INSERT INTO snapshot VALUES (1, 1, ?)", (json.dumps(t.to_dict()),))
+            con.execute("COMMIT")
+            con.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            con.close()
+        for suffix in ("-wal", "-shm"):
+            for base in (path,):
+                p = Path(str(base) + suffix)
+                if p.exists() and force:
+                    p.unlink()
+        os.replace(tmp, path)
+        return cls(path)
+
+    # ------------------------------------------------------------ reading
+    @property
+    def spec(self) -> dict:
+        return json.loads(self._meta["spec"])
+
+    def ruleset(self) -> Ruleset:
+        if self._rs is None:
+            self._rs = Ruleset(json.loads(self._meta["ruleset"]))
+        return self._rs
+
+    def _events(self) -> list[tuple[int, dict]]:
+        return [(seq, json.loads(data)) for seq, data in self.con.execute("SELECT seq, data FROM events ORDER BY seq")]
+
+    def _replay(self, events: list[tuple[int, dict]]) -> Table:
+        t = Table.from_dict(json.loads(self._meta["initial"]))
+        undone = set()
+        for _, ev in events:
+            if ev["type"] == "undo":
+                undone.update(ev["args"]["undoes"])
+        for seq, ev in events:
+            if seq in undone or ev["type"] == "undo":
+                continue
+            apply_ops(t, ev["ops"])
+        return t
+
+    def _state_in_txn(self) -> tuple[Table, int]:
+        last = self.con.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
+        row = self.con.execute("SELECT seq, state FROM snapshot WHERE id=1").fetchone()
+        if row and row[0] == last:
+            return Table.from_dict(json.loads(row[1])), last
+        return self._replay(self._events()), last
+
+    def state(self) -> Table:
+        self.con.execute("BEGIN")
+        try:
+            t, _ = self._state_in_txn()
+        finally:
+            self.con.execute("COMMIT")
+        return t
+
+    def events(self) -> list[dict]:
+        evs = self._events()
+        undone: dict[int, int] = {}
+        for seq, ev in evs:
+            if ev["type"] == "undo":
+                for u in ev["args"]["undoes"]:
+                    undone[u] = seq
+        out = []
+        for seq, ev in evs:
+            ev = dict(ev, seq=seq)
+            if seq in undone:
+                ev["undone_by"] = undone[seq]
+            ev.pop("ops", None) if False else None
+            out.append(ev)
+        return out
+
+    def last_seq(self) -> int:
+        return self.con.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
+
+    # ------------------------------------------------------------ writing
+    def record(self, build: Callable[[Ruleset, Table], object]):
+        """Run `build(ruleset, state)` inside the write lock and append its event."""
+        rs = self.ruleset()
+        self.con.execute("BEGIN IMMEDIATE")
+        try:
+            t, _ = self._state_in_txn()
+            ev = build(rs, t)
+            data = ev.to_dict()
+            cur = self.con.execute(
+                "INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data))
+            )
+            self.con.execute(
+                "INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (cur.lastrowid, json.dumps(ev.t.to_dict()))
+            )
+            self.con.execute("COMMIT")
+        except BaseException:
+            self.con.execute("ROLLBACK")
+            raise
+        ev.seq = cur.lastrowid
+        return ev
+
+    def undo(self, n: int = 1) -> list[dict]:
+        if n < 1:
+            raise InputError(f"undo needs a positive count, not {n}")
+        self.con.execute("BEGIN IMMEDIATE")
+        try:
+            evs = self._events()
+            undone = set()
+            for _, ev in evs:
+                if ev["type"] == "undo":
+                    undone.update(ev["args"]["undoes"])
+            live = [(s, e) for s, e in evs if s not in undone and e["type"] not in ("undo", "new")]
+            if not live:
+                raise RefereeError("nothing to undo")
+            targets = live[-n:]
+            seqs = [s for s, _ in targets]
+            data = {
+                "type": "undo",
+                "args": {"undoes": seqs},
+                "ops": [],
+                "text": "undo: " + "; ".join(e.get("text", e["type"]) for _, e in reversed(targets)),
+            }
+            cur = self.con.execute("INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), "undo", json.dumps(data)))
+            t = self._replay(evs + [(cur.lastrowid, data)])
+            self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (cur.lastrowid, json.dumps(t.to_dict())))
+            self.con.execute("COMMIT")
+        except BaseException:
+            self.con.execute("ROLLBACK")
+            raise
+        return [e for _, e in targets]
+
+    def close(self) -> None:
+        self.con.close()
