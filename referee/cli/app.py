@@ -472,7 +472,14 @@ def _ruleset_for(ruleset: str | None, game: str | None):
 
 
 # ================================================================ other groups
+_REGISTERED: list[bool] = []
+
+
 def _register() -> None:
+    """Attach the command groups that live in their own modules (once)."""
+    if _REGISTERED:
+        return
+    _REGISTERED.append(True)
     from referee.cli import rules_cmd
 
     app.add_typer(rules_cmd.rules_app, name="rules")
