@@ -34,8 +34,12 @@ def _subseq(q: str, n: str) -> bool:
     return all(ch in it for ch in q)
 
 
-def match_one(text: str, choices: dict[str, list[str]], what: str, hint: str = "") -> str:
-    """Return the key whose names match `text`; raise Ambiguous or InputError."""
+def match_one(text: str, choices: dict[str, list[str]], what: str, hint: str = "", strict: bool = False) -> str:
+    """Return the key whose names match `text`; raise Ambiguous or InputError.
+
+    strict: only exact names/aliases (after case/accent folding) — for files,
+    where a typo should be pointed out rather than guessed.
+    """
     q = norm(text)
     if not q:
         raise InputError(f"empty {what} name")
@@ -48,14 +52,14 @@ def match_one(text: str, choices: dict[str, list[str]], what: str, hint: str = "
         lambda n: len(qs) >= 2 and _initials(n) == qs,
         lambda n: len(qs) >= 2 and _subseq(qs, n.replace(" ", "")),
     ]
-    for test in tiers:
+    for test in tiers[:1] if strict else tiers:
         hits = [key for key, ns in normed.items() if any(test(n) for n in ns)]
         if len(hits) == 1:
             return hits[0]
         if len(hits) > 1:
             raise Ambiguous(what, text, [choices[h][0] for h in hits])
     flat = {n: key for key, ns in normed.items() for n in ns}
-    close = difflib.get_close_matches(q, list(flat), n=3, cutoff=0.75)
+    close = [] if strict else difflib.get_close_matches(q, list(flat), n=3, cutoff=0.75)
     keys = list(dict.fromkeys(flat[c] for c in close))
     if len(keys) == 1:
         return keys[0]

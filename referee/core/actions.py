@@ -766,7 +766,8 @@ def find_card(rs: Ruleset, name: str) -> dict:
         for c in deck.get("cards") or []:
             key = f"{deck_id}:{c['id']}"
             cards[key] = dict(c, deck=deck_id)
-            choices[key] = [c["id"], c.get("text", c["id"]), f"{deck.get('name', deck_id)} {c['id']}"]
+            dname = deck.get("name", deck_id)
+            choices[key] = [f"{dname}: {c['id']}", c["id"], c.get("text", c["id"])]
     if not choices:
         raise InputError(f"{rs.id} lists no card texts; record the card's effect with pay/collect instead")
     return cards[match_one(name, choices, "card", hint="referee cards lists them")]

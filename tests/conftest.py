@@ -1,0 +1,71 @@
+"""Shared test helpers: run the CLI in-process (fast) or as a subprocess (real)."""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import subprocess
+import sys
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _env(tmp_path_factory):
+    cache = tmp_path_factory.mktemp("cache")
+    os.environ["REFEREE_CACHE"] = str(cache)
+    os.environ["COLUMNS"] = "160"
+    os.environ.pop("REFEREE_GAME", None)
+    os.environ.pop("REFEREE_RULESETS", None)
+    yield
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    @property
+    def text(self) -> str:
+        return self.out + self.err
+
+
+def run(*args: str, game: Path | None = None) -> Result:
+    """Run `referee ARGS` in this process, the way main() runs it (exit codes included)."""
+    from referee.cli import app as appmod
+
+    argv = ["referee"] + (["--game", str(game)] if game else []) + [str(a) for a in args]
+    o, e = io.StringIO(), io.StringIO()
+    old = sys.argv
+    sys.argv = argv
+    code = 0
+    try:
+        with redirect_stdout(o), redirect_stderr(e):
+            appmod.main()
+    except SystemExit as x:
+        code = x.code if isinstance(x.code, int) else (0 if x.code is None else 1)
+    finally:
+        sys.argv = old
+    return Result(code, o.getvalue(), e.getvalue())
+
+
+def referee_exe() -> str:
+    exe = Path(sys.executable).parent / "referee"
+    return str(exe) if exe.exists() else (shutil.which("referee") or "referee")
+
+
+def run_proc(*args: str, game: Path | None = None, **kw) -> subprocess.CompletedProcess:
+    argv = [referee_exe()] + (["--game", str(game)] if game else []) + [str(a) for a in args]
+    return subprocess.run(argv, capture_output=True, text=True, **kw)
+
+
+@pytest.fixture
+def game(tmp_path):
+    return tmp_path / "game.sqlite"
