@@ -472,30 +472,90 @@ def _ruleset_for(ruleset: str | None, game: str | None):
 
 
 # ================================================================ other groups
-_REGISTERED: list[bool] = []
+_REGISTERED: set[str] = set()
+# Command groups that live in their own modules, and the commands each adds.
+# Only the module a command needs is imported, so `status` does not pay for `ask`.
+_MODULES = {
+    "rules_cmd": ("rules", "board"),
+    "check_cmd": ("check", "freeze"),
+    "ask_cmd": ("ask",),
+    "score_cmd": ("score",),
+    "table_cmd": ("play", "roll", "watch", "next", "turn"),
+}
+_CORE = {"new", "deal", "go", "pay", "collect", "settle", "buy", "auction", "rent", "mortgage", "unmortgage",
+         "lift", "build", "sell", "trade", "tax", "parking", "jail", "card", "cards", "bankrupt",
+         "pay-in-property", "undo", "log", "export", "status"}
 
 
-def _register() -> None:
-    """Attach the command groups that live in their own modules (once)."""
-    if _REGISTERED:
-        return
-    _REGISTERED.append(True)
-    from referee.cli import rules_cmd
+def _command_word(argv: list[str]) -> str | None:
+    """The subcommand named in argv, skipping the global --game option and its value."""
+    skip = False
+    for a in argv:
+        if skip:
+            skip = False
+            continue
+        if a in ("--game", "-g"):
+            skip = True
+            continue
+        if a.startswith("-"):
+            continue
+        return a
+    return None
 
-    app.add_typer(rules_cmd.rules_app, name="rules")
-    app.command("board")(rules_cmd.board)
-    for mod in ("check_cmd", "ask_cmd", "score_cmd", "table_cmd"):
+
+def _only(argv: list[str]):
+    """Build only the command being run: Typer otherwise converts all ~30 signatures on every call.
+
+    Returns the full lists so the caller can put them back (the console runs many commands in one process).
+    """
+    saved = (app.registered_commands, app.registered_groups)
+    cmd = _command_word(argv)
+    if cmd not in _CORE or "--help" in argv:
+        return saved
+
+    def name_of(info) -> str:
+        return info.name or info.callback.__name__.replace("_", "-")
+
+    app.registered_commands = [c for c in app.registered_commands if name_of(c) == cmd]
+    app.registered_groups = [g for g in app.registered_groups if g.name == cmd]
+    return saved
+
+
+def _register(argv: list[str] | None = None) -> None:
+    """Attach the command groups that live in their own modules (each once)."""
+    wanted = list(_MODULES)
+    if argv is not None:
+        cmd = _command_word(argv)
+        if cmd in _CORE:
+            wanted = []
+        else:
+            owners = [m for m, cmds in _MODULES.items() if cmd in cmds]
+            wanted = owners or wanted
+    for mod in wanted:
+        if mod in _REGISTERED:
+            continue
+        _REGISTERED.add(mod)
+        if mod == "rules_cmd":
+            from referee.cli import rules_cmd
+
+            app.add_typer(rules_cmd.rules_app, name="rules")
+            app.command("board")(rules_cmd.board)
+            continue
         try:
             m = __import__(f"referee.cli.{mod}", fromlist=["register"])
-        except ImportError:
+        except ImportError as e:
+            if e.name != f"referee.cli.{mod}":
+                raise
             continue
         m.register(app)
 
 
 def main() -> None:
-    _register()
+    argv = sys.argv[1:]
+    _register(argv)
+    saved = _only(argv)
     try:
-        rv = app(standalone_mode=False)
+        rv = app(args=argv, standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
     except RefereeError as e:
         common.fail(str(e), e.exit_code)
@@ -518,4 +578,6 @@ def main() -> None:
             raise
         common.fail(f"internal error: {type(e).__name__}: {e} (set REFEREE_DEBUG=1 for details)", 3)
         return
+    finally:
+        app.registered_commands, app.registered_groups = saved
     sys.exit(code)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.errors import Citation, MissingData
-from referee.ruleset.schema import UNKNOWN
+UNKNOWN = "unknown"  # same marker as schema.UNKNOWN (not imported: schema is costly to load)
 
 DEED_KINDS = ("lot", "railroad", "utility")
 
