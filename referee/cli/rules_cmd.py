@@ -244,3 +244,10 @@ def board(
             mults = ", ".join(f"{m}×dice" for m in rs.utility_multipliers)
             tab.add_row(str(sq.index), escape(sq.name), "utility", f(sq.price), f(sq.mortgage), "", mults, "", "", "", "", "")
     out.print(tab)
+
+
+# `rules coverage` lives with `referee check` (the scenario library); registered
+# here because app.py builds only the `rules` group when `rules` is run.
+from referee.cli.check_cmd import coverage_cmd as _coverage_cmd  # noqa: E402
+
+rules_app.command("coverage")(_coverage_cmd)

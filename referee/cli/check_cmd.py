@@ -1,0 +1,326 @@
+"""`referee check`, `referee freeze` and `referee rules coverage`: the CLI over referee.scenario."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.markup import escape
+from rich.table import Table as RTable
+
+from referee.cli.common import err, out
+
+
+def _default_scenarios() -> Path:
+    cwd = Path.cwd() / "scenarios"
+    if cwd.is_dir():
+        return cwd
+    from referee.ruleset.loader import shipped_dir
+
+    return shipped_dir().parent / "scenarios"
+
+
+def check(
+    paths: Annotated[list[str], typer.Argument(help="Scenario files and folders (every *.yaml under a folder).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    expect: Annotated[bool, typer.Option("--expect", help="Compare each ruling with the scenario's expect: (exit 1 on any difference).")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="With many files, show every ruling, not only the summary.")] = False,
+) -> None:
+    """Rule on the claims in scenario files: upheld or rejected, with the reasoning and the clauses.
+
+    Exit 0 when every claim is upheld, 1 when any is rejected, 2 when a file is invalid.
+    With --expect: 0 when every ruling matches its expected ruling, 1 otherwise, 2 when a file is invalid.
+    """
+    from referee import scenario as sc
+
+    files = sc.collect(paths)
+    missing = [p for p in paths if not Path(p).exists()]
+    if missing:
+        from referee.errors import InputError
+
+        raise InputError("no such file or folder", missing[0])
+    if not files:
+        from referee.errors import InputError
+
+        raise InputError(f"no scenario files (*.yaml) under {', '.join(paths)}")
+    results = _run(files, show_progress=len(files) > 1 and not as_json)
+    if as_json:
+        print(json.dumps({"files": [r.as_dict() for r in results], "summary": _summary(results)}, ensure_ascii=False))
+    elif len(results) == 1 or verbose:
+        for r in results:
+            _print_file(r, expect)
+        if len(results) > 1:
+            _print_summary(results, expect)
+    else:
+        _print_problems(results, expect)
+        _print_summary(results, expect)
+    invalid = any(r.error for r in results)
+    if invalid:
+        raise typer.Exit(2)
+    if expect:
+        raise typer.Exit(0 if all(r.matches_expected for r in results) else 1)
+    raise typer.Exit(0 if all(r.status == "upheld" for r in results) else 1)
+
+
+def _run(files, show_progress: bool):
+    from referee import scenario as sc
+
+    if not show_progress or not err.is_terminal:
+        return [sc.check_file(f) for f in files]
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    results = []
+    with Progress(TextColumn("checking"), BarColumn(), MofNCompleteColumn(), console=err, transient=True) as bar:
+        task = bar.add_task("check", total=len(files))
+        for f in files:
+            results.append(sc.check_file(f))
+            bar.advance(task)
+    return results
+
+
+def _summary(results) -> dict:
+    per: dict[str, dict] = {}
+    for r in results:
+        row = per.setdefault(r.ruleset, {"upheld": 0, "rejected": 0, "invalid": 0, "claims": 0, "mismatched": 0})
+        row[r.status] += 1
+        row["claims"] += len(r.rulings)
+        if r.has_expectations and not r.matches_expected and not r.error:
+            row["mismatched"] += 1
+    total = {k: sum(v[k] for v in per.values()) for k in ("upheld", "rejected", "invalid", "claims", "mismatched")}
+    return {"files": len(results), "by_ruleset": per, "total": total}
+
+
+def _verdict(r) -> str:
+    return "[green]✔ UPHELD[/green]" if r.upheld else "[red]✘ REJECTED[/red]"
+
+
+def _print_file(res, expect: bool) -> None:
+    head = f"[bold]{escape(res.path)}[/bold]"
+    if res.error:
+        out.print(f"{head}  [red]invalid[/red]")
+        out.print(f"  [red]{escape(res.error)}[/red]")
+        return
+    out.print(f"{head}  [dim]{escape(res.ruleset)}[/dim]" + (f" — {escape(res.title)}" if res.title else ""))
+    for r in res.rulings:
+        where = f"line {r.line}" if r.line else f"claim {r.index + 1}"
+        says = f" “{escape(r.says)}”" if r.says else f" ({r.kind})"
+        out.print(f"  {_verdict(r)} [dim]{where}[/dim]{says}")
+        out.print(f"    {escape(r.text)}")
+        if r.amount is not None and r.kind not in ("rule",):
+            out.print(f"    [bold]correct amount:[/bold] {escape(_fmt(res, r.amount))}" + ("" if r.allowed else ""))
+        out.print(f"    [bold]{'allowed' if r.allowed else 'not allowed'}[/bold]")
+        for reason in r.reasons:
+            out.print(f"    [red]• {escape(reason)}[/red]")
+        for s in r.steps:
+            out.print(f"    [dim]{escape(s)}[/dim]")
+        for n in r.notes:
+            out.print(f"    [yellow]{escape(n)}[/yellow]")
+        for c in r.citations:
+            out.print(f"    [cyan]— {escape(str(c))}[/cyan]")
+        if expect and r.expected is not None:
+            if r.mismatches:
+                for m in r.mismatches:
+                    out.print(f"    [magenta]≠ {escape(m)}[/magenta]")
+            else:
+                out.print("    [dim]as expected[/dim]")
+
+
+def _fmt(res, amount: int) -> str:
+    from referee import scenario as sc
+
+    for key, rs in sc._RS_CACHE.items():
+        if rs.id == res.ruleset:
+            return rs.fmt(amount)
+    return str(amount)
+
+
+def _print_problems(results, expect: bool) -> None:
+    for res in results:
+        if res.error:
+            out.print(f"[red]invalid[/red]  {escape(res.error)}")
+        elif expect and not res.matches_expected:
+            for r in res.rulings:
+                for m in r.mismatches:
+                    out.print(f"[magenta]≠[/magenta] {escape(res.path)}:{r.line}: {escape(m)}")
+        elif not expect and res.status == "rejected":
+            for r in res.rulings:
+                if not r.upheld:
+                    out.print(f"[red]rejected[/red] {escape(res.path)}:{r.line}: {escape(r.says or r.kind)} — {escape('; '.join(r.reasons))}")
+
+
+def _print_summary(results, expect: bool) -> None:
+    s = _summary(results)
+    tab = RTable(title=f"{s['files']} scenario file(s), {s['total']['claims']} claim(s)", title_justify="left")
+    cols = ["ruleset", "upheld", "rejected", "invalid"] + (["≠ expected"] if expect else [])
+    for c in cols:
+        tab.add_column(c, justify="left" if c == "ruleset" else "right")
+    for rid in sorted(s["by_ruleset"]):
+        row = s["by_ruleset"][rid]
+        tab.add_row(escape(rid), str(row["upheld"]), str(row["rejected"]), str(row["invalid"]), *([str(row["mismatched"])] if expect else []))
+    t = s["total"]
+    tab.add_row("[bold]total[/bold]", str(t["upheld"]), str(t["rejected"]), str(t["invalid"]), *([str(t["mismatched"])] if expect else []))
+    out.print(tab)
+
+
+# ================================================================ freeze
+def freeze(
+    path: Annotated[Optional[str], typer.Argument(help="Scenario file to write (default: stdout).")] = None,
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Game file (default: $REFEREE_GAME or ./referee-game.sqlite).")] = None,
+    title: Annotated[str, typer.Option("--title", help="A title for the scenario.")] = "",
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Freeze the current table of the game into a scenario file; add the claim being argued and run `referee check`."""
+    from referee.cli.app import _STATE, open_game
+    from referee.errors import InputError
+
+    g = open_game(game or _STATE.get("game"))
+    text = freeze_text(g, title)
+    if path:
+        p = Path(path)
+        if p.exists() and not force:
+            raise InputError(f"{path} exists: pick another name or use --force")
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+        err.print(f"wrote {path}: add the claim under claims:, then run `referee check {path}`")
+    else:
+        print(text, end="")
+
+
+def freeze_text(g, title: str = "") -> str:
+    """The scenario YAML for a game's current table (claims left for the disputants)."""
+    import yaml
+
+    rs, t, spec = g.ruleset(), g.state(), g.spec
+    doc: dict = {"title": title or f"frozen from {g.path.name}", "ruleset": spec.get("ruleset", rs.edition)}
+    if spec.get("variants"):
+        doc["variants"] = list(spec["variants"])
+    if spec.get("house_rules"):
+        doc["house_rules"] = list(spec["house_rules"])
+    if spec.get("board"):
+        b = Path(spec["board"])
+        doc["board"] = str(b.resolve()) if b.exists() else spec["board"]
+    players: dict = {}
+    for p in t.players:
+        e: dict = {"cash": p.cash}
+        deeds: dict = {}
+        for idx in t.owned_by(p.name):
+            d = t.deeds[idx]
+            name = rs.squares[idx].name
+            deeds[name] = "hotel" if d.hotel else ("mortgaged" if d.mortgaged else (d.houses or None))
+        if deeds:
+            e["deeds"] = deeds
+        if p.in_jail:
+            e["in_jail"] = True
+            if p.jail_turns:
+                e["jail_turns"] = p.jail_turns
+        if p.jail_cards:
+            e["jail_cards"] = list(p.jail_cards)
+        if t.extra.get("tracking"):
+            e["position"] = rs.squares[p.position].name if rs.squares else p.position
+        if p.bankrupt:
+            e["bankrupt"] = True
+        if p.skip_turns:
+            e["skip_turns"] = p.skip_turns
+        players[p.name] = e
+    doc["players"] = players
+    doc["bank"] = {"houses": t.bank_houses, "hotels": t.bank_hotels}
+    if t.pot:
+        doc["pot"] = t.pot
+    if t.bankruptcies:
+        doc["bankruptcies"] = t.bankruptcies
+    if t.extra.get("tracking") and t.players:
+        cur = t.current_player()
+        if cur:
+            doc["turn"] = cur.name
+    if t.debts:
+        doc["debts"] = [{"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "for": d.reason} for d in t.debts]
+    hist = []
+    for land in t.landings:
+        sq = land.get("square")
+        e = {"player": land.get("player")}
+        if land.get("dice"):
+            e["roll"] = land["dice"]
+        if sq is not None and rs.squares:
+            e["lands"] = rs.squares[sq].name
+        hist.append(e)
+    if hist:
+        doc["history"] = hist
+    body = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, default_flow_style=False)
+    return (
+        f"# Frozen by `referee freeze` from {g.path} (event #{g.last_seq()}).\n"
+        "# Add the claim being argued under claims: (see docs/scenarios.md), then: referee check THIS_FILE\n"
+        + body
+        + "claims: []\n"
+        "# - says: \"Ben owes Ana $100 rent on Boardwalk\"\n"
+        "#   rent: {payer: Ben, deed: Boardwalk}\n"
+        "#   amount: 100\n"
+    )
+
+
+# ================================================================ rules coverage
+def coverage_cmd(
+    ruleset: Annotated[Optional[str], typer.Argument(help="An edition, variant or house rule (default: every shipped ruleset).")] = None,
+    scenarios: Annotated[Optional[str], typer.Option("--scenarios", help="Scenario folder (default: ./scenarios, else the shipped library).")] = None,
+    missing: Annotated[bool, typer.Option("--missing", help="Only clauses no scenario exercises (exit 1 if any).")] = False,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """Each clause with the scenarios that exercise it (cite it in a ruling, or list it under exercises:)."""
+    from referee import scenario as sc
+    from referee.errors import InputError
+
+    folder = Path(scenarios) if scenarios else _default_scenarios()
+    if not folder.is_dir():
+        raise InputError(f"no scenario folder at {folder} (give one with --scenarios DIR)")
+    results = [sc.check_file(f) for f in sc.collect([str(folder)])]
+    defs = sc.coverage(results)
+    rows = list(defs.values())
+    if ruleset:
+        from referee.ruleset import loader
+
+        cat = loader.catalog()
+        rid = None
+        for kind in ("edition", "variant", "house-rule"):
+            try:
+                rid = cat.find(ruleset, kind)
+                break
+            except InputError:
+                continue
+        if rid is None:
+            raise InputError(f"unknown ruleset '{ruleset}'; referee rules list shows them")
+        if cat.index[rid]["kind"] == "edition":
+            rs = sc.load_ruleset(rid, (), (), None)
+            wanted = {rs.origins.get(f"clauses.{c.id}") for c in rs.clauses}
+            rows = [d for d in rows if d.where in wanted]
+        else:
+            rows = [d for d in rows if d.layer == rid]
+    if missing:
+        rows = [d for d in rows if not d.scenarios]
+    rows.sort(key=lambda d: (d.layer, d.where.split(":")[0], d.clause))
+    if as_json:
+        print(json.dumps([{"clause": d.clause, "layer": d.layer, "defined": d.where.split(" (")[0], "rulesets": d.rulesets,
+                           "scenarios": d.scenarios} for d in rows], ensure_ascii=False))
+    else:
+        tab = RTable(title=f"clause coverage ({len(results)} scenario files)", title_justify="left")
+        tab.add_column("clause", style="bold")
+        tab.add_column("defined in", style="dim")
+        tab.add_column("scenarios")
+        for d in rows:
+            shown = ", ".join(os.path.basename(s) for s in d.scenarios[:4]) + (f" +{len(d.scenarios) - 4}" if len(d.scenarios) > 4 else "")
+            tab.add_row(escape(d.clause), escape(d.where.split(" (")[0]), escape(shown) if shown else "[red]none[/red]")
+        out.print(tab)
+        uncovered = sum(1 for d in rows if not d.scenarios)
+        if missing:
+            out.print(f"{uncovered} clause definition(s) exercised by no scenario")
+        else:
+            out.print(f"{len(rows) - uncovered} of {len(rows)} clause definitions exercised")
+    if any(not d.scenarios for d in rows):
+        raise typer.Exit(1)
+
+
+def register(app) -> None:
+    """`check` and `freeze`; `rules coverage` is attached by referee.cli.rules_cmd (built alone for `rules …`)."""
+    app.command("check")(check)
+    app.command("freeze")(freeze)
