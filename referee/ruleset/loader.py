@@ -99,7 +99,7 @@ def read_yaml(path: Path, display: str | None = None) -> tuple[Any, dict]:
 def _walk_lines(node, path, lines, dups, display):
     import yaml
 
-    lines[path] = node.start_mark.line + 1
+    lines.setdefault(path, node.start_mark.line + 1)
     if isinstance(node, yaml.MappingNode):
         seen = set()
         for knode, vnode in node.value:
@@ -400,6 +400,10 @@ def _merge(dst: dict, src: dict, f: RulesetFile, prefix: tuple, origins: dict, l
                     existing[c["id"]] = len(dst["clauses"])
                     dst["clauses"].append(c)
             continue
+        if v is None and isinstance(dst.get(k), dict) and len(path) >= 2:
+            del dst[k]  # an entry of a named map (deck, group…) removed by this layer
+            origins[dotted] = f"{f.where(path)} ({layer}: removed)"
+            continue
         if isinstance(v, dict) and isinstance(dst.get(k), dict):
             _merge(dst[k], v, f, path, origins, layer, identity)
         elif isinstance(v, dict):
@@ -417,17 +421,23 @@ def _apply_patches(merged: dict, origins: dict) -> None:
         return
     squares = board.get("squares") or []
     by_name = {}
-    for sq in squares:
+    for i, sq in enumerate(squares):
         for n in [sq["name"]] + list(sq.get("aliases") or []):
-            by_name[n.casefold()] = sq
+            by_name[n.casefold()] = (i, sq)
     for name, fields in patch.items():
-        sq = by_name.get(str(name).casefold())
-        where = origins.get(f"board.patch.{name}", "")
-        if sq is None:
-            raise InputError(f"board patch names '{name}', which is not a square of this board ({where})")
+        hit = by_name.get(str(name).casefold())
+        where = origins.get(f"board.patch.{name}") or next(
+            (v for k, v in origins.items() if k.startswith(f"board.patch.{name}.")), "")
+        if hit is None:
+            f, _, ln = where.split(" (")[0].rpartition(":")
+            raise InputError(f"board patch names '{name}', which is not a square of this board",
+                             f or None, int(ln) if ln.isdigit() else None)
+        i, sq = hit
         for k, v in fields.items():
             sq[k] = v
-            origins[f"board.squares.{sq['name']}.{k}"] = origins.get(f"board.patch.{name}.{k}", where)
+            o = origins.get(f"board.patch.{name}.{k}", where)
+            origins[f"board.squares.{i}.{k}"] = o
+            origins[f"board.squares.{i}"] = o
 
 
 def _loc(origins: dict, dotted: str) -> tuple[str | None, int | None]:

@@ -102,6 +102,8 @@ class Map(Spec):
         for k, v in value.items():
             if self.key is not None:
                 self.key.check(k, path + (k,), report)
+            if v is None:
+                continue  # null removes an inherited entry (a deck, a group…)
             self.value.check(v, path + (k,), report)
 
 

@@ -1,0 +1,346 @@
+"""Rulesets as data: every shipped combination loads, editions differ exactly as
+shared/editions.md says, and malformed files give one located line and exit 2."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, run
+
+from referee.ruleset import loader
+
+FIX = ROOT / "tests" / "fixtures" / "rulesets"
+EDITIONS = ["us-1950s", "us-classic", "us-2008", "it-lire", "latam-ciudades", "mx-hasbro"]
+VARIANTS = ["short-game", "time-limit"]
+HOUSE_RULES = ["free-parking-jackpot", "double-go", "no-auctions", "no-rent-in-jail", "tournament-1983"]
+
+
+def rs(name, variants=(), house_rules=()):
+    return loader.load(name, list(variants), list(house_rules))
+
+
+def test_every_edition_variant_and_house_rule_combination_loads():
+    for ed in EDITIONS:
+        for v in [()] + [(x,) for x in VARIANTS]:
+            for h in [(), tuple(HOUSE_RULES)] + [(x,) for x in HOUSE_RULES]:
+                r = rs(ed, v, h)
+                assert r.edition == ed
+                for cid in loader.schema.REQUIRED_CLAUSES:
+                    assert r.has_clause(cid), (r.id, cid)
+
+
+def test_catalog_lists_the_shipped_files():
+    cat = loader.catalog()
+    assert set(EDITIONS) <= set(cat.ids("edition"))
+    assert set(VARIANTS) <= set(cat.ids("variant"))
+    assert set(HOUSE_RULES) <= set(cat.ids("house-rule"))
+
+
+# ------------------------------------------------------------- Money and setup
+def test_currency_and_amount_printing():
+    assert rs("us-classic").fmt(1500) == "$1,500"
+    assert rs("it-lire").fmt(20000) == "L. 20.000"
+    assert rs("latam-ciudades").fmt(1500).startswith("$")
+
+
+def test_starting_cash_and_notes():
+    for ed in ("us-1950s", "us-classic", "latam-ciudades"):
+        assert rs(ed).setup("notes") == {500: 2, 100: 2, 50: 2, 20: 6, 10: 5, 5: 5, 1: 5}
+    for ed in ("us-2008", "mx-hasbro"):
+        assert rs(ed).setup("notes") == {500: 2, 100: 4, 50: 1, 20: 1, 10: 2, 5: 1, 1: 5}
+    it = rs("it-lire")
+    assert [it.for_players("starting_cash", n) for n in range(2, 7)] == [350000, 300000, 250000, 200000, 150000]
+    for ed in EDITIONS:
+        if ed != "it-lire":
+            assert rs(ed).for_players("starting_cash", 4) == 1500
+
+
+def test_deeds_dealt_at_start():
+    it = rs("it-lire")
+    assert [it.for_players("deal_deeds", n) for n in range(2, 7)] == [7, 6, 5, 4, 3]
+    assert rs("us-classic", ["short-game"]).for_players("deal_deeds", 4) == 2
+    assert rs("latam-ciudades", ["short-game"]).for_players("deal_deeds", 4) == 2
+    assert not rs("us-classic").for_players("deal_deeds", 4)
+
+
+def test_players_and_bank_stock():
+    assert rs("it-lire").players("max") == 6 and rs("it-lire").players("max_if_banker_not_playing") == 7
+    assert rs("latam-ciudades").players("max") == 6
+    assert (rs("latam-ciudades").bank("houses"), rs("latam-ciudades").bank("hotels")) == (34, 14)
+    for ed in ("us-1950s", "us-classic", "us-2008", "it-lire", "mx-hasbro"):
+        assert (rs(ed).bank("houses"), rs(ed).bank("hotels")) == (32, 12)
+
+
+def test_decks():
+    names = lambda r: sorted(d.get("name") for d in r.decks().values())  # noqa: E731
+    assert names(rs("us-classic")) == ["Chance", "Community Chest"]
+    assert names(rs("it-lire")) == ["Imprevisti", "Probabilità"]
+    assert names(rs("mx-hasbro")) == ["Arca Comunal", "Fortuna"]
+    assert len(rs("latam-ciudades").decks()) == 1
+
+
+def test_salary():
+    assert rs("it-lire").param("salary.amount") == 20000
+    for ed in ("us-1950s", "us-classic", "us-2008", "latam-ciudades", "mx-hasbro"):
+        assert rs(ed).param("salary.amount") == 200
+    assert rs("us-classic", house_rules=["double-go"]).param("salary.landing_bonus") == 200
+
+
+# ------------------------------------------------------------- Turn, dice, jail
+def test_jail():
+    assert rs("it-lire").param("jail.fine") == 5000
+    assert rs("latam-ciudades").param("jail.lose_next_turn") is True
+    for ed in ("us-1950s", "us-classic", "it-lire", "mx-hasbro"):
+        assert rs(ed).param("jail.lose_next_turn") is False
+    assert all(rs(ed).param("jail.max_turns") == 3 for ed in EDITIONS)
+    assert rs("us-classic", house_rules=["no-rent-in-jail"]).param("jail.collect_rent") is False
+
+
+# ------------------------------------------------------------- Buying, auctions, rent
+def test_auction_opening():
+    assert rs("us-1950s").param("auction.opening") == "any"
+    assert rs("it-lire").param("auction.opening") == "any"
+    assert rs("latam-ciudades").param("auction.opening") == "printed_price"
+    mx = rs("mx-hasbro")
+    assert (mx.param("auction.opening"), mx.param("auction.opening_amount")) == ("fixed", 10)
+    assert rs("us-classic", house_rules=["no-auctions"]).param("auction.enabled") is False
+
+
+def test_rent_claim_window():
+    assert rs("us-1950s").param("rent.claim_window") == 2
+    assert rs("us-classic").param("rent.claim_window") == 2
+    for ed in ("it-lire", "latam-ciudades", "mx-hasbro"):
+        assert rs(ed).param("rent.claim_window") == 1
+
+
+def test_free_parking():
+    assert all(rs(ed).param("free_parking.jackpot") is False for ed in EDITIONS)
+    assert rs("us-classic", house_rules=["free-parking-jackpot"]).param("free_parking.jackpot") is True
+
+
+# ------------------------------------------------------------- Taxes
+def test_income_and_luxury_tax():
+    assert rs("us-1950s").param("taxes.income.choices") == ["percent", "flat"]
+    assert rs("us-classic").param("taxes.income.choices") == ["percent", "flat"]
+    assert rs("us-2008").param("taxes.income.choices") == ["flat"]  # 10 % option removed in 2008
+    assert rs("mx-hasbro").param("taxes.income.choices") == ["flat"]
+    assert rs("it-lire").param("taxes.income.flat") == 20000
+    assert rs("us-classic").param("taxes.luxury.amount") == 75
+    assert rs("us-2008").param("taxes.luxury.amount") == 100
+    assert rs("mx-hasbro").param("taxes.luxury.amount") == 100
+    assert rs("it-lire").param("taxes.luxury.amount") == 10000
+
+
+# ------------------------------------------------------------- Building
+def test_building():
+    assert rs("us-classic", ["short-game"]).param("building.hotel_houses") == 3
+    assert rs("us-classic").param("building.hotel_houses") == 4
+    assert rs("latam-ciudades").param("building.hotel_requires") == "that_lot"
+    assert rs("us-classic").param("building.hotel_requires") == "every_lot"
+    assert rs("us-1950s").param("building.requires_unmortgaged") == "lot"
+    assert rs("us-classic").param("building.requires_unmortgaged") == "group"
+    assert rs("latam-ciudades").param("building.requires_unmortgaged") == "group"
+    assert rs("mx-hasbro").param("building.shortage_opening") == 10
+    assert rs("us-classic", house_rules=["tournament-1983"]).param("building.no_hotel_breaking_to_starve") is True
+    assert rs("latam-ciudades").param("building.max_difference") == 1
+
+
+# ------------------------------------------------------------- Mortgages, trades, bankruptcy
+def test_mortgage_interest_and_transfer():
+    for ed in EDITIONS:
+        assert rs(ed).param("mortgage.interest_percent") == 10
+        assert rs(ed).param("mortgage.transfer_interest") is True
+
+
+def test_bankruptcy_and_end():
+    assert rs("us-classic").param("bankruptcy.procedure") == "classic"
+    assert rs("it-lire").param("bankruptcy.procedure") == "bank_pays_creditors"
+    assert rs("it-lire").param("bankruptcy.partial_payment_in_property") is True
+    assert rs("mx-hasbro").param("bankruptcy.procedure") == "hasbro"
+    assert rs("it-lire").param("bankruptcy.test") == "liquidation_value"
+    sg = rs("us-classic", ["short-game"])
+    assert (sg.param("end.condition"), sg.param("end.bankruptcies"), sg.param("end.valuation")) == ("bankruptcies", 2, "short-game")
+    assert rs("us-classic", ["time-limit"]).param("end.condition") == "time_limit"
+
+
+def test_valuation_methods_are_data():
+    r = rs("us-classic")
+    assert r.valuation("short-game")["mortgaged_deed"] == "half_price"
+    assert r.valuation("net-worth")["mortgaged_deed"] == "price"
+    assert r.valuation("it-timed")["mortgaged_deed"] == "half_price"
+
+
+# ------------------------------------------------------------- Board data
+def test_board_data_and_unknowns():
+    us = rs("us-classic")
+    bw = next(s for s in us.deeds if s.name == "Boardwalk")
+    assert (bw.price, bw.mortgage, bw.rent) == (400, 200, (50, 200, 600, 1400, 1700, 2000))
+    it = rs("it-lire")
+    parco = next(s for s in it.deeds if s.name == "Parco della Vittoria")
+    assert parco.price == 40000 and parco.rent[0] == 5000 and "unknown" in parco.rent
+    assert "unknown" in it.utility_multipliers
+    latam = rs("latam-ciudades")
+    assert latam.board_status == "unknown"
+    from referee.errors import MissingData
+
+    with pytest.raises(MissingData, match="--board"):
+        latam.require_board()
+
+
+def test_missing_value_says_which_and_how(tmp_path):
+    g = tmp_path / "g.sqlite"
+    r = run("new", "--ruleset", "latam-ciudades", "Ana", "Ben", game=g)
+    assert r.code == 2 and "template" in r.err and "--board" in r.err
+    assert run("new", "--ruleset", "it-lire", "Ana", "Ben", "Carla", game=g).code == 0
+    assert run("deal", "Ana", "Parco della Vittoria", game=g).code == 0
+    r = run("rent", "Ben", "Parco della Vittoria", game=g)
+    assert r.code == 0 and "L. 5.000" in r.out
+    r = run("rent", "Ben", "Società Elettrica", "--dice", "7", game=g)
+    assert r.code == 1 or r.code == 2
+    assert run("deal", "Carla", "Società Elettrica", game=g).code == 0
+    r = run("rent", "Ben", "Società Elettrica", "--dice", "7", game=g)
+    assert r.code == 2 and "unknown" in r.err and "it-lire-fill" in r.err
+
+
+def test_latam_with_a_board_file_plays(tmp_path):
+    board = tmp_path / "board.yaml"
+    text = (ROOT / "rulesets" / "boards" / "template.yaml").read_text()
+    board.write_text(text)
+    r = loader.load("latam-ciudades", board=str(board))
+    assert len(r.squares) == 40
+
+
+# ------------------------------------------------------------- provenance
+def test_composed_ruleset_reports_origin():
+    r = rs("us-classic", ["short-game"], ["free-parking-jackpot"])
+    assert "short-game" in r.origin_of("rules.building.hotel_houses")
+    assert "free-parking-jackpot" in r.origin_of("rules.free_parking.jackpot")
+    assert "us-1950s.yaml" in r.origin_of("rules.jail.fine")
+    assert r.layers == ["us-1950s", "us-classic", "short-game", "free-parking-jackpot"]
+    res = run("rules", "show", "us-classic", "jail", "--variant", "short-game", "--origin")
+    assert res.code == 0 and "rules.building.hotel_houses = 3" in res.out and "short-game" in res.out
+
+
+# ------------------------------------------------------------- CLI
+def test_rules_diff_1950s_vs_2008():
+    r = run("rules", "diff", "us-1950s", "us-2008", "--json")
+    assert r.code == 0
+    d = json.loads(r.out)
+    keys = {row["key"]: row for row in d["parameters"]}
+    assert keys["rules.taxes.income.choices"]["a"] == ["percent", "flat"]
+    assert keys["rules.taxes.income.choices"]["b"] == ["flat"]
+    assert (keys["rules.taxes.luxury.amount"]["a"], keys["rules.taxes.luxury.amount"]["b"]) == (75, 100)
+    human = run("rules", "diff", "us-1950s", "us-2008")
+    assert "rules.taxes.luxury.amount" in human.out
+
+
+def test_rules_diff_classic_vs_italian():
+    d = json.loads(run("rules", "diff", "us-classic", "it-lire", "--json").out)
+    keys = {row["key"]: row for row in d["parameters"]}
+    for k in ("currency", "rules.salary.amount", "rules.jail.fine", "rules.bankruptcy.procedure", "rules.rent.claim_window"):
+        assert k in keys, k
+    assert (keys["rules.salary.amount"]["a"], keys["rules.salary.amount"]["b"]) == (200, 20000)
+    assert keys["rules.rent.claim_window"]["b"] == 1
+
+
+def test_rules_list_show_board():
+    r = run("rules", "list")
+    assert r.code == 0 and "it-lire" in r.out and "short-game" in r.out and "free-parking-jackpot" in r.out
+    r = run("rules", "show", "it-lire", "mortgage")
+    assert r.code == 0 and "002_4c7552584e662f1a.txt" in r.out
+    r = run("board", "us-classic")
+    assert r.code == 0 and "Boardwalk" in r.out and "$2,000" in r.out
+    r = run("rules", "show", "us-classic", "nonsense-topic")
+    assert r.code == 2 and "topics:" in r.err
+
+
+def test_unknown_names_are_clear():
+    r = run("rules", "show", "us-clasic")  # a typo is forgiven: the title says which one was meant
+    assert r.code == 0 and r.out.startswith("us-classic")
+    r = run("rules", "show", "deluxe-edition")
+    assert r.code == 2 and "unknown ruleset 'deluxe-edition'" in r.err
+    r = run("rules", "show", "us-classic", "--variant", "long-game")
+    assert r.code == 2 and "unknown variant" in r.err
+    r = run("rules", "show", "classic")  # an alias
+    assert r.code == 0
+
+
+# ------------------------------------------------------------- malformed files
+MALFORMED = [
+    ("unknown-key.yaml", 6, "unknown key 'finne'", "did you mean 'fine'"),
+    ("wrong-type.yaml", 5, "'rules.salary.amount' must be a whole number", "two hundred"),
+    ("float-money.yaml", 5, "must be a whole number", "money is whole numbers"),
+    ("short-rent.yaml", 6, "has 5 entries, needs 6", "rent"),
+    ("missing-group.yaml", 6, "names group 'navy'", "board.groups"),
+    ("board-39.yaml", 4, "the board has 3 squares, needs 40", ""),
+    ("bad-citation.yaml", 4, "cites '999_nonexistent.txt'", "sources.yaml"),
+    ("bad-yaml.yaml", None, "not valid YAML", ""),
+    ("duplicate-key.yaml", 6, "key 'jail' appears twice", ""),
+    ("bad-choice.yaml", 5, "'printed'", "did you mean 'printed_price'"),
+]
+
+
+@pytest.mark.parametrize("name,line,needle,needle2", MALFORMED)
+def test_malformed_file_gives_located_error(name, line, needle, needle2):
+    path = FIX / name
+    r = run("rules", "validate", str(path))
+    assert r.code == 2, r.text
+    first = r.out.strip().splitlines()[0]
+    assert "Traceback" not in r.text
+    fname, lineno = first.split(":")[0], first.split(":")[1]
+    assert Path(fname).resolve() == path.resolve(), first
+    if line:
+        assert lineno == str(line), first
+    assert needle in r.out and needle2 in r.out, r.out
+
+
+def test_extends_cycle(monkeypatch):
+    monkeypatch.setenv("REFEREE_RULESETS", str(FIX / "cycle"))
+    loader._CATALOG = None
+    try:
+        r = run("rules", "show", "cycle-a")
+        assert r.code == 2
+        assert "extends cycle: cycle-a → cycle-b → cycle-a" in r.err
+        assert "cycle-a.yaml:2:" in r.err
+    finally:
+        loader._CATALOG = None
+
+
+def test_a_tables_own_ruleset(monkeypatch, tmp_path):
+    assert run("rules", "validate", str(FIX / "good-house-table.yaml")).code == 0
+    monkeypatch.setenv("REFEREE_RULESETS", str(FIX))
+    loader._CATALOG = None
+    try:
+        g = tmp_path / "g.sqlite"
+        assert run("new", "--ruleset", "good-house-table", "Ana", "Ben", game=g).code == 0
+        run("jail", "send", "Ana", game=g)
+        r = run("jail", "pay", "Ana", game=g)
+        assert "$100" in r.out
+    finally:
+        loader._CATALOG = None
+
+
+def test_every_shipped_file_validates():
+    files = sorted((ROOT / "rulesets").rglob("*.yaml"))
+    files = [f for f in files if f.name != "sources.yaml"]
+    r = run("rules", "validate", *map(str, files))
+    assert r.code == 0, r.out
+
+
+def test_cache_is_invalidated_when_a_file_changes(monkeypatch, tmp_path):
+    d = tmp_path / "rs"
+    d.mkdir()
+    f = d / "my-table.yaml"
+    f.write_text("id: my-table\nextends: us-classic\nrules:\n  jail:\n    fine: 70\n")
+    monkeypatch.setenv("REFEREE_RULESETS", str(d))
+    loader._CATALOG = None
+    assert loader.load("my-table").param("jail.fine") == 70
+    f.write_text("id: my-table\nextends: us-classic\nrules:\n  jail:\n    fine: 80\n")
+    os.utime(f, ns=(os.stat(f).st_atime_ns, os.stat(f).st_mtime_ns + 10_000_000))
+    loader._CATALOG = None
+    assert loader.load("my-table").param("jail.fine") == 80
+    loader._CATALOG = None
