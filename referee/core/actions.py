@@ -306,9 +306,15 @@ def income_tax_options(rs: Ruleset, t: Table, player: str) -> dict:
     return out
 
 
+def _tax_square(rs: Ruleset, which: str) -> None:
+    if rs.squares and not any(sq.tax == which for sq in rs.squares):
+        raise InputError(f"this board ({rs.id}) has no {which} tax square")
+
+
 def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
     _not_over(rs, t)
     _active(rs, t, player)
+    _tax_square(rs, "income")
     tax = rs.param("taxes.income")
     choices = tax["choices"]
     if choice is None:
@@ -343,6 +349,7 @@ def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
 def luxury_tax(rs: Ruleset, t: Table, player: str) -> Event:
     _not_over(rs, t)
     _active(rs, t, player)
+    _tax_square(rs, "luxury")
     amount = rs.known(rs.param("taxes.luxury.amount"), "the luxury tax amount")
     ev = _event(t, "tax", player=player, tax="luxury")
     charge(rs, ev, player, _fee_destination(rs), amount, "luxury tax")
