@@ -270,3 +270,23 @@ def test_export_yaml(g, tmp_path):
     ok(g, "export", str(out))
     doc = yaml.safe_load(out.read_text())
     assert doc["events"][1]["text"] == "Ana buys Boardwalk for $400"
+
+
+def test_short_game_ends_at_second_bankruptcy_with_buildings_handed_over(game):
+    ok(game, "new", "--ruleset", "us-classic", "--variant", "short-game", "Ana", "Ben", "Carla", "Dora")
+    for d in ("Oriental", "Vermont", "Connecticut"):
+        ok(game, "deal", "Carla", d)
+    for d in ("Oriental", "Vermont", "Connecticut"):
+        ok(game, "build", d)
+    ok(game, "collect", "Ana", "100")
+    ok(game, "pay", "Ben", "Ana", "9000")
+    r = ok(game, "bankrupt", "Ben")
+    assert "game over" not in r.out
+    ok(game, "pay", "Carla", "Dora", "9000")
+    r = ok(game, "bankrupt", "Carla")
+    assert "game over at bankruptcy 2" in r.out and "Ana" in r.out.split("game over")[1]
+    dora = player(game, "Dora")
+    assert sorted(d["houses"] for d in dora["deeds"]) == [1, 1, 1]  # handed over whole, not sold
+    s = status(game)
+    assert s["over"] is True
+    assert s["bank"]["houses"] == 29

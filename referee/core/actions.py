@@ -500,6 +500,8 @@ def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, 
             ev.op("buildings", idx, new_level, False)
             built.append("a house")
         cost += step_cost
+    if hotel and "a hotel" not in built:  # asked for a hotel, got only houses: refuse rather than build something else
+        raise Refusal(f"a hotel on {sq.name} needs {hotel_h} houses on it first (it has {t.deeds[idx].houses})", rs.cite("building.hotel"))
     if price is not None:
         minimum = rs.param("building.shortage_opening", 0)
         if price < max(minimum, 1):
@@ -902,11 +904,16 @@ def bankrupt(rs: Ruleset, t: Table, player: str) -> Event:
     pct = rs.param("building.sell_percent")
     hotel_h = rs.param("building.hotel_houses")
     mine = t.owned_by(player)
-    # 1. buildings go back to the bank
+    ends_game = rs.param("end.condition") == "bankruptcies" and t.bankruptcies + 1 >= rs.param("end.bankruptcies")
+    keep_buildings = ends_game and rs.param("end.final_bankrupt_keeps_buildings", False) and creditor != BANK
+    if keep_buildings:
+        ev.cite("bankruptcy.final" if rs.has_clause("bankruptcy.final") else "end.game")
+        ev.steps.append(f"this bankruptcy ends the game: the buildings go to {creditor} with the deeds")
+    # 1. buildings go back to the bank (unless the last bankruptcy hands them over whole)
     proceeds = 0
     for idx in mine:
         d = ev.t.deeds[idx]
-        if d.built:
+        if d.built and not keep_buildings:
             sq = rs.squares[idx]
             v = d.houses * rs.house_cost(sq) + ((rs.hotel_cost(sq) + hotel_h * rs.house_cost(sq)) if d.hotel else 0)
             proceeds += percent(v, pct)

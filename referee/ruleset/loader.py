@@ -458,7 +458,8 @@ def _loc(origins: dict, dotted: str) -> tuple[str | None, int | None]:
 
 
 OPTIONAL_RULES = {"salary.clause", "bankruptcy.test_valuation", "free_parking.seed", "auction.opening_amount",
-                  "building.shortage_opening", "salary.landing_bonus", "jail.cards_sellable"}
+                  "building.shortage_opening", "salary.landing_bonus", "jail.cards_sellable",
+                  "end.final_bankrupt_keeps_buildings"}
 
 
 def check_composed(m: dict, origins: dict) -> list[InputError]:

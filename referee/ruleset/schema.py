@@ -345,6 +345,7 @@ RULES = Struct(
                 "condition": Str(("last_player", "bankruptcies", "time_limit")),
                 "bankruptcies": Int(1),
                 "valuation": Str(),
+                "final_bankrupt_keeps_buildings": Bool(doc="the bankruptcy that ends the game hands buildings over whole"),
             }
         ),
     }
