@@ -9,6 +9,7 @@ composition still points at a line.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import os
 import pickle
@@ -265,8 +266,15 @@ class Catalog:
         return match_one(name, choices, what, hint=f"referee rules list shows them")
 
     def file(self, rid: str) -> RulesetFile:
+        """The parsed file; parsed once per process (composition copies, never mutates, its data)."""
         e = self.index[rid]
-        return RulesetFile(Path(e["path"]))
+        path = Path(e["path"])
+        st = path.stat()
+        key = (str(path), st.st_mtime_ns, st.st_size)
+        rf = _PARSED.get(key)
+        if rf is None:
+            rf = _PARSED[key] = RulesetFile(path)
+        return rf
 
 
 def _kind_from_dir(f: Path) -> str:
@@ -278,6 +286,7 @@ def _kind_from_dir(f: Path) -> str:
 
 
 _CATALOG: Catalog | None = None
+_PARSED: dict[tuple, RulesetFile] = {}
 
 
 def catalog() -> Catalog:
@@ -385,7 +394,7 @@ def _merge(dst: dict, src: dict, f: RulesetFile, prefix: tuple, origins: dict, l
     for k, v in src.items():
         if not prefix and k in IDENTITY:
             if identity and k not in ("for",):
-                dst[k] = v
+                dst[k] = copy.deepcopy(v)
             continue
         path = prefix + (k,)
         dotted = ".".join(str(p) for p in (path[2:] if path[:1] == ("for",) else path))
@@ -410,7 +419,7 @@ def _merge(dst: dict, src: dict, f: RulesetFile, prefix: tuple, origins: dict, l
             dst[k] = {}
             _merge(dst[k], v, f, path, origins, layer, identity)
         else:
-            dst[k] = v
+            dst[k] = copy.deepcopy(v) if isinstance(v, list) else v  # parsed files are shared: never alias them
             origins[dotted] = f"{f.where(path)} ({layer})"
 
 
