@@ -236,6 +236,7 @@ def test_user_errors_exit_2_one_line(g):
         (("buy", "Ana", "Narnia"), "unknown deed 'Narnia'"),
         (("pay", "Ana", "Ben", "ten"), "whole number"),
         (("pay", "Ana", "Ben", "0"), "positive"),
+        (("pay", "Ana", "Ben", "-5"), "must be positive"),
         (("buy", "Ana", "Avenue"), "could be more than one deed"),
     ]:
         r = run(*args, game=g)

@@ -572,6 +572,9 @@ def main() -> None:
         return
     except Exception as e:  # a bug: still one line, never a traceback for the table
         if hasattr(e, "show") and hasattr(e, "exit_code"):  # Typer/click usage errors
+            opt = getattr(e, "option_name", "") or ""
+            if type(e).__name__ == "NoSuchOption" and opt[1:].replace(",", "").isdigit():
+                common.fail(f"amounts must be positive, not {opt} (to move money the other way, swap the two parties)", 2)
             e.show()
             sys.exit(2 if e.exit_code not in (0, 1) else e.exit_code)
         if os.environ.get("REFEREE_DEBUG"):
