@@ -319,8 +319,9 @@ class Scenario:
     def deed(self, v: Any, path: tuple, what: str = "deed", deeds_only: bool = True) -> int:
         rs = self.rs
         if not rs.squares:
-            raise self.err(path, rs.missing_board_message("the board (names, prices, rents)").replace(
-                "pass it with --board FILE", "name it with board: FILE in the scenario"))
+            tmpl = rs.board_template or "rulesets/boards/template.yaml"
+            raise self.err(path, f"{rs.id}: the board (names, prices, rents) is unknown — the rulebook does not print it; "
+                                 f"copy {tmpl}, fill it in from your deeds and name it with board: FILE in the scenario")
         if isinstance(v, int) and not isinstance(v, bool):
             if 0 <= v < len(rs.squares) and (rs.squares[v].is_deed or not deeds_only):
                 return v
