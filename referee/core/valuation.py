@@ -1,7 +1,18 @@
 """Named valuation methods (net worth, short game, liquidation…) applied to a player.
 
 The method is data in the ruleset (`valuations:`); this module only knows the
-handful of ways a deed or a building can be counted.
+handful of ways a deed or a building can be counted:
+
+- deeds and mortgaged deeds: ``price`` (printed price), ``half_price``,
+  ``mortgage_value`` or ``none``;
+- houses: ``cost`` (what the bank sells them for), ``half_cost`` (the bank's
+  buy-back share, rules.building.sell_percent) or ``none``;
+- hotels: ``cost`` (the hotel price alone), ``cost_with_houses`` (the hotel
+  price plus the rules.building.hotel_houses houses turned in for it: four in
+  the normal game, three in the short game), ``half_cost_with_houses`` or
+  ``none``.
+
+Every amount is an int in the edition's currency units.
 """
 
 from __future__ import annotations
@@ -10,6 +21,8 @@ from dataclasses import dataclass, field
 
 from referee.core.state import Table
 from referee.ruleset.model import Ruleset
+
+COMPONENTS = ("cash", "deeds", "mortgaged_deeds", "houses", "hotels")
 
 
 def percent(amount: int, pct: int, rounding: str = "down") -> int:
@@ -23,6 +36,16 @@ def percent(amount: int, pct: int, rounding: str = "down") -> int:
     return q + (1 if r * 2 >= 100 else 0)  # half_up
 
 
+@dataclass(frozen=True)
+class Item:
+    """One counted thing: which component it adds to, what it is, how it was valued."""
+
+    component: str  # one of COMPONENTS
+    label: str  # the deed's name ("cash" for cash)
+    how: str  # "" for a plain amount, "2 × $200" for houses, "$200 + 4 × $200" for a hotel
+    amount: int
+
+
 @dataclass
 class Valuation:
     player: str
@@ -32,20 +55,60 @@ class Valuation:
     mortgaged_deeds: int = 0
     houses: int = 0
     hotels: int = 0
-    lines: list[str] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    bases: dict[str, str] = field(default_factory=dict)  # component -> "at printed price"…
+    fmt: object = None  # the ruleset's money formatter, for `lines`
 
     @property
     def total(self) -> int:
         return self.cash + self.deeds + self.mortgaged_deeds + self.houses + self.hotels
 
     def components(self) -> dict[str, int]:
+        return {c: getattr(self, c) for c in COMPONENTS}
+
+    def items_of(self, component: str) -> list[Item]:
+        return [i for i in self.items if i.component == component]
+
+    @property
+    def lines(self) -> list[str]:
+        """The breakdown as short lines, one per component with its subtotal (event steps, previews)."""
+        fmt = self.fmt or str
+        out = []
+        for comp in COMPONENTS:
+            its = self.items_of(comp)
+            if not its:
+                continue
+            if comp == "cash":
+                out.append(f"cash {fmt(self.cash)}")
+                continue
+            parts = ", ".join(f"{i.label} {i.how} = {fmt(i.amount)}" if i.how else f"{i.label} {fmt(i.amount)}" for i in its)
+            head = f"{COMPONENT_NAMES[comp]} {self.bases.get(comp, '')}".strip()
+            sub = f" (total {fmt(getattr(self, comp))})" if len(its) > 1 else ""
+            out.append(f"{head}: {parts}{sub}")
+        return out
+
+    def as_dict(self) -> dict:
         return {
-            "cash": self.cash,
-            "deeds": self.deeds,
-            "mortgaged_deeds": self.mortgaged_deeds,
-            "houses": self.houses,
-            "hotels": self.hotels,
+            "name": self.player,
+            "total": self.total,
+            "components": self.components(),
+            "items": [{"component": i.component, "label": i.label, "how": i.how, "amount": i.amount} for i in self.items],
         }
+
+
+COMPONENT_NAMES = {
+    "cash": "cash",
+    "deeds": "deeds",
+    "mortgaged_deeds": "mortgaged deeds",
+    "houses": "houses",
+    "hotels": "hotels",
+}
+
+_DEED_BASIS = {
+    "price": "at printed price",
+    "half_price": "at half the printed price",
+    "mortgage_value": "at mortgage value",
+}
 
 
 def _deed_value(rs: Ruleset, sq, how: str) -> int:
@@ -58,42 +121,69 @@ def _deed_value(rs: Ruleset, sq, how: str) -> int:
     return 0
 
 
+def bases(rs: Ruleset, method: str) -> dict[str, str]:
+    """How each component is counted by a method, in words (for headers and breakdowns)."""
+    m = rs.valuation(method)
+    sell_pct = rs.param("building.sell_percent", 50)
+    hotel_houses = rs.param("building.hotel_houses", 4)
+    out: dict[str, str] = {}
+    if m.get("cash", True):
+        out["cash"] = ""
+    if m["deed"] in _DEED_BASIS:
+        out["deeds"] = _DEED_BASIS[m["deed"]]
+    if m["mortgaged_deed"] in _DEED_BASIS:
+        out["mortgaged_deeds"] = _DEED_BASIS[m["mortgaged_deed"]]
+    if m["house"] == "cost":
+        out["houses"] = "at cost"
+    elif m["house"] == "half_cost":
+        out["houses"] = f"at {sell_pct} % of cost"
+    if m["hotel"] == "cost":
+        out["hotels"] = "at the hotel price"
+    elif m["hotel"] == "cost_with_houses":
+        out["hotels"] = f"at cost with the {hotel_houses} houses turned in"
+    elif m["hotel"] == "half_cost_with_houses":
+        out["hotels"] = f"at {sell_pct} % of cost with the {hotel_houses} houses turned in"
+    return out
+
+
 def value(rs: Ruleset, t: Table, player: str, method: str) -> Valuation:
+    """Value one player's holdings by the named method of the ruleset."""
     m = rs.valuation(method)
     p = t.player(player)
-    v = Valuation(player, method)
     fmt = rs.fmt
+    v = Valuation(player, method, bases=bases(rs, method), fmt=fmt)
     if m.get("cash", True):
         v.cash = p.cash
-        v.lines.append(f"cash {fmt(p.cash)}")
+        v.items.append(Item("cash", "cash", "", p.cash))
     sell_pct = rs.param("building.sell_percent", 50)
     hotel_houses = rs.param("building.hotel_houses", 4)
     for idx in t.owned_by(player):
         sq = rs.squares[idx]
         d = t.deeds[idx]
-        if d.mortgaged:
-            x = _deed_value(rs, sq, m["mortgaged_deed"])
-            v.mortgaged_deeds += x
-            v.lines.append(f"{sq.name} (mortgaged) {fmt(x)}")
-        else:
-            x = _deed_value(rs, sq, m["deed"])
-            v.deeds += x
-            v.lines.append(f"{sq.name} {fmt(x)}")
+        comp, how = ("mortgaged_deeds", m["mortgaged_deed"]) if d.mortgaged else ("deeds", m["deed"])
+        if how != "none":
+            x = _deed_value(rs, sq, how)
+            setattr(v, comp, getattr(v, comp) + x)
+            v.items.append(Item(comp, sq.name, "", x))
         if d.houses and m["house"] != "none":
             each = rs.house_cost(sq)
             if m["house"] == "half_cost":
                 each = percent(each, sell_pct)
-            v.houses += d.houses * each
-            v.lines.append(f"{d.houses} house(s) on {sq.name} at {fmt(each)} = {fmt(d.houses * each)}")
+            x = d.houses * each
+            v.houses += x
+            v.items.append(Item("houses", sq.name, f"{d.houses} × {fmt(each)}", x))
         if d.hotel and m["hotel"] != "none":
-            cost = rs.hotel_cost(sq)
+            hotel = rs.hotel_cost(sq)
+            how_ = fmt(hotel)
+            cost = hotel
             if m["hotel"] in ("cost_with_houses", "half_cost_with_houses"):
                 cost += hotel_houses * rs.house_cost(sq)
+                how_ = f"{fmt(hotel)} + {hotel_houses} × {fmt(rs.house_cost(sq))}"
             if m["hotel"].startswith("half"):
                 cost = percent(cost, sell_pct)
+                how_ = f"{sell_pct} % of ({how_})"
             v.hotels += cost
-            detail = f" (with the {hotel_houses} houses turned in)" if "with_houses" in m["hotel"] else ""
-            v.lines.append(f"hotel on {sq.name}{detail} {fmt(cost)}")
+            v.items.append(Item("hotels", sq.name, how_, cost))
     return v
 
 
