@@ -119,11 +119,15 @@ class Game:
             self._rs = Ruleset(json.loads(self._meta["ruleset"]))
         return self._rs
 
+    def initial(self) -> Table:
+        """The table before the first event (players with no money, every deed with the bank)."""
+        return Table.from_dict(json.loads(self._meta["initial"]))
+
     def _events(self) -> list[tuple[int, dict]]:
         return [(seq, json.loads(data)) for seq, data in self.con.execute("SELECT seq, data FROM events ORDER BY seq")]
 
     def _replay(self, events: list[tuple[int, dict]]) -> Table:
-        t = Table.from_dict(json.loads(self._meta["initial"]))
+        t = self.initial()
         undone = set()
         for _, ev in events:
             if ev["type"] == "undo":

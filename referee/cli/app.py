@@ -307,7 +307,8 @@ def tax_income(
         if "net_worth" in opts:
             for line in opts["net_worth"].lines:
                 common.out.print(f"  {line}")
-            common.out.print(f"  net worth {rs.fmt(opts['net_worth'].total)} → 10 % = {rs.fmt(opts['percent_amount'])}")
+            pct = rs.param("taxes.income.percent", 10)
+            common.out.print(f"  net worth {rs.fmt(opts['net_worth'].total)} → {pct} % = {rs.fmt(opts['percent_amount'])}")
         if "flat" in opts:
             common.out.print(f"  flat: {rs.fmt(opts['flat'])}")
         common.out.print(f"  choices in {rs.id}: {', '.join(opts['choices'])}")

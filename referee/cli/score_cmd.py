@@ -219,7 +219,7 @@ def _holdings(path_text: str, ruleset: str | None, method: str | None):
     if board and not Path(board).is_absolute():
         board = str(path.parent / board)
     try:
-        rs = loader.load(name, spec.variants, spec.house_rules, board)
+        rs = loader.load(name, spec.variants, spec.house_rules, board, strict=True)
     except InputError:
         raise
     except RefereeError as e:
@@ -266,7 +266,7 @@ def score(
         if history:
             from referee.core.state import Table
 
-            initial = Table.from_dict(json.loads(g._meta["initial"]))
+            initial = g.initial()
             names = [p.name for p in initial.players]
             points = scoring.history(rs, initial, g.events(), m)
             if as_json:

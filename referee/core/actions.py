@@ -294,6 +294,10 @@ def rent(
 
 
 # ---------------------------------------------------------------- taxes
+def _tax_rounding(rs: Ruleset) -> str:
+    return rs.param("taxes.income.rounding", None) or rs.param("mortgage.rounding")
+
+
 def income_tax_options(rs: Ruleset, t: Table, player: str) -> dict:
     tax = rs.param("taxes.income")
     out: dict = {"choices": list(tax["choices"])}
@@ -302,7 +306,7 @@ def income_tax_options(rs: Ruleset, t: Table, player: str) -> dict:
     if "percent" in tax["choices"] or tax.get("net_worth"):
         nw = value(rs, t, player, tax.get("net_worth") or "net-worth")
         out["net_worth"] = nw
-        out["percent_amount"] = percent(nw.total, tax.get("percent", 10), rs.param("mortgage.rounding"))
+        out["percent_amount"] = percent(nw.total, tax.get("percent", 10), _tax_rounding(rs))
     return out
 
 
@@ -335,7 +339,7 @@ def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
     else:
         nw = value(rs, t, player, tax.get("net_worth") or "net-worth")
         pct = tax.get("percent", 10)
-        amount = percent(nw.total, pct, rs.param("mortgage.rounding"))
+        amount = percent(nw.total, pct, _tax_rounding(rs))
         ev.steps += [f"  {line}" for line in nw.lines]
         ev.steps.append(f"net worth {rs.fmt(nw.total)} × {pct} % = {rs.fmt(amount)}")
         ev.args["net_worth"] = nw.total

@@ -254,7 +254,7 @@ class Catalog:
     def ids(self, kind: str | None = None) -> list[str]:
         return sorted(i for i, e in self.index.items() if kind is None or e["kind"] == kind)
 
-    def find(self, name: str, kind: str) -> str:
+    def find(self, name: str, kind: str, strict: bool = False) -> str:
         from referee.names import match_one
 
         choices = {}
@@ -263,7 +263,7 @@ class Catalog:
                 continue
             choices[rid] = [rid] + list(e.get("aliases") or [])
         what = {"edition": "ruleset", "variant": "variant", "house-rule": "house rule", "board": "board"}[kind]
-        return match_one(name, choices, what, hint=f"referee rules list shows them")
+        return match_one(name, choices, what, hint="referee rules list shows them", strict=strict)
 
     def file(self, rid: str) -> RulesetFile:
         """The parsed file; parsed once per process (composition copies, never mutates, its data)."""
@@ -302,12 +302,16 @@ def load(
     variants: tuple[str, ...] | list[str] = (),
     house_rules: tuple[str, ...] | list[str] = (),
     board: str | None = None,
+    strict: bool = False,
 ) -> Ruleset:
-    """Compose and validate; cached by file fingerprints, so repeat calls are cheap."""
+    """Compose and validate; cached by file fingerprints, so repeat calls are cheap.
+
+    strict: names must be exact ids or aliases (files); the command line forgives typos.
+    """
     cat = catalog()
-    edition = cat.find(ruleset, "edition")
-    vids = [cat.find(v, "variant") for v in variants]
-    hids = [cat.find(h, "house-rule") for h in house_rules]
+    edition = cat.find(ruleset, "edition", strict)
+    vids = [cat.find(v, "variant", strict) for v in variants]
+    hids = [cat.find(h, "house-rule", strict) for h in house_rules]
     board_path = Path(board) if board else None
     key_src = "|".join([edition, ",".join(vids), ",".join(hids)])
     if board_path is not None:

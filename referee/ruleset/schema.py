@@ -324,6 +324,7 @@ RULES = Struct(
                         "percent": Int(0),
                         "net_worth": Str(),
                         "choose_before_counting": Bool(),
+                        "rounding": Str(("up", "down", "half_up"), doc="how the percentage of an odd net worth is rounded"),
                     }
                 ),
                 "luxury": Struct({"amount": MONEY}),
