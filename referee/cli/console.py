@@ -1,0 +1,436 @@
+"""`referee play`: the table console.
+
+Every line is dispatched to the same Click command the one-shot CLI runs
+(the Typer app, built once), so a move typed here is the same transaction,
+with the same refusals and citations, recorded in the same ledger. The console
+adds only spelling conveniences, each expanded to a one-shot command line
+before it runs (and shown when it differs from what was typed):
+
+- aliases (`b` buy, `r` rent, `n` next…) and bare dice (`3 4` = `roll 3 4`);
+- the last landing fills in what was left out: `buy`, `rent`, `rent --dice 8`,
+  `auction Ben 120`, `tax`, `tax flat`, `parking`;
+- a deed or card name may be typed without quotes (`rent Ben st charles`).
+
+Each command commits before the next prompt, so Ctrl-C or Ctrl-D never loses
+a recorded move.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import hashlib
+import io
+import os
+import re
+import shlex
+import sqlite3
+from pathlib import Path
+
+import typer
+import typer.core
+from rich.markup import escape
+
+from referee.cli import common
+from referee.errors import InputError, RefereeError
+
+ALIASES = {
+    "b": "buy", "r": "rent", "a": "auction", "p": "pay", "c": "collect", "s": "status", "st": "status",
+    "m": "mortgage", "um": "unmortgage", "h": "build", "house": "build", "sl": "sell", "tr": "trade",
+    "n": "next", "t": "turn", "d": "draw", "rl": "roll", "dice": "roll", "u": "undo", "z": "undo",
+    "l": "log", "salary": "go", "bk": "bankrupt", "x": "tax", "k": "card",
+}
+QUIT = ("quit", "exit", "q", "bye")
+HELP = ("help", "?", "h?")
+NOT_HERE = {
+    "play": "you are in the console already",
+    "watch": "run `referee watch` in a second terminal",
+}
+PLAYER_PARAMS = {"player", "payer", "payee", "a", "b", "debtor", "winner"}
+DEED_PARAMS = {"deed", "deeds"}
+JOINABLE = {"deed", "name"}
+# Recent Typer carries its own copy of Click (typer._click); older ones use Click itself.
+click = getattr(typer.core, "click", None) or getattr(typer.core, "_click")
+
+_DICE = re.compile(r"^\s*([1-6])\s*[+, ]\s*([1-6])\s*$")
+
+
+class TableConsole:
+    def __init__(self, path: Path):
+        from referee.cli import app as appmod
+
+        if not any(getattr(c, "name", None) == "play" for c in appmod.app.registered_commands):
+            appmod._register()  # used in-process (tests, benchmarks) without going through main()
+        app = appmod.app
+        self.path = Path(path)
+        self.group: typer.core.TyperGroup = typer.main.get_command(app)  # built once: no per-line start-up
+        self.out = common.out
+        self.err = common.err
+
+    # ------------------------------------------------------------ state (read-only, for shortcuts and prompts)
+    def game(self):
+        from referee.ledger import Game
+
+        if not self.path.exists():
+            return None
+        try:
+            return Game(self.path)
+        except RefereeError:
+            return None
+
+    def snapshot(self):
+        g = self.game()
+        if g is None:
+            return None, None
+        try:
+            return g.ruleset(), g.state()
+        finally:
+            g.close()
+
+    # ------------------------------------------------------------ one line
+    def run_line(self, line: str, where: str = "") -> int:
+        """Run one console line; returns its exit code (0 done, 1 refused, 2 bad input, 3 bug)."""
+        try:
+            words = split_line(line)
+            if not words:
+                return 0
+            if words[0].lower() in HELP:
+                self.help(words[1:])
+                return 0
+            args = self.expand(words)
+            if args != words:
+                self.out.print(f"[dim]→ {escape(join_line(args))}[/dim]")
+            if args[0] in NOT_HERE:
+                raise InputError(f"`{args[0]}` does not run inside the console: {NOT_HERE[args[0]]}")
+            return self.dispatch(args, where)
+        except RefereeError as e:
+            self.report(str(e), e.exit_code, where)
+            return e.exit_code
+
+    def dispatch(self, args: list[str], where: str = "") -> int:
+        try:
+            rv = self.group.main(args=["--game", str(self.path), *args], prog_name="referee", standalone_mode=False)
+            code = rv if isinstance(rv, int) else 0
+            if code == 130:
+                self.report("interrupted; nothing half-written (every move is one transaction)", code, where)
+            return code
+        except RefereeError as e:
+            code = e.exit_code
+            self.report(str(e), code, where)
+        except click.exceptions.NoSuchOption as e:
+            code = 2
+            self.report(f"{_usage_msg(e)}", code, where)
+        except click.exceptions.UsageError as e:
+            code = 2
+            self.report(self._usage_error(e, args), code, where)
+        except (typer.Abort, KeyboardInterrupt):
+            code = 130
+            self.report("interrupted; nothing half-written (every move is one transaction)", code, where)
+        except typer.Exit as e:
+            code = e.exit_code
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else 1
+        except (OSError, sqlite3.Error) as e:
+            code = 2
+            self.report(f"error: {e}", code, where)
+        except Exception as e:  # a bug: one line, and the console carries on
+            if os.environ.get("REFEREE_DEBUG"):
+                raise
+            code = 3
+            self.report(f"internal error: {type(e).__name__}: {e} (set REFEREE_DEBUG=1 for details)", code, where)
+        return code
+
+    def report(self, message: str, code: int, where: str = "") -> None:
+        prefix = f"{where}: " if where else ""
+        with contextlib.suppress(Exception):
+            self.out.file.flush()  # keep the error after the output it follows, on a shared pipe too
+        self.err.print(escape(prefix + message), style="red" if code == 1 else None)
+
+    def _usage_error(self, e: click.exceptions.UsageError, args: list[str]) -> str:
+        msg = e.format_message()
+        m = re.match(r"No such command '([^']+)'", msg)
+        if m:
+            names = sorted(set(self.group.commands) | set(ALIASES) | {"help", "quit"})
+            close = difflib.get_close_matches(m.group(1), names, n=1, cutoff=0.6)
+            dym = f" (did you mean {close[0]}?)" if close else ""
+            return f"unknown command '{m.group(1)}'{dym}; `help` lists them"
+        return _usage_msg(e)
+
+    # ------------------------------------------------------------ expansion
+    def expand(self, words: list[str]) -> list[str]:
+        if words[0].lower() == "referee" and len(words) > 1:
+            words = words[1:]
+        joined = " ".join(words)
+        if _DICE.match(joined) or (len(words) == 1 and re.fullmatch(r"[1-6][1-6]", words[0])):
+            return ["roll", *words]
+        head = words[0].lower()
+        head = ALIASES.get(head, head)
+        words = [head, *words[1:]]
+        words = self._from_landing(words)
+        return self._join_names(words)
+
+    def _landing(self):
+        rs, t = self.snapshot()
+        if t is None or not t.landings:
+            return None, None, None
+        land = t.landings[-1]
+        return rs, t, land
+
+    def _from_landing(self, words: list[str]) -> list[str]:
+        head, rest = words[0], words[1:]
+        positional = [w for w in rest if not w.startswith("-")]
+        if head not in ("buy", "rent", "auction", "tax", "parking"):
+            return words
+        if head == "auction" and not (len(positional) == 2 and _looks_amount(positional[1])):
+            return words
+        if head in ("buy", "rent", "parking") and positional:
+            return words
+        if head == "tax" and positional and positional[0] not in ("flat", "percent"):
+            return words
+        rs, t, land = self._landing()
+        if land is None:
+            return words
+        who, idx = land["player"], land["square"]
+        sq = rs.squares[idx]
+        if t.player(who).position != idx:
+            return words
+        if head in ("buy", "rent", "auction") and not sq.is_deed:
+            return words
+        if (head == "parking" and sq.kind != "free_parking") or (head == "tax" and sq.kind != "tax"):
+            return words
+        if head == "buy":
+            return ["buy", who, sq.name]
+        if head == "parking":
+            return ["parking", who]
+        if head == "auction":
+            return ["auction", positional[0], sq.name, positional[1], *[w for w in rest if w.startswith("-")]]
+        if head == "rent":
+            out = ["rent", who, sq.name, *rest]
+            if land.get("card") and "--card" not in rest:
+                out += ["--card", land["card"]]
+            if sq.kind == "utility" and "--dice" not in rest and not land.get("card") and land.get("dice"):
+                out += ["--dice", str(land["dice"])]
+            return out
+        if head == "tax":
+            out = ["tax", sq.tax or "income", who]
+            if positional and sq.tax == "income":
+                out += ["--choice", positional[0]]
+            return out + [w for w in rest if w.startswith("-")]
+        return words
+
+    def _join_names(self, words: list[str]) -> list[str]:
+        """Let `rent Ben st charles place` mean `rent Ben "st charles place"`."""
+        cmd, path = self._command(words)
+        if cmd is None or isinstance(cmd, typer.core.TyperGroup):
+            return words
+        start = len(path)
+        args = [p for p in cmd.params if isinstance(p, typer.core.TyperArgument)]
+        if not args or any(p.nargs != 1 for p in args):
+            return words
+        opts = {o: p for p in cmd.params if isinstance(p, typer.core.TyperOption) for o in (*p.opts, *p.secondary_opts)}
+        pos: list[int] = []
+        i = start
+        while i < len(words):
+            w = words[i]
+            if w.startswith("-") and not _looks_amount(w):
+                p = opts.get(w.split("=", 1)[0])
+                if p is not None and not p.is_flag and not p.count and "=" not in w:
+                    i += 1
+            else:
+                pos.append(i)
+            i += 1
+        extra = len(pos) - len(args)
+        if extra <= 0:
+            return words
+        j = next((k for k, p in enumerate(args) if p.name in JOINABLE), None)
+        if j is None or j >= len(pos):
+            return words
+        after = args[j + 1:]
+        need_after = sum(1 for p in after if p.required)
+        for k_after in range(min(len(after), len(pos) - j - 1), need_after - 1, -1):
+            mid = len(pos) - j - k_after  # tokens for the name
+            if mid < 1:
+                continue
+            tail = pos[len(pos) - k_after:] if k_after else []
+            ok = all(_fits(after[n], words[tail[n]]) for n in range(k_after))
+            if ok and j + mid + k_after == len(pos):
+                name_idx = pos[j:j + mid]
+                if name_idx != list(range(name_idx[0], name_idx[-1] + 1)):
+                    return words
+                merged = " ".join(words[k] for k in name_idx)
+                return words[:name_idx[0]] + [merged] + words[name_idx[-1] + 1:]
+        return words
+
+    def _command(self, words: list[str]):
+        cmd: click.core.Command | None = self.group
+        path: list[str] = []
+        for w in words:
+            if not isinstance(cmd, typer.core.TyperGroup):
+                break
+            sub = cmd.commands.get(w)
+            if sub is None:
+                return None, path
+            cmd = sub
+            path.append(w)
+        return (cmd if path else None), path
+
+    # ------------------------------------------------------------ help
+    def help(self, topic: list[str]) -> None:
+        if topic:
+            self.dispatch([ALIASES.get(topic[0].lower(), topic[0].lower()), *topic[1:], "--help"])
+            return
+        rev: dict[str, list[str]] = {}
+        for a, full in ALIASES.items():
+            rev.setdefault(full, []).append(a)
+        from rich.table import Table as RTable
+
+        grid = RTable.grid(padding=(0, 2))
+        grid.add_column(style="bold", no_wrap=True)
+        grid.add_column(style="dim", no_wrap=True)
+        grid.add_column()
+        for name in sorted(self.group.commands):
+            c = self.group.commands[name]
+            if getattr(c, "hidden", False) or name in NOT_HERE:
+                continue
+            grid.add_row(escape(name), ", ".join(rev.get(name, [])), escape((c.get_short_help_str(limit=48) or "").strip()))
+        self.out.print("[bold]Commands[/bold] (the same as `referee COMMAND`; `help COMMAND` for its options)")
+        self.out.print(grid)
+        self.out.print(
+            "[bold]Shortcuts[/bold]\n"
+            "  3 4              roll 3 4 (the player whose turn it is)\n"
+            "  buy · rent · tax · tax flat · parking · auction WINNER PRICE\n"
+            "                   act on the last landing (the full command is shown before it runs)\n"
+            "  Tab completes commands, players, deeds and cards; ↑/↓ history; undo takes a move back\n"
+            "  quit, or Ctrl-D, leaves: every move is saved as soon as it is entered"
+        )
+
+    # ------------------------------------------------------------ many lines (a file or a pipe)
+    def run_lines(self, lines: list[str], source: str | None = None) -> int:
+        worst = 0
+        for n, raw in enumerate(lines, 1):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.lower() in QUIT:
+                break
+            self.out.print(f"[dim]{n}›[/dim] {escape(line)}")
+            where = f"{source}:{n}" if source else f"line {n}"
+            try:
+                code = self.run_line(line, where)
+            except KeyboardInterrupt:
+                self.report("interrupted; the lines before this one are recorded", 130, where)
+                return 130
+            if code == 130:
+                return 130
+            worst = max(worst, code)
+        return worst
+
+    # ------------------------------------------------------------ interactive
+    def warm_up(self) -> None:
+        """Import and exercise what the commands use, so the first move answers as fast as the rest."""
+        import referee.cli.score_cmd  # noqa: F401
+        import referee.cli.status_view  # noqa: F401
+        import referee.core.actions  # noqa: F401
+        import referee.core.turns  # noqa: F401
+        import referee.names  # noqa: F401
+
+        if self.path.exists():
+            with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                self.dispatch(["status"])
+                self.dispatch(["turn"])
+
+    def interact(self) -> int:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.formatted_text import HTML
+        from prompt_toolkit.history import InMemoryHistory
+
+        from referee.cli.completion import TableCompleter
+
+        self.warm_up()
+        completer = TableCompleter(self)
+        session = PromptSession(
+            history=_history(self.path) or InMemoryHistory(),
+            completer=completer,
+            complete_while_typing=False,
+            bottom_toolbar=lambda: completer.toolbar,
+        )
+        if self.path.exists():
+            self.out.print(f"[bold]referee table[/bold] — {escape(str(self.path))}; `help` lists commands, Tab completes, Ctrl-D leaves")
+        else:
+            self.out.print(
+                f"no game at {escape(str(self.path))} yet: start one with `new NAME NAME … --turns`; `help` lists commands"
+            )
+        while True:
+            completer.refresh()
+            try:
+                line = session.prompt(HTML(completer.prompt_html()))
+            except KeyboardInterrupt:
+                continue  # Ctrl-C clears the line; recorded moves are already saved
+            except EOFError:
+                break
+            if line.strip().lower() in QUIT:
+                break
+            try:
+                self.run_line(line)
+            except KeyboardInterrupt:
+                self.report("interrupted; nothing half-written (every move is one transaction)", 130)
+        self.out.print("[dim]bye: every move is saved in the game file[/dim]")
+        return 0
+
+
+# ---------------------------------------------------------------- helpers
+def split_line(line: str) -> list[str]:
+    try:
+        return shlex.split(line, comments=True)
+    except ValueError:
+        return line.split()
+
+
+def join_line(words: list[str]) -> str:
+    """A command line as a person would type it (double quotes around names with spaces)."""
+    out = []
+    for w in words:
+        if w and not re.search(r"[\s\"'\\#;&|<>()$`]", w):
+            out.append(w)
+        elif '"' not in w and "\\" not in w and "$" not in w and "`" not in w:
+            out.append(f'"{w}"')
+        else:
+            out.append(shlex.quote(w))
+    return " ".join(out)
+
+
+def _looks_amount(w: str) -> bool:
+    s = w.lstrip("$£").replace(",", "").replace("_", "")
+    return s.isdigit() or w.upper().startswith("L.")
+
+
+def _fits(param: click.core.Parameter, word: str) -> bool:
+    if isinstance(param.type, click.types.IntParamType):
+        return word.lstrip("-").isdigit()
+    if param.name in ("price", "amount", "value"):
+        return _looks_amount(word)
+    return True
+
+
+def _usage_msg(e: click.exceptions.UsageError) -> str:
+    msg = e.format_message().rstrip(".")
+    usage = ""
+    if e.ctx is not None:
+        usage = e.ctx.get_usage().replace("Usage: ", "").replace("referee ", "", 1).replace("[OPTIONS] ", "")
+    return f"{msg[:1].lower()}{msg[1:]}" + (f" — usage: {usage}" if usage else "")
+
+
+def _history(path: Path):
+    from prompt_toolkit.history import FileHistory
+
+    from referee.ruleset.loader import _cache_dir
+
+    d = _cache_dir()
+    if d is None:
+        return None
+    try:
+        (d / "history").mkdir(parents=True, exist_ok=True)
+        key = hashlib.sha1(str(path.resolve()).encode()).hexdigest()[:12]
+        return FileHistory(str(d / "history" / f"play-{key}.txt"))
+    except OSError:
+        return None
