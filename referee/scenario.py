@@ -24,7 +24,11 @@ from referee.core import actions
 from referee.core.state import BANK, POT, Debt, Deed, Player, Table
 from referee.core.valuation import value as valuation_value
 from referee.errors import Ambiguous, Citation, InputError, MissingData, RefereeError, Refusal, ValidationErrors
-from referee.names import norm
+from functools import lru_cache
+
+from referee.names import norm as _norm
+
+norm = lru_cache(maxsize=4096)(_norm)
 from referee.ruleset.model import Ruleset
 
 TOP_KEYS = (
@@ -127,7 +131,7 @@ class FileResult:
 
 # ---------------------------------------------------------------- reading YAML once, with lines
 def read(path: Path, display: str) -> tuple[Any, dict]:
-    """Parse once with the C loader (safe semantics); return data and a path -> line map."""
+    """Parse once with the C composer (safe semantics); build the data and a path -> line map in one walk."""
     import yaml
 
     try:
@@ -137,11 +141,12 @@ def read(path: Path, display: str) -> tuple[Any, dict]:
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"cannot read: {e}", display) from None
     loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    lines: dict[tuple, int] = {}
     try:
         ld = loader_cls(text)
         try:
             node = ld.get_single_node()
-            data = ld.construct_document(node) if node is not None else None
+            data = _build(ld, node, (), lines, display) if node is not None else None
         finally:
             ld.dispose()
     except yaml.MarkedYAMLError as e:
@@ -149,33 +154,35 @@ def read(path: Path, display: str) -> tuple[Any, dict]:
         raise InputError(f"not valid YAML: {e.problem or e.context}", display, mark.line + 1 if mark else None) from None
     except yaml.YAMLError as e:
         raise InputError(f"not valid YAML: {e}", display) from None
-    lines: dict[tuple, int] = {}
-    if node is not None:
-        _walk(node, (), lines, display)
     return data, lines
 
 
-def _walk(node, path: tuple, lines: dict, display: str) -> None:
+_STR = "tag:yaml.org,2002:str"
+
+
+def _build(ld, node, path: tuple, lines: dict, display: str) -> Any:
+    """Construct a node's value as SafeLoader would, recording each path's line (mappings, lists, plain scalars)."""
     import yaml
 
     lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.ScalarNode):
+        if node.tag == _STR:
+            return node.value
+        return ld.yaml_constructors[node.tag](ld, node) if node.tag in ld.yaml_constructors else ld.construct_object(node)
+    if isinstance(node, yaml.SequenceNode):
+        return [_build(ld, item, path + (i,), lines, display) for i, item in enumerate(node.value)]
     if isinstance(node, yaml.MappingNode):
-        seen = set()
+        out: dict = {}
         for knode, vnode in node.value:
-            key: Any = knode.value
-            if knode.tag.endswith(":int"):
-                try:
-                    key = int(key)
-                except ValueError:
-                    pass
-            if key in seen:
+            if knode.tag == "tag:yaml.org,2002:merge" or not isinstance(knode, yaml.ScalarNode):
+                raise InputError("merge keys (<<) and complex keys are not supported in a scenario", display, knode.start_mark.line + 1)
+            key = _build(ld, knode, (), {}, display)
+            if key in out:
                 raise InputError(f"key '{key}' appears twice", display, knode.start_mark.line + 1)
-            seen.add(key)
             lines[path + (key,)] = knode.start_mark.line + 1
-            _walk(vnode, path + (key,), lines, display)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            _walk(item, path + (i,), lines, display)
+            out[key] = _build(ld, vnode, path + (key,), lines, display)
+        return out
+    return ld.construct_object(node)
 
 
 # ---------------------------------------------------------------- rulesets, once per combination
