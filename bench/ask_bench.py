@@ -1,0 +1,87 @@
+"""Median wall time of `referee ask`, start-up included, against the bare imports.
+
+    python bench/ask_bench.py [--runs 21] [--referee PATH]
+
+Each sample is a fresh `referee ask` subprocess: Python start-up, imports, the
+cached index opened and checked against the ruleset files, the question
+answered and printed. The index is built once before timing, in a temporary
+cache directory, as it is by the first question on a machine. Cases are
+interleaved so machine noise hits them alike. Bytecode is written and used
+(PYTHONDONTWRITEBYTECODE is cleared for the runs), as in an installed copy.
+Target (issue 6): median ≤ 150 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CASES = [
+    ("one edition", ["can I collect rent while I'm in jail?", "--ruleset", "us-classic"]),
+    ("Spanish", ["¿cuánto cuesta levantar la hipoteca?", "--ruleset", "latam-ciudades"]),
+    ("Italian", ["quanto si paga per uscire di prigione", "--ruleset", "it-lire"]),
+    ("--json", ["who can bid in an auction", "--ruleset", "mx-hasbro", "--json"]),
+    ("--all-editions", ["what does free parking do", "--all-editions"]),
+    ("no good match", ["what is the capital of France", "--ruleset", "us-1950s"]),
+    ("inside a game", ["how much is the jail fine"]),
+]
+
+
+def referee_cmd(explicit: str | None) -> list[str]:
+    if explicit:
+        return [explicit]
+    here = Path(sys.executable).with_name("referee")
+    if here.exists():
+        return [str(here)]
+    found = shutil.which("referee")
+    return [found] if found else [sys.executable, "-m", "referee"]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=21, help="samples per case (default 21)")
+    ap.add_argument("--referee", help="the referee executable (default: next to this Python)")
+    args = ap.parse_args()
+    cmd = referee_cmd(args.referee)
+    with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as cwd:
+        env = dict(os.environ, REFEREE_CACHE=cache, COLUMNS="100")
+        for k in ("REFEREE_GAME", "PYTHONDONTWRITEBYTECODE"):
+            env.pop(k, None)
+        game = str(Path(cwd) / "game.sqlite")
+        subprocess.run(cmd + ["--game", game, "new", "Ana", "Ben", "--ruleset", "us-classic"], env=env, cwd=cwd,
+                       check=True, stdout=subprocess.DEVNULL)
+        t0 = time.perf_counter()
+        subprocess.run(cmd + ["ask", "rent"], env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        print(f"first question (builds the index): {(time.perf_counter() - t0) * 1000:.0f} ms")
+        argvs = {label: cmd + ["ask", *q] + (["--game", game] if label == "inside a game" else []) for label, q in CASES}
+        argvs["bare imports (baseline)"] = [sys.executable, "-c", "import typer, rich.console, sqlite3"]
+        for argv in argvs.values():  # warm: bytecode written, files in the page cache
+            subprocess.run(argv, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        samples: dict[str, list[float]] = {k: [] for k in argvs}
+        for _ in range(args.runs):
+            for label, argv in argvs.items():
+                t = time.perf_counter()
+                r = subprocess.run(argv, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                samples[label].append((time.perf_counter() - t) * 1000)
+                if r.returncode not in (0, 1):
+                    print(f"{label}: exit {r.returncode}: {r.stderr.decode().strip()}", file=sys.stderr)
+                    return 2
+        print(f"{'case':<26} {'median':>9} {'p25':>7} {'p75':>7}   ({args.runs} runs each, interleaved)")
+        for label, ts in samples.items():
+            q = statistics.quantiles(ts, n=4)
+            print(f"{label:<26} {statistics.median(ts):>6.0f} ms {q[0]:>4.0f} ms {q[2]:>4.0f} ms")
+        ask = [t for label, ts in samples.items() if not label.startswith("bare") for t in ts]
+        med = statistics.median(ask)
+        print(f"{'all ask runs':<26} {med:>6.0f} ms   target ≤ 150 ms: {'met' if med <= 150 else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

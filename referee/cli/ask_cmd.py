@@ -1,0 +1,200 @@
+"""`referee ask "QUESTION"`: the clauses that answer a rules question, with citations.
+
+Exit codes: 0 an answer was found; 1 nothing matches well (the command says
+so and suggests `referee rules show RULESET TOPIC`); 2 bad input.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Optional
+
+import typer
+
+DEFAULT_EDITION = "us-classic"
+
+
+def ask(
+    question: Annotated[list[str], typer.Argument(help="The question, in plain words (English, Spanish or Italian).", show_default=False)],
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Edition to ask (default: the game's, else us-classic).")] = None,
+    all_editions: Annotated[bool, typer.Option("--all-editions", "-a", help="How every shipped edition answers, side by side.")] = False,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=20, help="At most this many clauses.")] = 3,
+    as_json: Annotated[bool, typer.Option("--json", help='Ranked answers, best first: [{"ruleset", "clause", "text", "citation", "score"}].')] = False,
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Game file whose ruleset to ask (default: $REFEREE_GAME or ./referee-game.sqlite, when it exists).")] = None,
+) -> None:
+    """Answer a rules question from the clauses of the ruleset, with the book's citation.
+
+    Inside a game (a game file exists) the game's own ruleset answers, variants
+    and house rules included. Exit 1 when no clause matches well: then try
+    `referee rules show RULESET TOPIC`.
+    """
+    from referee.errors import InputError
+
+    q = " ".join(question).strip()
+    if not q:
+        raise InputError("ask needs a question, e.g. referee ask \"can I collect rent in jail?\"")
+    if all_editions:
+        if ruleset:
+            raise InputError("--all-editions asks every edition: leave out --ruleset")
+        _ask_all(q, as_json)
+        return
+    answer = _answer(q, ruleset, game, limit)
+    if as_json:
+        print(json.dumps([h.as_json() for h in answer.hits], ensure_ascii=False, indent=1))
+    else:
+        _print_answer(answer)
+    if not answer.found:
+        raise typer.Exit(1)
+
+
+def _answer(q: str, ruleset: str | None, game: str | None, limit: int):
+    from referee import search
+
+    shipped = search.editions_index()
+    if ruleset is None:
+        rs = _game_ruleset(game)
+        if rs is not None:
+            idx, key = search.ruleset_index(rs, shipped)
+            answer = idx.ask(q, key, limit)
+            answer.ruleset = rs.id
+            return answer
+    idx, eid = search.resolve_edition(shipped, ruleset or DEFAULT_EDITION)
+    return idx.ask(q, eid, limit)
+
+
+def _game_ruleset(game: str | None):
+    """The ruleset of the current game, or None when there is no game file here."""
+    from referee.cli.app import _STATE
+    from referee.ledger import Game, default_path
+
+    path = default_path(game or _STATE.get("game"))
+    if not path.exists():
+        if game:
+            raise __import__("referee.errors", fromlist=["InputError"]).InputError(f"no game at {path}")
+        return None
+    return Game(path).ruleset()
+
+
+# ---------------------------------------------------------------- printing
+def _quote(q: str) -> str:
+    return f"“{q}”"
+
+
+def _print_answer(answer) -> None:
+    from rich.markup import escape
+
+    from referee.cli.common import out
+
+    if not answer.found:
+        _print_none(answer.ruleset, answer)
+        return
+    out.print(f"[bold]{escape(answer.ruleset)}[/bold] — {escape(_quote(answer.question))}")
+    for i, h in enumerate(answer.hits, 1):
+        title = f" — {escape(h.title)}" if h.title else ""
+        out.print(f"\n{i}. [bold]{escape(h.clause)}[/bold]{title}  [dim](score {h.score:.1f})[/dim]")
+        out.print(f"   {escape(h.text)}")
+        out.print(f"   [cyan]— {escape(_cite(h.citation))}[/cyan]")
+
+
+def _cite(c: dict) -> str:
+    via = f", inherited from {c['inherited_from']}" if c.get("inherited_from") else ""
+    return f"{c['ruleset']} {c['clause']} ({c['file']} § {c['section']}{via})"
+
+
+def _print_none(ruleset: str, answer=None) -> None:
+    from rich.markup import escape
+
+    from referee.cli.common import out
+
+    out.print(f"[yellow]No clause of {escape(ruleset)} answers {escape(_quote(answer.question if answer else ''))} well.[/yellow]")
+    if answer is not None and not answer.terms:
+        out.print("  (the question has no words to search for: name the rule, e.g. rent, jail, mortgage, auction)")
+    topics = _topics(ruleset)
+    edition = ruleset.split("+")[0]
+    out.print(f"  Look it up by topic: [bold]referee rules show {escape(edition)} TOPIC[/bold]")
+    if topics:
+        out.print(f"  topics: {escape(', '.join(topics))}")
+
+
+def _topics(ruleset: str) -> list[str]:
+    from referee import search
+
+    idx = search.editions_index()
+    eid = ruleset.split("+")[0]
+    return idx.topics(eid) if eid in idx.rulesets() else []
+
+
+def _ask_all(q: str, as_json: bool) -> None:
+    from rich.markup import escape
+    from rich.table import Table as RTable
+
+    from referee import search
+    from referee.cli.common import out
+
+    rows = search.ask_all(q)
+    found = [r for r in rows if r.hit]
+    if as_json:
+        items = [dict(r.hit.as_json(), text_group=r.group, agrees=r.agrees, odd_amounts=sorted(r.odd_amounts))
+                 for r in sorted(found, key=lambda r: -r.hit.score)]
+        print(json.dumps(items, ensure_ascii=False, indent=1))
+        if not found:
+            raise typer.Exit(1)
+        return
+    if not found:
+        out.print(f"[yellow]No clause of any edition answers {escape(_quote(q))} well.[/yellow]")
+        out.print("  Look it up by topic: [bold]referee rules show RULESET TOPIC[/bold] (referee rules list names the editions)")
+        raise typer.Exit(1)
+    differ = [r for r in found if not r.agrees]
+    tab = RTable(title=f"How each edition answers {_quote(q)}", title_justify="left", show_lines=True)
+    tab.add_column("edition", style="bold", no_wrap=True)
+    tab.add_column("text", justify="center", no_wrap=True)
+    tab.add_column("", justify="center", no_wrap=True)
+    tab.add_column("clause", no_wrap=True)
+    tab.add_column("answer", ratio=3)
+    tab.add_column("source", style="cyan", ratio=1)
+    for r in rows:
+        if not r.hit:
+            tab.add_row(escape(r.edition), "", "", "—", "[dim]no clause answers this well[/dim]", "")
+            continue
+        h, c = r.hit, r.hit.citation
+        text = _mark(h.text, r.odd_amounts)
+        src = f"{c['file']} § {c['section']}" + (f" (from {c['inherited_from']})" if c.get("inherited_from") else "")
+        mark = "" if r.agrees else "[bold yellow]≠[/bold yellow]"
+        tab.add_row(escape(r.edition), r.group, mark, escape(h.clause), text if r.agrees else f"[yellow]{text}[/yellow]", escape(src))
+    out.print(tab)
+    same: dict[str, list[str]] = {}
+    for r in found:
+        same.setdefault(r.group, []).append(r.edition)
+    shared = [" = ".join(eds) for eds in same.values() if len(eds) > 1]
+    words = (f"Same words: {'; '.join(shared)}; " if shared else "") + "other wordings may still differ in substance: read them."
+    if not differ:
+        out.print(f"[green]No edition answers with another clause or another amount.[/green] {escape(words)}")
+        return
+    main = next(r.hit.clause for r in found if r.agrees) if any(r.agrees for r in found) else None
+    parts = []
+    for r in differ:
+        why = [", ".join(sorted(r.odd_amounts))] if r.odd_amounts else []
+        if main and r.hit.clause != main:
+            why.append(f"answers with {r.hit.clause}")
+        parts.append(f"{r.edition} ({'; '.join(why)})")
+    out.print(f"[bold yellow]The editions disagree[/bold yellow] (≠): {escape('; '.join(parts))}. "
+              f"Amounts most editions do not give are in bold. {escape(words)}")
+
+
+def _mark(text: str, odd: frozenset) -> str:
+    """The clause text with the amounts in `odd` in bold, escaped for Rich."""
+    from rich.markup import escape
+
+    from referee import search
+
+    parts, pos = [], 0
+    for start, end, val in search.amount_spans(text):
+        parts.append(escape(text[pos:start]))
+        parts.append(f"[bold]{escape(val)}[/bold]" if val in odd else escape(val))
+        pos = end
+    parts.append(escape(text[pos:]))
+    return "".join(parts)
+
+
+def register(app) -> None:
+    app.command("ask")(ask)

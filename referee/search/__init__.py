@@ -1,0 +1,120 @@
+"""`referee ask`: which clauses answer a question, in one edition or in all.
+
+- `text`: folding, synonyms and stopwords (pure).
+- `index`: the SQLite FTS5 index ranked by BM25, and its cache file.
+- here: choosing the ruleset and comparing the editions' answers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.search.index import Answer, Index, Tuning, TUNING, editions_index, ruleset_index
+
+__all__ = ["Answer", "Index", "Tuning", "TUNING", "editions_index", "ruleset_index", "resolve_edition", "ask_edition",
+           "ask_all", "Row", "compare", "amounts", "amount_spans"]
+
+
+def resolve_edition(idx: Index, name: str) -> tuple[Index, str]:
+    """The edition id for a name or alias; fuzzy names and errors go through the loader's matching."""
+    from referee.names import norm
+
+    eds = idx.meta.get("editions", {})
+    n = norm(name)
+    for eid, e in eds.items():
+        if n == norm(eid) or n in {norm(a) for a in e.get("aliases", [])}:
+            return idx, eid
+    from referee.ruleset import loader
+
+    eid = loader.catalog().find(name, "edition")  # raises Ambiguous / InputError with the choices
+    if eid not in eds:
+        loader.load(eid)  # an edition left out of the index did not load: show why
+        idx = editions_index(rebuild=True)
+    return idx, eid
+
+
+def ask_edition(question: str, ruleset: str | None = None, limit: int = 3, tuning: Tuning = TUNING) -> Answer:
+    idx = editions_index()
+    idx, eid = resolve_edition(idx, ruleset or "us-classic")
+    return idx.ask(question, eid, limit, tuning)
+
+
+class Row:
+    """One edition's answer in a comparison.
+
+    `group`: a letter shared by the editions whose best clause has the very same words (inherited).
+    `agrees`: the edition answers with the clause and the amounts most editions give.
+    `odd_amounts`: the amounts of its answer that most editions do not give ("L. 5.000" among "$50").
+    """
+
+    __slots__ = ("edition", "answer", "group", "agrees", "odd_amounts")
+
+    def __init__(self, edition: str, answer: Answer, group: str | None = None, agrees: bool = True, odd_amounts: frozenset = frozenset()):
+        self.edition = edition
+        self.answer = answer
+        self.group = group  # None when the edition has no good answer
+        self.agrees = agrees
+        self.odd_amounts = odd_amounts
+
+    @property
+    def hit(self):
+        return self.answer.hits[0] if self.answer.hits else None
+
+
+def ask_all(question: str, tuning: Tuning = TUNING, idx: Index | None = None) -> list[Row]:
+    idx = idx or editions_index()
+    return compare([idx.ask(question, eid, 1, tuning) for eid in idx.rulesets()])
+
+
+def _same(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def compare(answers: list[Answer]) -> list[Row]:
+    """Line the editions' best answers up.
+
+    Editions whose best clause has the same words share a letter. An edition
+    disagrees when it answers with another clause than most editions, or gives
+    an amount that at most half of the editions giving amounts give (an amount
+    left unsaid is no disagreement). Wording is not judged: read the texts.
+    """
+    rows = [Row(a.ruleset, a) for a in answers]
+    found = [r for r in rows if r.hit]
+    letters: dict[str, str] = {}
+    for r in found:
+        r.group = letters.setdefault(_same(r.hit.text), chr(ord("A") + len(letters)))
+    if not found:
+        return rows
+    clauses = [r.hit.clause for r in found]
+    main_clause = max(clauses, key=lambda c: (clauses.count(c), -clauses.index(c)))
+    said = {r.edition: set(amounts(r.hit.text)) for r in found}
+    giving = [r for r in found if said[r.edition]]
+    count: dict[str, int] = {}
+    for r in giving:
+        for a in said[r.edition]:
+            count[a] = count.get(a, 0) + 1
+    for r in found:
+        r.odd_amounts = frozenset(a for a in said[r.edition] if count[a] * 2 <= len(giving) and len(giving) > 1)
+        r.agrees = r.hit.clause == main_clause and not r.odd_amounts
+    return rows
+
+
+_AMOUNT = re.compile(r"(?:L\.\s?|\$|£)?\d[\d.,]*\d(?:\s?%)?|(?:L\.\s?|\$|£)?\d(?:\s?%)?")
+
+
+_YEAR = re.compile(r"^(19|20)\d\d$")
+
+
+def amount_spans(text: str) -> list[tuple[int, int, str]]:
+    """Where the numbers and amounts of a clause text are ("$50", "L. 5.000", "10 %"; not years): (start, end, value)."""
+    out = []
+    for m in _AMOUNT.finditer(text):
+        val = m.group(0).rstrip(".,")
+        if _YEAR.match(val):
+            continue
+        out.append((m.start(), m.start() + len(val), val))
+    return out
+
+
+def amounts(text: str) -> list[str]:
+    return [v for _, _, v in amount_spans(text)]

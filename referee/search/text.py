@@ -1,0 +1,175 @@
+"""From words to search terms: folding, synonym phrases, stopwords.
+
+Pure functions over strings and dicts: no files, no SQLite. The same
+`Lexicon` expands clause fields when the index is built and turns a question
+into terms when it is asked, so both sides always agree.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_DIGIT_GROUP = re.compile(r"(?<=\d)[.,](?=\d{3}(?!\d))")
+_APOSTROPHES = re.compile(r"[’'`´]")
+_WORD = re.compile(r"[^\W_]+")
+_CONCEPT_ID = re.compile(r"^[a-z][a-z0-9]*$")
+IGNORE = "_ignore"  # pseudo-concept of the phrases that mean nothing here ("in which case")
+
+
+def fold(text: str) -> str:
+    """Lower case, no accents, digit groups joined ("1,500" and "5.000" become 1500 and 5000)."""
+    t = unicodedata.normalize("NFKD", str(text))
+    t = "".join(ch for ch in t if not unicodedata.combining(ch)).casefold()
+    t = _DIGIT_GROUP.sub("", t)
+    return _APOSTROPHES.sub(" ", t)
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(fold(text))
+
+
+def concept_token(concept: str) -> str:
+    """The hidden index word for a concept; 'qq…qq' is no word in any book and survives stemming."""
+    return f"qq{concept}qq"
+
+
+class Term:
+    """One search term of a question: a concept (from a synonym) or a plain word."""
+
+    __slots__ = ("kind", "value", "source")
+
+    def __init__(self, kind: str, value: str, source: str):
+        self.kind = kind  # "concept" or "word"
+        self.value = value
+        self.source = source  # the words of the question it came from
+
+    @property
+    def token(self) -> str:
+        return concept_token(self.value) if self.kind == "concept" else self.value
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Term) and (self.kind, self.value) == (other.kind, other.value)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.value))
+
+    def __repr__(self) -> str:
+        return f"Term({self.kind}:{self.value})"
+
+
+class Lexicon:
+    """Synonym phrases (exact, or ending in a prefix) and stopwords, folded."""
+
+    def __init__(self, exact: dict[tuple[str, ...], set[str]], prefix: dict[tuple[str, ...], list[tuple[str, str]]],
+                 stopwords: frozenset[str]):
+        self._exact = exact
+        self._prefix = prefix
+        self._maxlen = max([len(k) for k in exact] + [len(k) + 1 for k in prefix] + [1])
+        self.stopwords = stopwords
+
+    @classmethod
+    def from_data(cls, data: dict) -> "Lexicon":
+        """From the synonyms file: {concepts: {name: [phrase, prefix*, …]}, stopwords: {lang: [word, …]}}."""
+        exact: dict[tuple[str, ...], set[str]] = {}
+        prefix: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+        groups = list((data.get("concepts") or {}).items()) + [(IGNORE, data.get("ignore") or [])]
+        for concept, phrases in groups:
+            concept = str(concept)
+            if concept != IGNORE and not _CONCEPT_ID.match(concept):
+                raise ValueError(f"concept name '{concept}' must be lower-case letters and digits")
+            for phrase in phrases or []:
+                if not isinstance(phrase, str):  # YAML reads a bare on/off/yes/no as a boolean
+                    raise ValueError(f"'{concept}': {phrase!r} is not text; quote it")
+                phrase = phrase.strip()
+                ws = words(phrase.rstrip("*"))
+                if not ws:
+                    continue
+                if phrase.endswith("*"):
+                    prefix.setdefault(tuple(ws[:-1]), []).append((ws[-1], concept))
+                else:
+                    exact.setdefault(tuple(ws), set()).add(concept)
+        stop = data.get("stopwords") or []
+        if isinstance(stop, dict):
+            stop = [w for ws in stop.values() for w in ws or []]
+        for w in stop:
+            if not isinstance(w, str):
+                raise ValueError(f"stopword {w!r} is not text; quote it")
+        return cls(exact, prefix, frozenset(w for s in stop for w in words(s)))
+
+    def compiled(self) -> dict:
+        """A JSON-ready form that loads without folding anything again."""
+        return {
+            "exact": {" ".join(k): sorted(v) for k, v in self._exact.items()},
+            "prefix": {" ".join(k): v for k, v in self._prefix.items()},
+            "stopwords": sorted(self.stopwords),
+        }
+
+    @classmethod
+    def from_compiled(cls, d: dict) -> "Lexicon":
+        def key(k: str) -> tuple[str, ...]:
+            return tuple(k.split(" ")) if k else ()
+
+        return cls(
+            {key(k): set(v) for k, v in d["exact"].items()},
+            {key(k): [tuple(x) for x in v] for k, v in d["prefix"].items()},
+            frozenset(d["stopwords"]),
+        )
+
+    # ------------------------------------------------------------ matching
+    def _match_at(self, ws: list[str], i: int) -> tuple[int, set[str]]:
+        """The longest phrase starting at ws[i]: (length, concepts), or (0, set())."""
+        for n in range(min(self._maxlen, len(ws) - i), 0, -1):
+            span = tuple(ws[i : i + n])
+            found = set(self._exact.get(span, ()))
+            for pre, concept in self._prefix.get(span[:-1], ()):
+                if span[-1].startswith(pre):
+                    found.add(concept)
+            if found:
+                return n, found
+        return 0, set()
+
+    def _content(self, w: str) -> bool:
+        return w not in self.stopwords and (len(w) > 1 or w.isdigit())
+
+    def analyse(self, ws: list[str]) -> list[Term]:
+        """Concepts for the phrases found, plain words for the rest (stopwords and stray letters dropped).
+
+        A phrase listed under no concept (`ignore:` in the synonyms file) is dropped whole.
+        """
+        out: list[Term] = []
+        i = 0
+        while i < len(ws):
+            n, found = self._match_at(ws, i)
+            if n:
+                src = " ".join(ws[i : i + n])
+                out += [Term("concept", c, src) for c in sorted(found) if c != IGNORE]
+                i += n
+                continue
+            w = ws[i]
+            if self._content(w):
+                out.append(Term("word", w, w))
+            i += 1
+        return out
+
+    def expand(self, text: str) -> str:
+        """A clause field as indexed: its content words, then the concept words of its phrases."""
+        ws = words(text)
+        extra = [t.token for t in self.analyse(ws) if t.kind == "concept"]
+        return " ".join([w for w in ws if self._content(w)] + extra)
+
+    def query_terms(self, question: str) -> list[Term]:
+        """The distinct terms of a question, in order."""
+        seen: set[tuple[str, str]] = set()
+        out = []
+        for t in self.analyse(words(question)):
+            if (t.kind, t.value) not in seen:
+                seen.add((t.kind, t.value))
+                out.append(t)
+        return out
+
+
+def fts_phrase(term: Term, prefix: bool = False) -> str:
+    """A term as an FTS5 query string (quoted, so no word is read as an operator)."""
+    q = '"' + term.token.replace('"', '""') + '"'
+    return q + "*" if prefix and term.kind == "word" else q
