@@ -196,7 +196,7 @@ def load_ruleset(edition: str, variants: tuple, house_rules: tuple, board: str |
     if rs is None:
         from referee.ruleset import loader
 
-        rs = loader.load(edition, list(variants), list(house_rules), board)
+        rs = loader.load(edition, list(variants), list(house_rules), board, strict=True)
         _RS_CACHE[key] = rs
     return rs
 

@@ -78,6 +78,7 @@ ERRORS = {
     "given-refused.yaml": "6: this 'given' step is refused by the rules, so it cannot have happened: Ana has $100, Boardwalk costs $400",
     "unknown-card.yaml": "5: unknown card 'advance-to-mars' (did you mean advance-to-go?)",
     "not-a-mapping.yaml": "1: a scenario is a mapping (ruleset:, players:, claims:, …)",
+    "misspelled-ruleset.yaml": "2: unknown ruleset 'us-klassic' (did you mean us-classic?)",
     "unknown-valuation.yaml": "5: us-classic has no valuation method 'shortgame' (did you mean short-game?)",
 }
 
