@@ -116,6 +116,20 @@ def test_cache_dir_follows_the_loaders_rule(monkeypatch, tmp_path):
         assert sindex.cache_dir() == loader._cache_dir()
 
 
+def test_game_path_follows_the_ledgers_rule(monkeypatch, tmp_path):
+    from referee.cli.ask_cmd import game_path
+    from referee.ledger import default_path
+
+    monkeypatch.chdir(tmp_path)
+    for env in (None, str(tmp_path / "g.sqlite")):
+        if env:
+            monkeypatch.setenv("REFEREE_GAME", env)
+        else:
+            monkeypatch.delenv("REFEREE_GAME", raising=False)
+        for explicit in (None, "x.sqlite"):
+            assert game_path(explicit) == default_path(explicit)
+
+
 def test_index_is_cached_in_a_file_and_rebuilt_when_a_ruleset_changes(monkeypatch, tmp_path, fresh_catalog):
     d = tmp_path / "rs"
     d.mkdir()
@@ -209,6 +223,11 @@ def test_inside_a_game_the_games_ruleset_answers(game):
     assert r.code == 0, r.text
     assert r.out.startswith("it-lire") and "L. 5.000" in r.out
     assert run("ask", "jail fine", "-r", "us-1950s", game=game).out.startswith("us-1950s")  # --ruleset wins
+
+
+def test_a_named_game_file_that_does_not_exist_is_an_error(tmp_path):
+    r = run("ask", "jail fine", game=tmp_path / "nope.sqlite")
+    assert r.code == 2 and "no game at" in r.err
 
 
 def test_a_game_with_a_variant_gets_its_own_index(game, tmp_path):

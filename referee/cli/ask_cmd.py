@@ -7,6 +7,8 @@ so and suggests `referee rules show RULESET TOPIC`); 2 bad input.
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -62,16 +64,31 @@ def _answer(q: str, ruleset: str | None, game: str | None, limit: int):
     return idx.ask(q, eid, limit)
 
 
+def game_path(explicit: str | None) -> Path:
+    """referee.ledger.default_path, repeated so a question asked outside a game need not import the ledger.
+
+    A test checks the two agree.
+    """
+    if explicit:
+        return Path(explicit)
+    env = os.environ.get("REFEREE_GAME")
+    return Path(env) if env else Path.cwd() / "referee-game.sqlite"
+
+
 def _game_ruleset(game: str | None):
     """The ruleset of the current game, or None when there is no game file here."""
     from referee.cli.app import _STATE
-    from referee.ledger import Game, default_path
 
-    path = default_path(game or _STATE.get("game"))
+    explicit = game or _STATE.get("game")
+    path = game_path(explicit)
     if not path.exists():
-        if game:
-            raise __import__("referee.errors", fromlist=["InputError"]).InputError(f"no game at {path}")
+        if explicit:
+            from referee.errors import InputError
+
+            raise InputError(f"no game at {path}: leave out --game to ask about an edition (--ruleset)")
         return None
+    from referee.ledger import Game
+
     return Game(path).ruleset()
 
 
