@@ -242,3 +242,98 @@ def test_the_console_starts_without_a_game_and_new_starts_one(env):
     finally:
         c.close()
     assert json.loads(subprocess.run([REFEREE, "status", "--json"], env=env["env"], capture_output=True, text=True).stdout)["players"]
+
+
+# ---------------------------------------------------------------- the claim window, cards, starting to track
+@pytest.mark.parametrize("edition,window", [("us-classic", 2), ("it-lire", 1)])
+def test_the_rent_claim_window_counts_following_players_who_threw(env, capsys, edition, window):
+    con = TableConsole(env["game"])
+    assert con.run_line(f"new Ana Ben Cy --turns -r {edition}") == 0
+    con.run_line("buy Ben 3")  # the deed on square 3
+    con.run_line("roll 1 2")  # Ana lands on it
+    con.run_line("roll 2 2")  # Ben throws doubles: one following player has thrown
+    con.run_line("roll 1 2")  # Ben's second throw is the same turn
+    capsys.readouterr()
+    code = con.run_line("rent Ana 3")
+    err = capsys.readouterr().err
+    if window == 1:
+        assert code == 1 and "not asked for in time" in err and f"{edition} rent.unclaimed" in err
+        return
+    assert code == 0
+    con.run_line("undo")
+    con.run_line("roll 1 2")  # Cy: the second following player
+    assert con.run_line("rent Ana 3") == 1
+    assert "rent.unclaimed" in capsys.readouterr().err
+
+
+def test_a_card_named_in_both_decks_is_taken_from_the_square_and_turn_starts_tracking(env, capsys):
+    con = new_console(env, turns=False)
+    assert con.run_line("roll 3 4") == 2
+    assert "does not track turns" in capsys.readouterr().err
+    assert con.run_line("turn Ana") == 0
+    assert con.run_line("3 4") == 0  # Ana on Chance
+    assert con.run_line("draw advance-to-go") == 0
+    out = capsys.readouterr().out
+    assert "Ana draws 'Advance to GO (collect salary)'" in out
+    t = state(env)
+    assert t.player("Ana").position == 0 and t.player("Ana").cash == 1700
+    assert con.run_line("next") == 0  # Ben had not thrown: allowed, noted
+    assert "Ben did not throw" in capsys.readouterr().out
+
+
+def test_expansion_of_aliases_dice_and_unquoted_names(env):
+    con = new_console(env)
+    ex = con.expand
+    assert ex(["h", "park", "place"]) == ["build", "park place"]
+    assert ex(["h", "park", "place", "2"]) == ["build", "park place", "2"]
+    assert ex(["build", "boardwalk", "--hotel"]) == ["build", "boardwalk", "--hotel"]
+    assert ex(["auction", "Ben", "st", "charles", "place", "120"]) == ["auction", "Ben", "st charles place", "120"]
+    assert ex(["rent", "Ben", "electric", "company", "--dice", "8"]) == ["rent", "Ben", "electric company", "--dice", "8"]
+    assert ex(["card", "Ana", "bank", "error"]) == ["card", "Ana", "bank error"]
+    assert ex(["referee", "s"]) == ["status"]
+    assert ex(["3", "4"]) == ["roll", "3", "4"] and ex(["3+4"]) == ["roll", "3+4"]
+    assert ex(["pay", "Ana", "bank", "50"]) == ["pay", "Ana", "bank", "50"]
+
+
+def test_tab_completion_by_argument_position(env):
+    from prompt_toolkit.document import Document
+
+    from referee.cli.completion import TableCompleter
+
+    con = new_console(env)
+    comp = TableCompleter(con)
+    comp.refresh()
+
+    def done(text):
+        return [c.text for c in comp.get_completions(Document(text), None)]
+
+    assert {"build", "buy"} <= set(done("bu"))
+    assert done("buy A") == ["Ana"]
+    assert done("buy Ana boa") == ["Boardwalk"]
+    assert '"St. Charles Place"' in done("rent Ben char")
+    assert "bank" in done("pay Ana b") and "Ben" in done("pay Ana b")
+    assert "bank" not in done("buy b")
+    assert set(done("jail ")) >= {"send", "pay", "card", "roll"}
+    assert "advance-to-go" in done("card Ana adv")
+    assert "--dice" in done("rent Ben boardwalk --d")
+    assert "Ana" in comp.prompt_html() and "to throw" in comp.prompt_html()
+    assert "Ana $1,500" in comp.toolbar
+
+
+def test_rent_on_a_utility_takes_the_throw_or_the_dice_given(env, capsys):
+    con = new_console(env, "Ana", "Ben")
+    con.run_line("buy Ben electric")
+    con.run_line("buy Ben water")
+    con.run_line("roll 6 6")  # Ana lands on Ben's Electric Company with doubles
+    capsys.readouterr()
+    assert con.run_line("rent") == 0
+    out = capsys.readouterr().out
+    assert '→ rent Ana "Electric Company" --dice 12' in out
+    assert "Ana pays Ben $120 rent on Electric Company" in out  # both utilities: 10 x 12
+    con.run_line("roll 1 2")  # Ana -> 15
+    con.run_line("draw Ana nearest-utility")  # -> 28 Water Works, Ben's
+    capsys.readouterr()
+    assert con.run_line("rent --dice 8") == 0
+    out = capsys.readouterr().out
+    assert '→ rent Ana "Water Works" --dice 8 --card nearest-utility' in out
+    assert "Ana pays Ben $80 rent on Water Works" in out  # the card: ten times the throw

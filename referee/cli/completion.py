@@ -7,6 +7,7 @@ from the game, by the position of the word in the command's arguments.
 
 from __future__ import annotations
 
+import functools
 import html
 
 from prompt_toolkit.completion import Completer, Completion
@@ -14,7 +15,9 @@ from prompt_toolkit.completion import Completer, Completion
 import typer.core
 
 from referee.cli.console import ALIASES, DEED_PARAMS, HELP, NOT_HERE, PLAYER_PARAMS, QUIT, split_line
-from referee.names import norm
+from referee.names import norm as _norm
+
+norm = functools.lru_cache(maxsize=8192)(_norm)  # names repeat at every prompt
 
 
 class _Item:

@@ -178,9 +178,9 @@ class TableConsole:
 
     def _from_landing(self, words: list[str]) -> list[str]:
         head, rest = words[0], words[1:]
-        positional = [w for w in rest if not w.startswith("-")]
         if head not in ("buy", "rent", "auction", "tax", "parking"):
             return words
+        positional, options = self._split_options(head, rest)
         if head == "auction" and not (len(positional) == 2 and _looks_amount(positional[1])):
             return words
         if head in ("buy", "rent", "parking") and positional:
@@ -203,20 +203,42 @@ class TableConsole:
         if head == "parking":
             return ["parking", who]
         if head == "auction":
-            return ["auction", positional[0], sq.name, positional[1], *[w for w in rest if w.startswith("-")]]
+            return ["auction", positional[0], sq.name, positional[1], *options]
         if head == "rent":
-            out = ["rent", who, sq.name, *rest]
-            if land.get("card") and "--card" not in rest:
+            out = ["rent", who, sq.name, *options]
+            if land.get("card") and "--card" not in options:
                 out += ["--card", land["card"]]
-            if sq.kind == "utility" and "--dice" not in rest and not land.get("card") and land.get("dice"):
+            if sq.kind == "utility" and "--dice" not in options and not land.get("card") and land.get("dice"):
                 out += ["--dice", str(land["dice"])]
             return out
         if head == "tax":
             out = ["tax", sq.tax or "income", who]
             if positional and sq.tax == "income":
                 out += ["--choice", positional[0]]
-            return out + [w for w in rest if w.startswith("-")]
+            return out + options
         return words
+
+    def _split_options(self, head: str, rest: list[str]) -> tuple[list[str], list[str]]:
+        """Positional words, and options with their values, of `head`'s arguments."""
+        cmd, _ = self._command([head])
+        opts = {}
+        if cmd is not None:
+            opts = {o: p for p in cmd.params if isinstance(p, typer.core.TyperOption) for o in (*p.opts, *p.secondary_opts)}
+        positional: list[str] = []
+        options: list[str] = []
+        i = 0
+        while i < len(rest):
+            w = rest[i]
+            if w.startswith("-") and not _looks_amount(w):
+                options.append(w)
+                p = opts.get(w.split("=", 1)[0])
+                if p is not None and not p.is_flag and not p.count and "=" not in w and i + 1 < len(rest):
+                    options.append(rest[i + 1])
+                    i += 1
+            else:
+                positional.append(w)
+            i += 1
+        return positional, options
 
     def _join_names(self, words: list[str]) -> list[str]:
         """Let `rent Ben st charles place` mean `rent Ben "st charles place"`."""
@@ -239,8 +261,7 @@ class TableConsole:
             else:
                 pos.append(i)
             i += 1
-        extra = len(pos) - len(args)
-        if extra <= 0:
+        if len(pos) < 2 or len(pos) < sum(1 for p in args if p.required):
             return words
         j = next((k for k, p in enumerate(args) if p.name in JOINABLE), None)
         if j is None or j >= len(pos):

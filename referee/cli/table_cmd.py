@@ -76,7 +76,7 @@ def turn_summary(rs, t) -> str:
         p = t.player(who)
         where = rs.squares[p.position].name if rs.squares else "?"
         state = " (in jail)" if p.in_jail else ""
-        again = f", throws again after doubles ({info['doubles_run']})" if info["throws_again"] else ""
+        again = f" again (doubles ×{info['doubles_run']})" if info["throws_again"] else ""
         lines.append(f"[bold]{escape(who)}[/bold] to throw{again} — on {escape(where)}{state}")
     if info["landing"]:
         lines.append(f"  last landing: {escape(info['landing']['text'])}")

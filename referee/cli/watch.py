@@ -22,6 +22,9 @@ from rich.text import Text
 from referee.errors import RefereeError
 
 
+KIND_LABELS = {"railroad": "Railroads", "utility": "Utilities"}
+
+
 class Source:
     """The game file, watched: `changed()` is cheap; `frame()` reads and renders."""
 
@@ -128,7 +131,9 @@ def render(rs, t, recent: list[dict], path: Path, seq: int):
                 mark = f" [green]{'⌂' * dd['houses']}[/green]"
             if dd["mortgaged"]:
                 mark += " [dim](M)[/dim]"
-            groups.setdefault(rs.group_name(dd["group"]) if dd["group"] else "—", []).append(escape(dd["name"]) + mark)
+            kind = rs.squares[dd["id"]].kind
+            label = rs.group_name(dd["group"]) if dd["group"] else KIND_LABELS.get(kind, kind)
+            groups.setdefault(label, []).append(escape(dd["name"]) + mark)
         deeds = "\n".join(f"[dim]{escape(g)}:[/dim] " + ", ".join(v) for g, v in groups.items()) or "[dim]—[/dim]"
         name = escape(p.name)
         if p.bankrupt:
@@ -140,7 +145,7 @@ def render(rs, t, recent: list[dict], path: Path, seq: int):
             cash += "\n[red]owes " + rs.fmt(sum(x["amount"] for x in pd["debts"])) + "[/red]"
         square = escape(rs.squares[p.position].name) if rs.squares and not p.bankrupt else ""
         if p.in_jail:
-            square = f"[yellow]in jail[/yellow] ({p.jail_turns})"
+            square = "[yellow]in jail[/yellow]" + (f" [dim]({p.jail_turns} tr{'y' if p.jail_turns == 1 else 'ies'})[/dim]" if p.jail_turns else "")
         if p.skip_turns:
             square += f" [yellow]loses {p.skip_turns} turn[/yellow]"
         worth = rs.fmt(pd["net_worth"]) if pd["net_worth"] is not None else "?"
