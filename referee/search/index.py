@@ -39,7 +39,8 @@ class Tuning:
         weights: tuple[float, ...] = (2.0, 1.0, 2.0, 1.0),  # title, keywords, topic (+ clause id), text
         prefix_words: bool = False,  # also match plain words as prefixes (word*)
         min_prefix_len: int = 5,
-        min_coverage: float = 0.3,  # share of the question's terms the best clause must contain
+        min_coverage: float = 0.35,  # share of the question's information the best clause must hold
+        unknown_share: float = 0.1,  # a word found in no clause weighs like a word found in this share of them
         min_score: float = 2.0,  # below this BM25 score the best clause is only a guess
         relative_cutoff: float = 0.45,  # other answers must score at least this share of the best
     ):
@@ -47,6 +48,7 @@ class Tuning:
         self.prefix_words = prefix_words
         self.min_prefix_len = min_prefix_len
         self.min_coverage = min_coverage
+        self.unknown_share = unknown_share
         self.min_score = min_score
         self.relative_cutoff = relative_cutoff
 
@@ -180,9 +182,15 @@ class Index:
             return f"({fts_phrase(term)} OR {fts_phrase(term, prefix=True)})"
         return fts_phrase(term)
 
+    def _df(self, expr: str, ruleset: str) -> int:
+        return self.con.execute("SELECT count(*) FROM idx WHERE idx MATCH ? AND ruleset = ?", (expr, ruleset)).fetchone()[0]
+
     def ask(self, question: str, ruleset: str, limit: int = 3, tuning: Tuning = TUNING) -> Answer:
         """The clauses of `ruleset` that best answer `question`, best first."""
         terms = self.lexicon.query_terms(question)
+        # a capitalised word or a number that no clause of this ruleset has is a name or the players' own
+        # figure ("Ben owes Ana 300"): it says nothing about the rules, so it neither searches nor counts
+        terms = [t for t in terms if not ((t.capitalised or t.value.isdigit()) and not self._df(self._expr(t, tuning), ruleset))]
         ans = Answer(ruleset, question, terms, [])
         if not terms:
             return ans
@@ -194,14 +202,15 @@ class Index:
         ).fetchall()
         if not rows:
             return ans
-        # coverage: the share of the question's information a clause holds, each term weighted by
-        # its rarity in this ruleset (a term found nowhere weighs most: the question is about something else)
+        # coverage: the share of the question's information a clause holds, each term weighted by its
+        # rarity in this ruleset; a word found in no clause (a name, a filler verb in Spanish) weighs like a
+        # word found everywhere, so a question of such words only has nothing to match.
         n_docs = self.con.execute("SELECT count(*) FROM clauses WHERE ruleset = ?", (ruleset,)).fetchone()[0]
         matched: dict[int, float] = {rid: 0.0 for rid, _ in rows}
         total = 0.0
         for e in exprs:
             rids = [rid for (rid,) in self.con.execute("SELECT rowid FROM idx WHERE idx MATCH ? AND ruleset = ?", (e, ruleset))]
-            w = math.log(1 + n_docs / max(len(rids), 0.5))
+            w = math.log(1 + n_docs / (len(rids) or max(n_docs * tuning.unknown_share, 0.5)))
             total += w
             for rid in rids:
                 if rid in matched:

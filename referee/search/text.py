@@ -10,16 +10,20 @@ from __future__ import annotations
 import re
 import unicodedata
 
+_CURRENCY = re.compile(r"(?:[$£€]|\bL\.)\s?(?=\d)")
 _DIGIT_GROUP = re.compile(r"(?<=\d)[.,](?=\d{3}(?!\d))")
 _APOSTROPHES = re.compile(r"[’'`´]")
 _WORD = re.compile(r"[^\W_]+")
+_CAPITALISED = re.compile(r"\b[^\W\d_a-z][^\W_]*[a-z][^\W_]*")  # "Ana", "Ben"; not "GO", "I"
 _CONCEPT_ID = re.compile(r"^[a-z][a-z0-9]*$")
 IGNORE = "_ignore"  # pseudo-concept of the phrases that mean nothing here ("in which case")
 
 
 def fold(text: str) -> str:
-    """Lower case, no accents, digit groups joined ("1,500" and "5.000" become 1500 and 5000)."""
-    t = unicodedata.normalize("NFKD", str(text))
+    """Lower case, no accents, digit groups joined ("1,500" and "5.000" become 1500 and 5000), and a
+    currency sign before a number read as the word "currency" ("$50", "L. 5.000"), so amounts can be searched."""
+    t = _CURRENCY.sub(" currency ", str(text))
+    t = unicodedata.normalize("NFKD", t)
     t = "".join(ch for ch in t if not unicodedata.combining(ch)).casefold()
     t = _DIGIT_GROUP.sub("", t)
     return _APOSTROPHES.sub(" ", t)
@@ -37,12 +41,13 @@ def concept_token(concept: str) -> str:
 class Term:
     """One search term of a question: a concept (from a synonym) or a plain word."""
 
-    __slots__ = ("kind", "value", "source")
+    __slots__ = ("kind", "value", "source", "capitalised")
 
-    def __init__(self, kind: str, value: str, source: str):
+    def __init__(self, kind: str, value: str, source: str, capitalised: bool = False):
         self.kind = kind  # "concept" or "word"
         self.value = value
         self.source = source  # the words of the question it came from
+        self.capitalised = capitalised  # written with a capital: a name when no clause has the word
 
     @property
     def token(self) -> str:
@@ -160,11 +165,14 @@ class Lexicon:
 
     def query_terms(self, question: str) -> list[Term]:
         """The distinct terms of a question, in order."""
+        capitalised = {fold(w) for w in _CAPITALISED.findall(str(question))}
         seen: set[tuple[str, str]] = set()
         out = []
         for t in self.analyse(words(question)):
             if (t.kind, t.value) not in seen:
                 seen.add((t.kind, t.value))
+                if t.kind == "word" and t.value in capitalised:
+                    t.capitalised = True
                 out.append(t)
         return out
 
