@@ -33,7 +33,9 @@ CREATE TABLE events (
     data TEXT NOT NULL
 );
 CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, state TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS checkpoints (seq INTEGER PRIMARY KEY, state TEXT NOT NULL);
 """
+CHECKPOINT_EVERY = 250  # a derived state kept every N events, so undo replays at most N events
 
 
 def default_path(explicit: str | None = None) -> Path:
@@ -184,9 +186,11 @@ class Game:
             cur = self.con.execute(
                 "INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data))
             )
-            self.con.execute(
-                "INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (cur.lastrowid, json.dumps(ev.t.to_dict()))
-            )
+            state = json.dumps(ev.t.to_dict())
+            self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (cur.lastrowid, state))
+            if cur.lastrowid % CHECKPOINT_EVERY == 0:
+                self._checkpoints()
+                self.con.execute("INSERT OR REPLACE INTO checkpoints VALUES (?, ?)", (cur.lastrowid, state))
             self.con.execute("COMMIT")
         except BaseException:
             self.con.execute("ROLLBACK")
@@ -194,29 +198,51 @@ class Game:
         ev.seq = cur.lastrowid
         return ev
 
+    def _checkpoints(self) -> None:
+        self.con.execute("CREATE TABLE IF NOT EXISTS checkpoints (seq INTEGER PRIMARY KEY, state TEXT NOT NULL)")
+
     def undo(self, n: int = 1) -> list[dict]:
+        """Append an undo event for the last n live moves; rebuild from the nearest checkpoint before them."""
         if n < 1:
             raise InputError(f"undo needs a positive count, not {n}")
         self.con.execute("BEGIN IMMEDIATE")
         try:
-            evs = self._events()
-            undone = set()
-            for _, ev in evs:
-                if ev["type"] == "undo":
-                    undone.update(ev["args"]["undoes"])
-            live = [(s, e) for s, e in evs if s not in undone and e["type"] not in ("undo", "new")]
-            if not live:
+            self._checkpoints()
+            undone: set[int] = set()
+            targets: list[tuple[int, dict]] = []
+            # newest first: an undo event names only older events, so its targets are skipped as we reach them
+            for seq, typ, data in self.con.execute("SELECT seq, type, data FROM events ORDER BY seq DESC"):
+                if typ == "undo":
+                    undone.update(json.loads(data)["args"]["undoes"])
+                elif typ != "new" and seq not in undone:
+                    targets.append((seq, json.loads(data)))
+                    if len(targets) == n:
+                        break
+            if not targets:
                 raise RefereeError("nothing to undo")
-            targets = live[-n:]
-            seqs = [s for s, _ in targets]
+            seqs = sorted(s for s, _ in targets)
             data = {
                 "type": "undo",
                 "args": {"undoes": seqs},
                 "ops": [],
-                "text": "undo: " + "; ".join(e.get("text", e["type"]) for _, e in reversed(targets)),
+                "text": "undo: " + "; ".join(e.get("text", e["type"]) for _, e in targets),
             }
             cur = self.con.execute("INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), "undo", json.dumps(data)))
-            t = self._replay(evs + [(cur.lastrowid, data)])
+            first = seqs[0]
+            self.con.execute("DELETE FROM checkpoints WHERE seq >= ?", (first,))
+            row = self.con.execute("SELECT seq, state FROM checkpoints WHERE seq < ? ORDER BY seq DESC LIMIT 1", (first,)).fetchone()
+            if row:
+                base, t = row[0], Table.from_dict(json.loads(row[1]))
+            else:
+                base, t = 0, self.initial()
+            later = [(s_, json.loads(d)) for s_, d in self.con.execute("SELECT seq, data FROM events WHERE seq > ? ORDER BY seq", (base,))]
+            skip = set(seqs)
+            for _, ev in later:
+                if ev["type"] == "undo":
+                    skip.update(ev["args"]["undoes"])
+            for s_, ev in later:
+                if s_ not in skip and ev["type"] not in ("undo",):
+                    apply_ops(t, ev["ops"])
             self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (cur.lastrowid, json.dumps(t.to_dict())))
             self.con.execute("COMMIT")
         except BaseException:

@@ -291,3 +291,14 @@ def test_short_game_ends_at_second_bankruptcy_with_buildings_handed_over(game):
     s = status(game)
     assert s["over"] is True
     assert s["bank"]["houses"] == 29
+
+
+def test_tracked_rent_is_claimed_once_per_landing(game):
+    ok(game, "new", "--turns", "--ruleset", "us-classic", "Ana", "Ben", "Carla")
+    ok(game, "buy", "Ana", "Reading")  # square 5
+    ok(game, "next")  # Ben's turn
+    ok(game, "roll", "2", "3")  # Ben lands on Reading Railroad
+    r = ok(game, "rent", "Ben", "Reading")
+    assert "$25" in r.out
+    refused(game, "rent", "Ben", "Reading", clause="rent.lot")
+    assert player(game, "Ana")["cash"] == 1500 - 200 + 25

@@ -261,3 +261,21 @@ def test_cost_does_not_grow_with_events(tmp_path):
     g.state()
     assert calls == []
     assert json.loads(g.con.execute("SELECT state FROM snapshot").fetchone()[0])["players"][0]["cash"] == 1500 + 300 * 200
+
+
+def test_undo_from_checkpoints_matches_a_full_replay(tmp_path):
+    from referee import ledger
+
+    path = tmp_path / "u.sqlite"
+    g = _new_game_file(path)
+    for i in range(2 * ledger.CHECKPOINT_EVERY + 40):
+        g.record(lambda rs, t, i=i: actions.salary(rs, t, NAMES[i % 3]) if i % 4 else actions.pay(rs, t, NAMES[i % 3], NAMES[(i + 1) % 3], 7))
+    assert g.con.execute("SELECT COUNT(*) FROM checkpoints").fetchone()[0] == 2
+    for n in (3, 1, 60, 250):  # within the last stretch, then reaching back past a checkpoint
+        g.undo(n)
+        assert g.state().to_dict() == g._replay(g._events()).to_dict()
+    # later events build new checkpoints on the corrected history
+    for _ in range(ledger.CHECKPOINT_EVERY):
+        g.record(lambda rs, t: actions.salary(rs, t, "Ana"))
+    g.undo(2)
+    assert g.state().to_dict() == g._replay(g._events()).to_dict()

@@ -183,19 +183,11 @@ def rent(
     def build(rs, t):
         c = actions.find_card(rs, card) if card else None
         idx = common.resolve_deed(rs, deed)
-        rolls = late
-        if rolls is None and t.extra.get("tracking"):
-            rolls = _rolls_since_landing(t, common.resolve_player(t, payer), idx)
-        return actions.rent(rs, t, common.resolve_player(t, payer), idx, dice, c, rolls)
+        who = common.resolve_player(t, payer)
+        landing = actions.last_landing(t, who, idx) if late is None and t.extra.get("tracking") else None
+        return actions.rent(rs, t, who, idx, dice, c, late, landing)
 
     _record(game, build)
-
-
-def _rolls_since_landing(t, payer: str, idx: int):
-    for land in reversed(t.landings):
-        if land["player"] == payer and land["square"] == idx:
-            return max(0, t.rolls - land["roll"])
-    return None
 
 
 @app.command()
@@ -375,7 +367,15 @@ def card(
     """Apply a drawn Chance/Community Chest card (repairs and 'each player' amounts computed)."""
     from referee.core import actions
 
-    _record(game, lambda rs, t: actions.draw_card(rs, t, common.resolve_player(t, player), actions.find_card(rs, name), passed_go))
+    def build(rs, t):
+        who, c = common.resolve_player(t, player), actions.find_card(rs, name)
+        if t.extra.get("tracking") and not passed_go:
+            from referee.core import turns  # the token moves on the board: record the landing too
+
+            return turns.draw(rs, t, who, c)
+        return actions.draw_card(rs, t, who, c, passed_go)
+
+    _record(game, build)
 
 
 @app.command()

@@ -268,12 +268,26 @@ def auction(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> Event:
 
 
 # ---------------------------------------------------------------- rent
+def last_landing(t: Table, player: str, idx: int) -> dict | None:
+    for land in reversed(t.landings):
+        if land["player"] == player and land["square"] == idx:
+            return land
+    return None
+
+
 def rent(
     rs: Ruleset, t: Table, payer: str, idx: int, dice: int | None = None, card: dict | None = None,
-    rolls_since: int | None = None,
+    rolls_since: int | None = None, landing: dict | None = None,
 ) -> Event:
+    """Rent on a deed. With turns tracked, `landing` ties it to the landing it is for (claimed once, in time)."""
     _not_over(rs, t)
     _active(rs, t, payer)
+    if landing is not None:
+        if landing.get("claimed"):
+            raise Refusal(
+                f"{payer} already paid the rent for landing on {rs.squares[idx].name}", rs.cite("rent.lot")
+            )
+        rolls_since = max(0, t.rolls - landing["roll"])
     r = rentmod.rent_due(rs, t, idx, dice, card)
     owner = t.deeds[idx].owner
     assert owner is not None
@@ -286,6 +300,10 @@ def rent(
         )
     ev = _event(t, "rent", payer=payer, deed=idx, dice=dice, card=card["id"] if card else None)
     charge(rs, ev, payer, owner, r.amount, f"rent on {rs.squares[idx].name}")
+    if landing is not None:
+        ev.op("claim", payer, idx, landing["roll"])
+    elif t.extra.get("tracking"):
+        ev.notes.append(f"no landing of {payer} on {rs.squares[idx].name} is on record: the claim window was not checked")
     ev.amount = r.amount
     ev.steps += r.steps
     ev.cite(*r.clauses)

@@ -199,6 +199,10 @@ def apply_ops(t: Table, ops: list[list]) -> None:
             setattr(t, op[1], op[2])
         elif kind == "land":
             t.landings = (t.landings + [op[1]])[-12:]
+        elif kind == "claim":  # [claim, player, square, roll]: the rent for that landing is paid
+            for land in t.landings:
+                if (land["player"], land["square"], land["roll"]) == (op[1], op[2], op[3]):
+                    land["claimed"] = True
         elif kind == "extra":
             t.extra[op[1]] = op[2]
         else:
