@@ -17,7 +17,7 @@ DEFAULT_EDITION = "us-classic"
 
 
 def ask(
-    question: Annotated[list[str], typer.Argument(help="The question, in plain words (English, Spanish or Italian).", show_default=False)],
+    question: Annotated[list[str], typer.Argument(help="The question, in plain words (English, Spanish or Italian).", show_default=False, metavar="QUESTION")],
     ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Edition to ask (default: the game's, else us-classic).")] = None,
     all_editions: Annotated[bool, typer.Option("--all-editions", "-a", help="How every shipped edition answers, side by side.")] = False,
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=20, help="At most this many clauses.")] = 3,
