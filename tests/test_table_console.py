@@ -161,7 +161,7 @@ def test_replay_from_standard_input_and_from_a_file(env, tmp_path):
 
 
 # ---------------------------------------------------------------- through a pseudo-terminal
-pexpect = pytest.importorskip("pexpect")
+import pexpect  # noqa: E402  (a test dependency: pip install '.[test]')
 
 
 def spawn_play(env):

@@ -74,7 +74,7 @@ def test_waiting_for_a_game_that_does_not_exist_yet(tmp_path):
     assert "waiting for a game" in text_of(src.frame())
 
 
-pexpect = pytest.importorskip("pexpect")
+import pexpect  # noqa: E402  (a test dependency: pip install '.[test]')
 
 
 def test_watch_redraws_after_a_move_from_another_process(game):
@@ -93,7 +93,6 @@ def test_watch_redraws_after_a_move_from_another_process(game):
         c.close(force=True)
 
 
-@pytest.mark.skipif(not shutil.which("tmux"), reason="tmux is not installed")
 def test_watch_screen_in_tmux(game):
     path, env = game
     sock = f"referee-test-{uuid.uuid4().hex[:8]}"
