@@ -613,7 +613,7 @@ class Scenario:
             g = self._map(g, gp, "a 'given' step")
             gk = [k for k in g if k in KINDS and k not in ("value", "rule")]
             if len(gk) != 1 or len(g) != 1:
-                raise self.err(gp, f"a 'given' step is one transaction that happened first, e.g. - salary: {{player: Ana}}")
+                raise self.err(gp, "a 'given' step is one transaction that happened first, e.g. - salary: {player: Ana}")
             c.given.append((gk[0], KINDS[gk[0]].parse(self, self._map(g[gk[0]], gp + (gk[0],), f"'{gk[0]}'"), gp + (gk[0],)), self.line(gp)))
         if "amount" in raw:
             c.claimed["amount"] = self._int(raw["amount"], path + ("amount",), "the claimed amount")

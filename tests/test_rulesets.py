@@ -3,7 +3,6 @@ shared/editions.md says, and malformed files give one located line and exit 2.""
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 from pathlib import Path

@@ -264,7 +264,6 @@ def score(
         rs = g.ruleset()
         m = scoring.resolve_method(rs, method)
         if history:
-            from referee.core.state import Table
 
             initial = g.initial()
             names = [p.name for p in initial.players]

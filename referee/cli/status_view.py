@@ -80,4 +80,4 @@ def show(rs, t, as_json: bool = False) -> None:
         line += f"; Free Parking pot {rs.fmt(t.pot)}"
     out.print(line)
     if t.over:
-        out.print(f"[bold]game over[/bold]" + (f": {escape(t.winner)} wins" if t.winner else ""))
+        out.print("[bold]game over[/bold]" + (f": {escape(t.winner)} wins" if t.winner else ""))

@@ -88,7 +88,7 @@ def draw(
     game: GameOpt = None,
 ) -> None:
     """Apply a drawn Chance/Community Chest card; a card that moves the token says what the new square means."""
-    from referee.core import actions, turns
+    from referee.core import turns
     from referee.errors import RefereeError
 
     def build(rs, t):

@@ -319,9 +319,12 @@ def _write(path: Path | None, docs: list[Doc], lexicon: Lexicon, meta: dict) -> 
             con = sqlite3.connect(str(tmp))
             try:
                 build(con, docs, lexicon, meta)
-            finally:
                 con.close()
-            os.replace(tmp, path)
+                os.replace(tmp, path)
+            except BaseException:
+                con.close()
+                tmp.unlink(missing_ok=True)
+                raise
             ro = _open_ro(path)
             if ro is not None:
                 return ro
