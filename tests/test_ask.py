@@ -155,6 +155,16 @@ def test_index_is_cached_in_a_file_and_rebuilt_when_a_ruleset_changes(monkeypatc
     assert not idx.ask("zorblax", "my-table").found
 
 
+def test_a_failed_build_leaves_no_temporary_file(monkeypatch, tmp_path):
+    def boom(*a, **k):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(sindex, "build", boom)
+    with pytest.raises(RuntimeError):
+        sindex._write(tmp_path / "ask" / "x.sqlite", [], lex(), {})
+    assert list((tmp_path / "ask").iterdir()) == []
+
+
 def test_no_cache_directory_still_answers(monkeypatch):
     monkeypatch.setenv("REFEREE_CACHE", "off")
     assert sindex.editions_index().ask("jail fine", "us-classic").hits[0].clause == "jail.fine"
