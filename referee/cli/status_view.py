@@ -40,6 +40,26 @@ def _net_worth(rs, t, name: str) -> int | None:
         return None
 
 
+KIND_LABELS = {"railroad": "Railroads", "utility": "Utilities"}
+
+
+def deeds_markup(rs, deeds: list[dict], empty: str = "—") -> str:
+    """A player's deeds grouped by colour, with houses (⌂), hotels (H) and mortgages (M) marked."""
+    groups: dict[str, list[str]] = {}
+    for dd in deeds:
+        mark = ""
+        if dd["hotel"]:
+            mark = " [red]H[/red]"
+        elif dd["houses"]:
+            mark = f" [green]{'⌂' * dd['houses']}[/green]"
+        if dd["mortgaged"]:
+            mark += " [dim](M)[/dim]"
+        kind = rs.squares[dd["id"]].kind
+        label = rs.group_name(dd["group"]) if dd["group"] else KIND_LABELS.get(kind, kind)
+        groups.setdefault(label, []).append(escape(dd["name"]) + mark)
+    return "\n".join(f"[dim]{escape(g)}:[/dim] " + ", ".join(v) for g, v in groups.items()) or empty
+
+
 def show(rs, t, as_json: bool = False) -> None:
     d = status_dict(rs, t)
     if as_json:
@@ -51,17 +71,7 @@ def show(rs, t, as_json: bool = False) -> None:
     tab.add_column("deeds")
     tab.add_column("net worth", justify="right")
     for p, pd in zip(t.players, d["players"]):
-        groups: dict[str, list[str]] = {}
-        for dd in pd["deeds"]:
-            mark = ""
-            if dd["hotel"]:
-                mark = " [red]H[/red]"
-            elif dd["houses"]:
-                mark = f" [green]{'⌂' * dd['houses']}[/green]"
-            if dd["mortgaged"]:
-                mark += " [dim](M)[/dim]"
-            groups.setdefault(rs.group_name(dd["group"]) if dd["group"] else "—", []).append(escape(dd["name"]) + mark)
-        deeds = "\n".join(f"[dim]{escape(g)}:[/dim] " + ", ".join(v) for g, v in groups.items()) or "—"
+        deeds = deeds_markup(rs, pd["deeds"])
         name = escape(p.name)
         if p.bankrupt:
             name = f"[strike]{name}[/strike] (bankrupt)"

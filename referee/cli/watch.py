@@ -22,7 +22,6 @@ from rich.text import Text
 from referee.errors import RefereeError
 
 
-KIND_LABELS = {"railroad": "Railroads", "utility": "Utilities"}
 
 
 class Source:
@@ -95,7 +94,7 @@ class Source:
 
 
 def render(rs, t, recent: list[dict], path: Path, seq: int):
-    from referee.cli.status_view import status_dict
+    from referee.cli.status_view import deeds_markup, status_dict
     from referee.core import turns
 
     d = status_dict(rs, t)
@@ -122,19 +121,7 @@ def render(rs, t, recent: list[dict], path: Path, seq: int):
     tab.add_column("worth", justify="right")
     cur = info.get("current")
     for p, pd in zip(t.players, d["players"]):
-        groups: dict[str, list[str]] = {}
-        for dd in pd["deeds"]:
-            mark = ""
-            if dd["hotel"]:
-                mark = " [red]H[/red]"
-            elif dd["houses"]:
-                mark = f" [green]{'⌂' * dd['houses']}[/green]"
-            if dd["mortgaged"]:
-                mark += " [dim](M)[/dim]"
-            kind = rs.squares[dd["id"]].kind
-            label = rs.group_name(dd["group"]) if dd["group"] else KIND_LABELS.get(kind, kind)
-            groups.setdefault(label, []).append(escape(dd["name"]) + mark)
-        deeds = "\n".join(f"[dim]{escape(g)}:[/dim] " + ", ".join(v) for g, v in groups.items()) or "[dim]—[/dim]"
+        deeds = deeds_markup(rs, pd["deeds"], "[dim]—[/dim]")
         name = escape(p.name)
         if p.bankrupt:
             name = f"[strike dim]{name}[/strike dim]"
