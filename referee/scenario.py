@@ -30,6 +30,7 @@ from referee.names import norm as _norm
 
 norm = lru_cache(maxsize=4096)(_norm)
 from referee.ruleset.model import Ruleset
+from referee.yamlfile import read
 
 TOP_KEYS = (
     "title", "description", "ruleset", "variants", "house_rules", "board", "players", "bank", "pot",
@@ -127,62 +128,6 @@ class FileResult:
             if self.has_expectations:
                 d["matches_expected"] = self.matches_expected
         return d
-
-
-# ---------------------------------------------------------------- reading YAML once, with lines
-def read(path: Path, display: str) -> tuple[Any, dict]:
-    """Parse once with the C composer (safe semantics); build the data and a path -> line map in one walk."""
-    import yaml
-
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", display) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read: {e}", display) from None
-    loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    lines: dict[tuple, int] = {}
-    try:
-        ld = loader_cls(text)
-        try:
-            node = ld.get_single_node()
-            data = _build(ld, node, (), lines, display) if node is not None else None
-        finally:
-            ld.dispose()
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        raise InputError(f"not valid YAML: {e.problem or e.context}", display, mark.line + 1 if mark else None) from None
-    except yaml.YAMLError as e:
-        raise InputError(f"not valid YAML: {e}", display) from None
-    return data, lines
-
-
-_STR = "tag:yaml.org,2002:str"
-
-
-def _build(ld, node, path: tuple, lines: dict, display: str) -> Any:
-    """Construct a node's value as SafeLoader would, recording each path's line (mappings, lists, plain scalars)."""
-    import yaml
-
-    lines[path] = node.start_mark.line + 1
-    if isinstance(node, yaml.ScalarNode):
-        if node.tag == _STR:
-            return node.value
-        return ld.yaml_constructors[node.tag](ld, node) if node.tag in ld.yaml_constructors else ld.construct_object(node)
-    if isinstance(node, yaml.SequenceNode):
-        return [_build(ld, item, path + (i,), lines, display) for i, item in enumerate(node.value)]
-    if isinstance(node, yaml.MappingNode):
-        out: dict = {}
-        for knode, vnode in node.value:
-            if knode.tag == "tag:yaml.org,2002:merge" or not isinstance(knode, yaml.ScalarNode):
-                raise InputError("merge keys (<<) and complex keys are not supported in a scenario", display, knode.start_mark.line + 1)
-            key = _build(ld, knode, (), {}, display)
-            if key in out:
-                raise InputError(f"key '{key}' appears twice", display, knode.start_mark.line + 1)
-            lines[path + (key,)] = knode.start_mark.line + 1
-            out[key] = _build(ld, vnode, path + (key,), lines, display)
-        return out
-    return ld.construct_object(node)
 
 
 # ---------------------------------------------------------------- rulesets, once per combination

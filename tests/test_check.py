@@ -65,7 +65,7 @@ ERRORS = {
     "unknown-deed.yaml": "7: unknown deed 'Bordwalk' (did you mean Boardwalk?)",
     "unknown-player.yaml": "6: unknown player 'Benn' (did you mean Ben?)",
     "unknown-ruleset.yaml": "1: unknown ruleset 'us-clasic-edition-zz' (did you mean us-classic?)",
-    "unknown-key.yaml": "5: unknown key 'claim' in the scenario (did you mean 'claims'?)",
+    "unknown-key.yaml": "4: unknown key 'claim' in the scenario (did you mean 'claims'?)",
     "no-claims.yaml": "4: 'claims' is empty — add the claim being argued (see docs/scenarios.md)",
     "two-kinds.yaml": "5: a claim names exactly one transaction",
     "float-cash.yaml": "3: Ana's cash must be a whole number, not 1500.5 (money is whole numbers)",

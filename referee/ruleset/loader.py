@@ -68,56 +68,9 @@ def _all_files() -> list[Path]:
 # ---------------------------------------------------------------- reading one file
 def read_yaml(path: Path, display: str | None = None) -> tuple[Any, dict]:
     """Parse with safe_load semantics; return the data and a map path -> line."""
-    import yaml
+    from referee.yamlfile import read
 
-    display = display or _display(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", display) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read: {e}", display) from None
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    try:
-        node = yaml.compose(text, Loader=loader)
-        data = yaml.load(text, Loader=loader)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        line = mark.line + 1 if mark else None
-        msg = f"not valid YAML: {e.problem or e.context}"
-        raise InputError(msg, display, line) from None
-    except yaml.YAMLError as e:
-        raise InputError(f"not valid YAML: {e}", display) from None
-    lines: dict[tuple, int] = {}
-    dups: list[InputError] = []
-    if node is not None:
-        _walk_lines(node, (), lines, dups, display)
-    if dups:
-        raise ValidationErrors(dups)
-    return data, lines
-
-
-def _walk_lines(node, path, lines, dups, display):
-    import yaml
-
-    lines.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, yaml.MappingNode):
-        seen = set()
-        for knode, vnode in node.value:
-            key: Any = knode.value
-            if knode.tag.endswith(":int"):
-                try:
-                    key = int(key)
-                except ValueError:
-                    pass
-            if key in seen:
-                dups.append(InputError(f"key '{key}' appears twice", display, knode.start_mark.line + 1))
-            seen.add(key)
-            lines[path + (key,)] = knode.start_mark.line + 1
-            _walk_lines(vnode, path + (key,), lines, dups, display)
-    elif isinstance(node, yaml.SequenceNode):
-        for i, item in enumerate(node.value):
-            _walk_lines(item, path + (i,), lines, dups, display)
+    return read(path, display or _display(path))
 
 
 def line_of(lines: dict, path: tuple) -> int | None:
