@@ -225,6 +225,8 @@ def test_bad_input_is_one_line_exit_2():
         assert r.code == 2, (args, r.text)
         assert "Traceback" not in r.text
     assert "unknown ruleset 'narnia'" in run("ask", "rent", "--ruleset", "narnia").err
+    r = run("ask", "rent", "--ruleset", "short-game")
+    assert r.code == 2 and "is a variant, not an edition" in r.err
 
 
 def test_inside_a_game_the_games_ruleset_answers(game):

@@ -24,9 +24,16 @@ def resolve_edition(idx: Index, name: str) -> tuple[Index, str]:
     for eid, e in eds.items():
         if n == norm(eid) or n in {norm(a) for a in e.get("aliases", [])}:
             return idx, eid
+    from referee.errors import InputError
     from referee.ruleset import loader
 
-    eid = loader.catalog().find(name, "edition")  # raises Ambiguous / InputError with the choices
+    cat = loader.catalog()
+    other = cat.index.get(name)
+    if other and other.get("kind") in ("variant", "house-rule"):
+        flag = "--variant" if other["kind"] == "variant" else "--house-rule"
+        raise InputError(f"'{name}' is a {other['kind']}, not an edition: ask inside a game that plays it "
+                         f"(referee new … {flag} {name}), or name an edition with --ruleset")
+    eid = cat.find(name, "edition")  # raises Ambiguous / InputError with the choices
     if eid not in eds:
         loader.load(eid)  # an edition left out of the index did not load: show why
         idx = editions_index(rebuild=True)
