@@ -114,8 +114,9 @@ def _print_answer(answer) -> None:
 
 
 def _cite(c: dict) -> str:
-    via = f", inherited from {c['inherited_from']}" if c.get("inherited_from") else ""
-    return f"{c['ruleset']} {c['clause']} ({c['file']} § {c['section']}{via})"
+    from referee.errors import Citation
+
+    return str(Citation(**c))
 
 
 def _print_none(ruleset: str, answer=None) -> None:
