@@ -816,14 +816,17 @@ def draw_card(rs: Ruleset, t: Table, player: str, card: dict, passed_go: bool = 
     if eff == "collect":
         ev.op("cash", BANK, player, card["amount"])
         ev.amount = card["amount"]
+        ev.text += f": collects {rs.fmt(ev.amount)} from the bank"
     elif eff == "pay":
         charge(rs, ev, player, dest, card["amount"], text)
         ev.amount = card["amount"]
+        ev.text += f": pays {rs.fmt(ev.amount)}" + (" into the Free Parking pot" if dest == POT else " to the bank")
     elif eff == "collect_from_each":
         for o in others:
             charge(rs, ev, o, player, card["amount"], text)
         ev.amount = card["amount"] * len(others)
         ev.steps.append(f"{len(others)} player(s) × {rs.fmt(card['amount'])} = {rs.fmt(ev.amount)}")
+        ev.text += f": collects {rs.fmt(ev.amount)} in all"
     elif eff == "pay_each":
         total = card["amount"] * len(others)
         ev.steps.append(f"{len(others)} player(s) × {rs.fmt(card['amount'])} = {rs.fmt(total)}")
@@ -834,6 +837,7 @@ def draw_card(rs: Ruleset, t: Table, player: str, card: dict, passed_go: bool = 
             for o in others:
                 ev.op("cash", player, o, card["amount"])
         ev.amount = total
+        ev.text += f": pays {rs.fmt(total)} in all"
     elif eff == "repairs":
         houses = sum(t.deeds[i].houses for i in t.owned_by(player))
         hotels = sum(1 for i in t.owned_by(player) if t.deeds[i].hotel)
@@ -843,6 +847,7 @@ def draw_card(rs: Ruleset, t: Table, player: str, card: dict, passed_go: bool = 
         )
         charge(rs, ev, player, dest, amount, text)
         ev.amount = amount
+        ev.text += f": pays {rs.fmt(amount)}"
     elif eff == "go_to_jail":
         inner = send_to_jail(rs, ev.t, player, "card")
         for op in inner.ops:
