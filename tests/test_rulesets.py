@@ -343,3 +343,16 @@ def test_cache_is_invalidated_when_a_file_changes(monkeypatch, tmp_path):
     loader._CATALOG = None
     assert loader.load("my-table").param("jail.fine") == 80
     loader._CATALOG = None
+
+
+def test_ruleset_named_by_its_path(tmp_path):
+    f = tmp_path / "our-table.yaml"
+    f.write_text("id: our-table\nextends: us-classic\nrules:\n  jail:\n    fine: 70\n")
+    assert loader.load(str(f)).param("jail.fine") == 70
+    f.write_text("id: our-table\nextends: us-classic\nrules:\n  jail:\n    fine: 90\n")
+    os.utime(f, ns=(os.stat(f).st_atime_ns, os.stat(f).st_mtime_ns + 10_000_000))
+    assert loader.load(str(f)).param("jail.fine") == 90
+    g = tmp_path / "g.sqlite"
+    assert run("new", "--ruleset", str(f), "Ana", "Ben", game=g).code == 0
+    run("jail", "send", "Ana", game=g)
+    assert "$90" in run("jail", "pay", "Ana", game=g).out

@@ -156,7 +156,7 @@ def diff(
         }, ensure_ascii=False))
         return
     tab = RTable(title=f"{ra.id} vs {rb.id}: parameters", title_justify="left")
-    tab.add_column("parameter", style="bold")
+    tab.add_column("parameter", style="bold", overflow="fold")
     tab.add_column(ra.id)
     tab.add_column(rb.id)
     for k, x, y in rows:
@@ -164,7 +164,7 @@ def diff(
     out.print(tab)
     if crow:
         ct = RTable(title="clauses that read differently", title_justify="left", show_lines=True)
-        ct.add_column("clause", style="bold")
+        ct.add_column("clause", style="bold", overflow="fold")
         ct.add_column(ra.id)
         ct.add_column(rb.id)
         for cid, ca, cb in crow:

@@ -262,11 +262,17 @@ def load(
     strict: names must be exact ids or aliases (files); the command line forgives typos.
     """
     cat = catalog()
-    edition = cat.find(ruleset, "edition", strict)
+    if ruleset.endswith((".yaml", ".yml")) and Path(ruleset).is_file():
+        edition = _register_file(cat, Path(ruleset))
+    else:
+        edition = cat.find(ruleset, "edition", strict)
     vids = [cat.find(v, "variant", strict) for v in variants]
     hids = [cat.find(h, "house-rule", strict) for h in house_rules]
     board_path = Path(board) if board else None
     key_src = "|".join([edition, ",".join(vids), ",".join(hids)])
+    if ruleset.endswith((".yaml", ".yml")):
+        st = Path(ruleset).stat()
+        key_src += f"|{Path(ruleset).resolve()}|{st.st_mtime_ns}|{st.st_size}"
     if board_path is not None:
         if not board_path.is_file():
             raise InputError("no such board file", str(board))
@@ -540,6 +546,15 @@ def _check_board(m: dict, board: dict, err) -> list[InputError]:
             if c.get("to") is not None and not 0 <= c["to"] < 40:
                 err(f"decks.{did}", f"card '{c['id']}' in deck '{did}' moves to square {c['to']}, not on the board")
     return []
+
+
+def _register_file(cat: Catalog, path: Path) -> str:
+    """A ruleset named by its path (a table's own file): known to this process under its id."""
+    rf = RulesetFile(path, str(path))
+    if rf.kind != "edition":
+        raise InputError(f"'{rf.id}' is a {rf.kind}; --ruleset takes an edition", str(path), line_of(rf.lines, ("kind",)))
+    cat.index[rf.id] = {"path": str(path), "kind": "edition", "aliases": [], "title": rf.data.get("title", rf.id)}
+    return rf.id
 
 
 def validate_file(path: str) -> Ruleset | None:
