@@ -511,14 +511,16 @@ def _only(argv: list[str]):
     """
     saved = (app.registered_commands, app.registered_groups)
     cmd = _command_word(argv)
-    if cmd not in _CORE or "--help" in argv:
+    if cmd is None or cmd == "play" or "--help" in argv:  # the console dispatches to every command
         return saved
 
     def name_of(info) -> str:
         return info.name or info.callback.__name__.replace("_", "-")
 
-    app.registered_commands = [c for c in app.registered_commands if name_of(c) == cmd]
-    app.registered_groups = [g for g in app.registered_groups if g.name == cmd]
+    cmds = [c for c in app.registered_commands if name_of(c) == cmd]
+    groups = [g for g in app.registered_groups if g.name == cmd]
+    if cmds or groups:  # an unknown word keeps everything, so the usage error lists the commands
+        app.registered_commands, app.registered_groups = cmds, groups
     return saved
 
 
