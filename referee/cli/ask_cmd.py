@@ -105,12 +105,12 @@ def _print_answer(answer) -> None:
     if not answer.found:
         _print_none(answer.ruleset, answer)
         return
-    out.print(f"[bold]{escape(answer.ruleset)}[/bold] — {escape(_quote(answer.question))}")
+    lines = [f"[bold]{escape(answer.ruleset)}[/bold] — {escape(_quote(answer.question))}"]
     for i, h in enumerate(answer.hits, 1):
         title = f" — {escape(h.title)}" if h.title else ""
-        out.print(f"\n{i}. [bold]{escape(h.clause)}[/bold]{title}  [dim](score {h.score:.1f})[/dim]")
-        out.print(f"   {escape(h.text)}")
-        out.print(f"   [cyan]— {escape(_cite(h.citation))}[/cyan]")
+        lines += [f"\n{i}. [bold]{escape(h.clause)}[/bold]{title}  [dim](score {h.score:.1f})[/dim]",
+                  f"   {escape(h.text)}", f"   [cyan]— {escape(_cite(h.citation))}[/cyan]"]
+    out.print("\n".join(lines))  # one print: Rich parses markup once
 
 
 def _cite(c: dict) -> str:
