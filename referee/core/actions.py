@@ -292,7 +292,8 @@ def rent(
     owner = t.deeds[idx].owner
     assert owner is not None
     if owner == payer:
-        raise InputError(f"{payer} owns {rs.squares[idx].name}: no rent to pay")
+        why = "rent.own_property" if rs.has_clause("rent.own_property") else "rent.lot"
+        raise Refusal(f"{payer} owns {rs.squares[idx].name}: no rent to pay", rs.cite(why))
     if rolls_since is not None and not rentmod.claim_open(rs, rolls_since):
         raise Refusal(
             f"the rent on {rs.squares[idx].name} was not asked for in time ({rolls_since} player(s) have rolled since)",
@@ -458,7 +459,8 @@ def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, 
         raise InputError(f"build at least one building, not {count}")
     sq = rs.squares[idx]
     if sq.kind != "lot":
-        raise Refusal(f"{sq.name} is not a colour-group lot: nothing can be built on it", rs.cite("building.full_group"))
+        why = "building.lots_only" if rs.has_clause("building.lots_only") else "building.full_group"
+        raise Refusal(f"{sq.name} is not a colour-group lot: nothing can be built on it", rs.cite(why))
     owner = _owner(rs, t, idx)
     members = rs.group_members(sq.group or "")
     if not all(t.deeds[i].owner == owner for i in members):
