@@ -11,7 +11,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RTable
 
-from referee.cli.common import err, out
+from referee.cli.common import err, out, print_details
 
 
 def _default_scenarios() -> Path:
@@ -114,12 +114,7 @@ def _print_file(res, expect: bool) -> None:
         out.print(f"    [bold]{'allowed' if r.allowed else 'not allowed'}[/bold]")
         for reason in r.reasons:
             out.print(f"    [red]• {escape(reason)}[/red]")
-        for s in r.steps:
-            out.print(f"    [dim]{escape(s)}[/dim]")
-        for n in r.notes:
-            out.print(f"    [yellow]{escape(n)}[/yellow]")
-        for c in r.citations:
-            out.print(f"    [cyan]— {escape(str(c))}[/cyan]")
+        print_details(r.steps, r.notes, r.citations, "    ")
         if expect and r.expected is not None:
             if r.mismatches:
                 for m in r.mismatches:

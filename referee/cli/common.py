@@ -61,13 +61,17 @@ def print_event(rs, ev, as_json: bool = False) -> None:
         print(json.dumps(d, ensure_ascii=False))
         return
     out.print(f"[bold]{escape(ev.text)}[/bold]")
-    for s in ev.steps:
-        out.print(f"  [dim]{escape(s)}[/dim]")
-    for n in ev.notes:
-        out.print(f"  [yellow]{escape(n)}[/yellow]")
-    for c in ev.clauses:
-        if rs.has_clause(c):
-            out.print(f"  [cyan]— {escape(str(rs.cite(c)))}[/cyan]")
+    print_details(ev.steps, ev.notes, [rs.cite(c) for c in ev.clauses if rs.has_clause(c)])
+
+
+def print_details(steps, notes, citations, indent: str = "  ") -> None:
+    """The reasoning under a ruling: arithmetic steps, warnings, then the clauses cited."""
+    for s in steps:
+        out.print(f"{indent}[dim]{escape(s)}[/dim]")
+    for n in notes:
+        out.print(f"{indent}[yellow]{escape(n)}[/yellow]")
+    for c in citations:
+        out.print(f"{indent}[cyan]— {escape(str(c))}[/cyan]")
 
 
 def fail(message: str, code: int) -> None:

@@ -125,13 +125,18 @@ def _end_turn(rs: Ruleset, ev: Event) -> str:
             seen += 1
             continue
         break
+    _hand_over(t, ev, idx)
+    return p.name
+
+
+def _hand_over(t: Table, ev, idx: int) -> None:
+    """Make player `idx` the one to throw, with a fresh doubles count."""
     if t.turn != idx:
         ev.op("set", "turn", idx)
     if t.doubles_run:
         ev.op("set", "doubles_run", 0)
     if t.extra.get("thrown") is not None:
         ev.op("extra", "thrown", None)
-    return p.name
 
 
 # ---------------------------------------------------------------- the throw
@@ -430,12 +435,7 @@ def set_turn(rs: Ruleset, t: Table, player: str) -> Event:
         ev.op("extra", "tracking", True)
         ev.notes.append("turns and dice are tracked from now on")
     idx = next(i for i, p in enumerate(t.players) if p.name == player)
-    if t.turn != idx:
-        ev.op("set", "turn", idx)
-    if t.doubles_run:
-        ev.op("set", "doubles_run", 0)
-    if t.extra.get("thrown") is not None:
-        ev.op("extra", "thrown", None)
+    _hand_over(t, ev, idx)
     ev.text = f"{player} to throw"
     return ev
 
