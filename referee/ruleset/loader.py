@@ -22,7 +22,7 @@ from referee.ruleset.model import Ruleset
 
 IDENTITY = ("id", "title", "kind", "extends", "applies_to", "aliases", "description", "for", "sources", "language")
 KIND_DIRS = {"edition": "", "variant": "variants", "house-rule": "house-rules", "board": "boards"}
-CACHE_VERSION = "3"
+CACHE_VERSION = "4"
 
 
 # ---------------------------------------------------------------- where files are
@@ -323,6 +323,7 @@ def compose(cat: Catalog, edition: str, vids: list[str], hids: list[str], board_
     merged["_origins"] = origins
     for k in ("for", "extends", "applies_to", "kind"):
         merged.pop(k, None)
+    _apply_defaults(merged, origins)
     errors = check_composed(merged, origins)
     if errors:
         raise ValidationErrors(errors)
@@ -386,6 +387,28 @@ def _merge(dst: dict, src: dict, f: RulesetFile, prefix: tuple, origins: dict, l
             origins[dotted] = f"{f.where(path)} ({layer})"
 
 
+SCHEMA_DEFAULT = "schema default (referee/ruleset/schema.py)"
+
+
+def _apply_defaults(merged: dict, origins: dict) -> None:
+    """Fill every rule parameter no layer set with the schema's default.
+
+    Written into the composed data, so a game file keeps the value it started
+    with even if a later version changes the default.
+    """
+    rules = merged.setdefault("rules", {})
+    for dotted, default in schema.rule_defaults().items():
+        *groups, leaf = dotted.split(".")
+        node = rules
+        for g in groups:
+            if not isinstance(node.get(g), dict):
+                node[g] = {}
+            node = node[g]
+        if node.get(leaf) is None:
+            node[leaf] = list(default) if isinstance(default, tuple) else default
+            origins[f"rules.{dotted}"] = SCHEMA_DEFAULT
+
+
 def _apply_patches(merged: dict, origins: dict) -> None:
     board = merged.get("board") or {}
     patch = board.pop("patch", None)
@@ -429,11 +452,6 @@ def _loc(origins: dict, dotted: str) -> tuple[str | None, int | None]:
     return None, None
 
 
-OPTIONAL_RULES = {"salary.clause", "bankruptcy.test_valuation", "free_parking.seed", "auction.opening_amount",
-                  "building.shortage_opening", "salary.landing_bonus", "jail.cards_sellable",
-                  "end.final_bankrupt_keeps_buildings"}
-
-
 def check_composed(m: dict, origins: dict) -> list[InputError]:
     errs: list[InputError] = []
 
@@ -444,19 +462,18 @@ def check_composed(m: dict, origins: dict) -> list[InputError]:
     rid = m["id"]
     # rule parameters: every mechanism needs its choice made
     rules = m.get("rules") or {}
-    for group, spec in schema.RULES.fields.items():
-        for leaf in spec.fields:
-            key = f"{group}.{leaf}"
-            if key in OPTIONAL_RULES:
-                continue
-            if (rules.get(group) or {}).get(leaf) is None:
-                err("rules", f"{rid}: rule parameter 'rules.{key}' is not set (here or in what it extends)")
+    for key, spec in schema.rule_leaves().items():
+        node: Any = rules
+        for part in key.split("."):
+            node = node.get(part) if isinstance(node, dict) else None
+        if node is None and spec.default is schema.REQUIRED:
+            err("rules", f"{rid}: rule parameter 'rules.{key}' is not set (here or in what it extends; it has no default)")
     if (rules.get("auction") or {}).get("opening") == "fixed" and (rules.get("auction") or {}).get("opening_amount") is None:
         err("rules.auction", f"{rid}: auction opening is 'fixed' but rules.auction.opening_amount is not set")
     vals = m.get("valuations") or {}
     for ref in ("taxes.income.net_worth", "end.valuation"):
         g, _, rest = ref.partition(".")
-        node: Any = rules.get(g) or {}
+        node = rules.get(g) or {}
         for p in rest.split("."):
             node = node.get(p) if isinstance(node, dict) else None
         if node and node not in vals:
