@@ -437,7 +437,7 @@ class Scenario:
 
     def _deed_state(self, d: Deed, state: Any, path: tuple, sq) -> None:
         """unimproved (empty), N (houses), 'N houses', 'hotel', 'mortgaged', or {houses, hotel, mortgaged}."""
-        max_h = self.rs.param("building.max_houses", 4)
+        max_h = self.rs.p.building.max_houses
         if state is None or state == "" or state == "unimproved":
             return
         if isinstance(state, bool):
@@ -770,7 +770,7 @@ def _rule(rs, t, a, sc):
             ev.value = _param(rs, a["param"])
         except KeyError:
             raise InputError(f"{rs.id} has no parameter '{a['param']}'", sc.display, a["_lines"]["param"]) from None
-        ev.steps.append(f"{a['param']} = {ev.value!r} ({rs.origin_of(a['param'].removeprefix('rules.')) if a['param'].startswith('rules.') else rs.id})")
+        ev.steps.append(f"{a['param']} = {ev.value!r} ({rs.origin_of(a['param']) if a['param'].startswith('rules.') else rs.id})")
     return ev
 
 

@@ -20,26 +20,19 @@ from referee.errors import InputError, ValidationErrors
 from referee.ruleset import schema
 from referee.ruleset.model import Ruleset
 
+from referee.ruleset.files import (  # noqa: F401  (public here too: loader.ruleset_dirs() …)
+    CACHE_VERSION,
+    KIND_DIRS,
+    cache_dir,
+    code_files,
+    dependencies,
+    fingerprint,
+    ruleset_dirs,
+    shipped_dir,
+    source_files,
+)
+
 IDENTITY = ("id", "title", "kind", "extends", "applies_to", "aliases", "description", "for", "sources", "language")
-KIND_DIRS = {"edition": "", "variant": "variants", "house-rule": "house-rules", "board": "boards"}
-CACHE_VERSION = "4"
-
-
-# ---------------------------------------------------------------- where files are
-def shipped_dir() -> Path:
-    here = Path(__file__).resolve().parent.parent
-    packaged = here / "_data" / "rulesets"
-    if packaged.is_dir():
-        return packaged
-    return here.parent / "rulesets"
-
-
-def ruleset_dirs() -> list[Path]:
-    dirs = [shipped_dir()]
-    extra = os.environ.get("REFEREE_RULESETS")
-    if extra:
-        dirs += [Path(p) for p in extra.split(os.pathsep) if p]
-    return dirs
 
 
 def _display(path: Path) -> str:
@@ -51,18 +44,6 @@ def _display(path: Path) -> str:
             return os.path.relpath(path)
         except ValueError:
             return str(path)
-
-
-def _all_files() -> list[Path]:
-    files = []
-    for d in ruleset_dirs():
-        if not d.is_dir():
-            continue
-        for sub in KIND_DIRS.values():
-            dd = d / sub if sub else d
-            if dd.is_dir():
-                files += sorted(p for p in dd.glob("*.yaml") if p.stem != "sources" and not p.stem.startswith("template"))
-    return files
 
 
 # ---------------------------------------------------------------- reading one file
@@ -132,22 +113,7 @@ def known_sources() -> dict[str, dict]:
 
 
 # ---------------------------------------------------------------- cache
-def _cache_dir() -> Path | None:
-    base = os.environ.get("REFEREE_CACHE")
-    if base == "off":
-        return None
-    root = Path(base) if base else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "referee"
-    return root
-
-
-def _fingerprint(files: list[Path]) -> str:
-    h = hashlib.sha1(CACHE_VERSION.encode())
-    h.update(str(Path(schema.__file__).stat().st_mtime_ns).encode())
-    h.update(str(Path(__file__).stat().st_mtime_ns).encode())
-    for f in files:
-        st = f.stat()
-        h.update(f"{f}|{st.st_mtime_ns}|{st.st_size}\n".encode())
-    return h.hexdigest()[:16]
+_cache_dir = cache_dir  # older name, still used by some callers
 
 
 def _cache_get(key: str, fp: str) -> Any:
@@ -181,8 +147,8 @@ class Catalog:
     """Every ruleset file that can be named: id, kind, aliases, title."""
 
     def __init__(self):
-        self.files = _all_files()
-        self.fp = _fingerprint(self.files)
+        self.files = source_files()
+        self.fp = fingerprint(code_files() + self.files)
         cached = _cache_get("index", self.fp)
         if cached is None:
             cached = {}
