@@ -433,7 +433,7 @@ def check_composed(m: dict, origins: dict) -> list[InputError]:
         for part in key.split("."):
             node = node.get(part) if isinstance(node, dict) else None
         if node is None and spec.default is schema.REQUIRED:
-            err("rules", f"{rid}: rule parameter 'rules.{key}' is not set (here or in what it extends; it has no default)")
+            err(f"rules.{key}", f"{rid}: rule parameter 'rules.{key}' is not set (here or in what it extends; it has no default)")
     if (rules.get("auction") or {}).get("opening") == "fixed" and (rules.get("auction") or {}).get("opening_amount") is None:
         err("rules.auction", f"{rid}: auction opening is 'fixed' but rules.auction.opening_amount is not set")
     vals = m.get("valuations") or {}
