@@ -517,3 +517,18 @@ def test_search_uses_the_loaders_dependencies():
     assert set(loader.catalog().files) <= set(deps)
     assert all(str(f) in index._manifest()["files"] for f in deps)
     assert loader.catalog().fp == files.fingerprint(files.code_files() + files.source_files())
+
+
+def test_a_stored_ruleset_builds_without_the_schema(tmp_path):
+    """Every game command rebuilds its ruleset from the game file: the validator must stay unloaded."""
+    import subprocess
+    import sys
+
+    f = tmp_path / "rs.json"
+    f.write_text(json.dumps(rs("us-classic", ["short-game"]).data))
+    code = ("import json, sys; from referee.ruleset.model import Ruleset; "
+            f"r = Ruleset(json.loads(open({str(f)!r}).read())); "
+            "assert r.p.building.hotel_houses == 3 and r.p.salary.clause is None; "
+            "print('referee.ruleset.schema' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"

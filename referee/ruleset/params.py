@@ -66,7 +66,7 @@ class Node:
             if ann in _NODES:
                 vals[f] = _NODES[ann].build(v or {}, defaults, where)
                 continue
-            if v is None:
+            if v is None and not (f in data and type(None) in _TYPES[ann]):  # composed data holds its Nones
                 if dotted not in defaults:
                     from referee.errors import MissingData
 
