@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, run
 
-from referee.ruleset import loader
+from referee.ruleset import loader, params, schema
+from referee.ruleset.model import Ruleset
 
 FIX = ROOT / "tests" / "fixtures" / "rulesets"
 EDITIONS = ["us-1950s", "us-classic", "us-2008", "it-lire", "latam-ciudades", "mx-hasbro"]
@@ -359,8 +360,6 @@ def test_ruleset_named_by_its_path(tmp_path):
 
 
 # ------------------------------------------------------------- typed parameters, defaults in the schema
-from referee.ruleset import params, schema  # noqa: E402
-from referee.ruleset.model import Ruleset  # noqa: E402
 
 
 def _node_pairs(node: type[params.Node] = params.Rules, spec: schema.Struct = schema.RULES, path: str = ""):
@@ -385,7 +384,7 @@ def test_typed_tree_mirrors_the_schema_and_every_default_fits_its_type():
             assert "None" in ann, f"{dotted}: default None but typed {ann}"
             continue
         problems: list = []
-        spec.check(list(d) if isinstance(d, tuple) else d, ("rules", *dotted.split(".")), lambda p, m: problems.append(m))
+        spec.check(list(d) if isinstance(d, tuple) else d, ("rules", *dotted.split(".")), lambda p, m, out=problems: out.append(m))
         assert not problems, problems
         v = tuple(d) if isinstance(d, list) else d
         assert isinstance(v, params._TYPES[ann]), (dotted, ann, d)

@@ -18,8 +18,6 @@ from typing import Any
 
 from referee.errors import InputError, ValidationErrors
 from referee.ruleset import schema
-from referee.ruleset.model import Ruleset
-
 from referee.ruleset.files import (  # noqa: F401  (public here too: loader.ruleset_dirs() …)
     CACHE_VERSION,
     KIND_DIRS,
@@ -31,6 +29,7 @@ from referee.ruleset.files import (  # noqa: F401  (public here too: loader.rule
     shipped_dir,
     source_files,
 )
+from referee.ruleset.model import Ruleset
 
 IDENTITY = ("id", "title", "kind", "extends", "applies_to", "aliases", "description", "for", "sources", "language")
 

@@ -97,7 +97,7 @@ class Ruleset:
         self.utility_multipliers: list = board.get("utility_multipliers") or []
         self._clauses = {c["id"]: c for c in merged.get("clauses") or []}
         # the rule parameters, typed: rs.p.taxes.income.percent
-        self.p: Rules = Rules.build(merged.get("rules") or {}, _SchemaDefaults(), self.id)  # type: ignore[assignment]
+        self.p: Rules = Rules.build(merged.get("rules") or {}, _SchemaDefaults(), self.id)
 
     # ------------------------------------------------------------ money
     def fmt(self, amount: int) -> str:
@@ -267,7 +267,7 @@ class _SchemaDefaults:
             _SchemaDefaults._d = rule_defaults()
         return _SchemaDefaults._d
 
-    def __contains__(self, dotted: str) -> bool:
+    def __contains__(self, dotted: object) -> bool:
         return dotted in self._load()
 
     def __getitem__(self, dotted: str) -> Any:

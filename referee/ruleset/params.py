@@ -10,9 +10,10 @@ like dataclasses.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, Union
+import inspect
+from typing import Any, ClassVar, Literal, Protocol, Self
 
-Money = Union[int, Literal["unknown"]]  # an amount, or 'unknown' when no source gives it
+Money = int | Literal["unknown"]  # an amount, or 'unknown' when no source gives it
 Rounding = Literal["up", "down", "half_up"]
 
 # annotation text -> the types a value may have (checked when the tree is built)
@@ -30,6 +31,14 @@ _TYPES: dict[str, tuple[type, ...]] = {
 _NODES: dict[str, type[Node]] = {}
 
 
+class Defaults(Protocol):
+    """Dotted path (without 'rules.') -> default; only looked into for values a stored ruleset lacks."""
+
+    def __contains__(self, dotted: object) -> bool: ...
+
+    def __getitem__(self, dotted: str) -> Any: ...
+
+
 class UnknownParameter(LookupError):
     """A parameter path the schema does not declare: a bug in the calling code."""
 
@@ -44,8 +53,8 @@ class Node:
     def __init_subclass__(cls, path: str = "", **kw: Any) -> None:
         super().__init_subclass__(**kw)
         cls.path = path
-        cls._fields = tuple(cls.__dict__.get("__annotations__", {}))
-        cls._kinds = dict(cls.__dict__.get("__annotations__", {}))
+        cls._kinds = dict(inspect.get_annotations(cls))  # strings: `from __future__ import annotations`
+        cls._fields = tuple(cls._kinds)
         for f, ann in cls._kinds.items():
             if ann not in _TYPES and ann not in _NODES:
                 raise TypeError(f"{cls.__name__}.{f}: no type check for annotation '{ann}'")
@@ -56,7 +65,7 @@ class Node:
             object.__setattr__(self, f, values[f])
 
     @classmethod
-    def build(cls, data: dict, defaults: dict[str, Any], where: str) -> Node:
+    def build(cls, data: dict, defaults: Defaults, where: str) -> Self:
         """From a merged ``rules`` dict: children built, lists made tuples, types checked."""
         vals: dict[str, Any] = {}
         for f in cls._fields:

@@ -161,7 +161,7 @@ class OneOf(Spec):
 def _name(path: tuple) -> str:
     if not path:
         return "the file"
-    parts = []
+    parts: list[str] = []
     for p in path:
         parts.append(f"[{p}]" if isinstance(p, int) else (("." if parts else "") + str(p)))
     return "'" + "".join(parts) + "'"
