@@ -124,10 +124,10 @@ def test_free_parking():
 
 # ------------------------------------------------------------- Taxes
 def test_income_and_luxury_tax():
-    assert rs("us-1950s").param("taxes.income.choices") == ("percent", "flat")
-    assert rs("us-classic").param("taxes.income.choices") == ("percent", "flat")
-    assert rs("us-2008").param("taxes.income.choices") == ("flat",)  # 10 % option removed in 2008
-    assert rs("mx-hasbro").param("taxes.income.choices") == ("flat",)
+    assert rs("us-1950s").param("taxes.income.choices") == ["percent", "flat"]
+    assert rs("us-classic").param("taxes.income.choices") == ["percent", "flat"]
+    assert rs("us-2008").param("taxes.income.choices") == ["flat"]  # 10 % option removed in 2008
+    assert rs("mx-hasbro").param("taxes.income.choices") == ["flat"]
     assert rs("it-lire").param("taxes.income.flat") == 20000
     assert rs("us-classic").param("taxes.luxury.amount") == 75
     assert rs("us-2008").param("taxes.luxury.amount") == 100

@@ -115,12 +115,12 @@ class Ruleset:
 
         The schema holds every default; write none here. A path the schema
         does not declare raises ``UnknownParameter`` (a bug, not a user error).
-        A group ('taxes.income') comes back as a plain dict.
+        Plain data as in the YAML: a group ('taxes.income') is a dict, a list a list.
         ``_ignored_default`` only keeps referee/core/ running until its calls
         are converted; then it goes (tests/test_rulesets.py forbids it elsewhere).
         """
         v = self.p.get_path(dotted)
-        return v.as_dict() if isinstance(v, Node) else v
+        return v.as_dict() if isinstance(v, Node) else list(v) if isinstance(v, tuple) else v
 
     def setup(self, key: str, default: Any = None) -> Any:
         return (self.data.get("setup") or {}).get(key, default)
