@@ -483,7 +483,7 @@ def _code_without_defaults_problems(root: Path) -> list[str]:
                 looked_up = call is not None and isinstance(call.func, ast.Attribute) and (
                     call.func.attr == "param" or call.func.attr == "get" and call.args
                     and isinstance(call.args[0], ast.Constant) and call.args[0].value in by_leaf)
-                if chain and chain[-1] == "p" or looked_up and literal:
+                if (chain and chain[-1] == "p" or looked_up) and literal:
                     out.append(f"{where}: a rule parameter 'or' a default")
     return out
 
@@ -503,6 +503,7 @@ def test_the_no_default_check_catches_each_form(tmp_path):
         "e = ev.get('amount', 0)\n"
         "f = tax.get('net_worth') or 'net-worth'\n"
         "g = rs.param('taxes.income.rounding') or rs.param('mortgage.rounding')\n"
+        "h = rs.p.taxes.income.rounding or rs.p.mortgage.rounding\n"
     )
     found = _code_without_defaults_problems(pkg)
     assert [f.split(":")[1] for f in found] == ["1", "2", "3", "6"], found
