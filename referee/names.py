@@ -18,6 +18,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from functools import lru_cache
 from typing import Hashable, Literal, Mapping, Sequence, TypeVar
 
 from referee.errors import Ambiguous, InputError
@@ -37,6 +38,7 @@ POT_NAMES = ("pot", "jackpot", "bote", "pozo", "piatto", "montepremi", "cagnotte
 MAX_PLAYER_NAME = 24
 
 
+@lru_cache(maxsize=8192)  # the same names are folded again at every lookup
 def norm(text: str) -> str:
     """Fold case, accents and punctuation: 'Vía-Rápida!' -> 'via rapida'."""
     t = unicodedata.normalize("NFKD", str(text))
@@ -165,3 +167,23 @@ def player_names(raw: Sequence[str]) -> list[str]:
             raise InputError(f"two players have {same}; make them differ by more than case or accents")
         seen[key] = n
     return names
+
+
+# ---------------------------------------------------------------- cards
+def card_choices(decks: Mapping[str, dict]) -> tuple[dict[str, list[str]], dict[str, dict]]:
+    """Every card's names — 'Deck: id', its id, its printed text — and the card itself (with its deck), by key.
+
+    Any distinctive words of the text find the card ('bank error', 'dividend'),
+    so a banker types what is printed on it; a card both decks hold is
+    ambiguous unless the deck is named ('chance advance to go').
+    """
+    choices: dict[str, list[str]] = {}
+    cards: dict[str, dict] = {}
+    for deck_id, deck in decks.items():
+        dname = deck.get("name", deck_id)
+        for c in deck.get("cards") or []:
+            key = f"{deck_id}:{c['id']}"
+            cards[key] = dict(c, deck=deck_id)
+            choices[key] = [f"{dname}: {c['id']}", c["id"], c.get("text", c["id"])]
+            choices[key] += [f"{a}: {c['id']}" for a in deck.get("aliases") or []]
+    return choices, cards

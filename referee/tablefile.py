@@ -14,6 +14,7 @@ docs/scoring.md shows); deeds as a list of names, `Deed: state` pairs or
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 from typing import Any
 
@@ -156,8 +157,25 @@ def square(rs: Ruleset, v: Any, what: str = "deed", deeds_only: bool = True) -> 
         raise InputError(f"square {v} is not a {what} of {rs.id}")
     if not isinstance(v, str):
         raise InputError(f"a {what} is named by text, not {show(v)}")
-    pool = rs.deeds if deeds_only else rs.squares
-    return match(v, {sq.index: [sq.name, *sq.aliases] for sq in pool}, what, mode="prefix")
+    return match(v, _square_choices(rs, deeds_only), what, mode="prefix")
+
+
+_CHOICES: "weakref.WeakKeyDictionary[Ruleset, dict]" = weakref.WeakKeyDictionary()
+
+
+def _square_choices(rs: Ruleset, deeds_only: bool) -> dict[int, list[str]]:
+    """Each square's names; a name several squares share (Chance, Community Chest) means the first of them."""
+    per = _CHOICES.setdefault(rs, {})
+    if deeds_only not in per:
+        taken: set[str] = set()
+        out: dict[int, list[str]] = {}
+        for sq in rs.deeds if deeds_only else rs.squares:
+            names = [n for n in (sq.name, *sq.aliases) if norm(n) not in taken]
+            taken.update(norm(n) for n in names)
+            if names:
+                out[sq.index] = names
+        per[deeds_only] = out
+    return per[deeds_only]
 
 
 def deed_state(errs: Errors, state: Any, path: tuple, sq, max_houses: int) -> tuple[int, bool, bool] | None:

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import ROOT, run
 
-from referee import scenario as sc
+from referee import check as sc
 
 LIBRARY = ROOT / "scenarios"
 FIXTURES = ROOT / "tests" / "fixtures" / "scenarios"
@@ -70,13 +70,13 @@ ERRORS = {
     "two-kinds.yaml": "5: a claim names exactly one transaction",
     "float-cash.yaml": "3: Ana's cash must be a whole number, not 1500.5 (money is whole numbers)",
     "bad-yaml.yaml": "4: not valid YAML: did not find expected ',' or '}'",
-    "deed-twice.yaml": "4: Boardwalk is listed for both Ana and Ben",
-    "bad-state.yaml": "5: Boardwalk has 5 houses; a lot holds at most 4",
+    "deed-twice.yaml": "4: Boardwalk is already held by Ana",
+    "bad-state.yaml": "5: houses on Boardwalk must be a whole number from 0 to 4, not 5",
     "unknown-clause.yaml": "5: us-classic has no clause 'banker.rol' (did you mean banker.role?)",
     "bad-expect.yaml": "6: the expected ruling is 'upheld' or 'rejected', not 'maybe'",
     "board-needed.yaml": "3: latam-ciudades: the board (names, prices, rents) is unknown",
     "given-refused.yaml": "6: this 'given' step is refused by the rules, so it cannot have happened: Ana has $100, Boardwalk costs $400",
-    "unknown-card.yaml": "5: unknown card 'advance-to-mars' (did you mean advance-to-go?)",
+    "unknown-card.yaml": "5: unknown card 'advance-to-mars' (did you mean Community Chest: advance-to-go?)",
     "not-a-mapping.yaml": "1: a scenario is a mapping (ruleset:, players:, claims:, …)",
     "misspelled-ruleset.yaml": "2: unknown ruleset 'us-klassic' (did you mean us-classic?)",
     "unknown-valuation.yaml": "5: us-classic has no valuation method 'shortgame' (did you mean short-game?)",
