@@ -12,7 +12,7 @@ Nothing here prints. The format is documented in docs/scenarios.md.
 
 from __future__ import annotations
 
-from referee.check.coverage import ClauseDef, clause_definitions, coverage, shipped_combinations
+from referee.check.coverage import ClauseDef, clause_definitions, coverage, shipped_combinations, shipped_scenarios
 from referee.check.kinds import KINDS, Kind
 from referee.check.results import FileResult, Ruling
 from referee.check.ruling import check_file, collect, rule_claim
@@ -21,5 +21,5 @@ from referee.check.scenario import Claim, Scenario
 
 __all__ = [
     "KINDS", "Claim", "ClauseDef", "FileResult", "Kind", "Ruling", "Scenario", "check_file", "clause_definitions",
-    "collect", "coverage", "load_ruleset", "loaded", "rule_claim", "shipped_combinations",
+    "collect", "coverage", "load_ruleset", "loaded", "rule_claim", "shipped_combinations", "shipped_scenarios",
 ]

@@ -4,9 +4,17 @@ scenario files that exercise it (cite it in a ruling, or list it under exercises
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from referee.check.results import FileResult
 from referee.check.rulesets import load_ruleset
+
+
+def shipped_scenarios() -> Path:
+    """The scenario library: installed with the package (referee/_data/scenarios), else the project's scenarios/."""
+    here = Path(__file__).resolve().parent.parent
+    packaged = here / "_data" / "scenarios"
+    return packaged if packaged.is_dir() else here.parent / "scenarios"
 
 
 def shipped_combinations() -> list[tuple[str, tuple, tuple]]:

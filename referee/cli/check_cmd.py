@@ -18,9 +18,9 @@ def _default_scenarios() -> Path:
     cwd = Path.cwd() / "scenarios"
     if cwd.is_dir():
         return cwd
-    from referee.ruleset.loader import shipped_dir
+    from referee.check.coverage import shipped_scenarios
 
-    return shipped_dir().parent / "scenarios"
+    return shipped_scenarios()
 
 
 def check(
