@@ -64,6 +64,35 @@ def _words_prefix(q: str, n: str) -> bool:
     return all(any(w.startswith(p) for w in words) for p in q.split())
 
 
+class Names(dict):
+    """Choices (key -> names) whose folded names are computed once, for lookups repeated against one set."""
+
+    @property
+    def normed(self) -> dict:
+        cached = self.__dict__.get("_normed")
+        if cached is None:
+            cached = self.__dict__["_normed"] = {key: [norm(n) for n in names] for key, names in self.items()}
+        return cached
+
+    @property
+    def exact(self) -> dict:
+        cached = self.__dict__.get("_exact")
+        if cached is None:
+            cached = self.__dict__["_exact"] = _exact_index(self.normed)
+        return cached
+
+
+def _exact_index(normed: dict) -> dict:
+    """Folded name without spaces -> the keys it names (the exact tier as one lookup)."""
+    out: dict = {}
+    for key, ns in normed.items():
+        for n in ns:
+            keys = out.setdefault(n.replace(" ", ""), [])
+            if key not in keys:
+                keys.append(key)
+    return out
+
+
 def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mode = "forgiving", hint: str = "") -> K:
     """The key whose names match `text`; raise Ambiguous (several) or InputError (none, with 'did you mean').
 
@@ -75,16 +104,23 @@ def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mod
     q = norm(text)
     if not q:
         raise InputError(f"empty {what} name")
-    normed = {key: [norm(n) for n in names] for key, names in choices.items()}
+    normed = choices.normed if isinstance(choices, Names) else {key: [norm(n) for n in names] for key, names in choices.items()}
     qs = q.replace(" ", "")
+    if isinstance(choices, Names):
+        exact = choices.exact.get(qs, [])
+    else:
+        exact = [key for key, ns in normed.items() if any(n.replace(" ", "") == qs for n in ns)]
+    if len(exact) == 1:
+        return exact[0]
+    if len(exact) > 1:
+        raise Ambiguous(what, text, [choices[h][0] for h in exact])
     tiers = [
-        lambda n: n == q or n.replace(" ", "") == qs,
         lambda n: n.startswith(q),
         lambda n: _words_prefix(q, n),
         lambda n: len(qs) >= 2 and _initials(n) == qs,
         lambda n: len(qs) >= 2 and _subseq(qs, n.replace(" ", "")),
     ]
-    upto = {"exact": 1, "prefix": 2, "forgiving": len(tiers)}[mode]
+    upto = {"exact": 0, "prefix": 1, "forgiving": len(tiers)}[mode]
     for test in tiers[:upto]:
         hits = [key for key, ns in normed.items() if any(test(n) for n in ns)]
         if len(hits) == 1:

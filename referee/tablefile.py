@@ -20,7 +20,7 @@ from typing import Any
 
 from referee.core.state import Table, new_table
 from referee.errors import InputError, RefereeError
-from referee.names import match, norm, player_name
+from referee.names import Names, match, norm, player_name
 from referee.ruleset.model import Ruleset
 from referee.yamlfile import Errors
 
@@ -163,12 +163,12 @@ def square(rs: Ruleset, v: Any, what: str = "deed", deeds_only: bool = True) -> 
 _CHOICES: "weakref.WeakKeyDictionary[Ruleset, dict]" = weakref.WeakKeyDictionary()
 
 
-def _square_choices(rs: Ruleset, deeds_only: bool) -> dict[int, list[str]]:
+def _square_choices(rs: Ruleset, deeds_only: bool) -> Names:
     """Each square's names; a name several squares share (Chance, Community Chest) means the first of them."""
     per = _CHOICES.setdefault(rs, {})
     if deeds_only not in per:
         taken: set[str] = set()
-        out: dict[int, list[str]] = {}
+        out = Names()
         for sq in rs.deeds if deeds_only else rs.squares:
             names = [n for n in (sq.name, *sq.aliases) if norm(n) not in taken]
             taken.update(norm(n) for n in names)

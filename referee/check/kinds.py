@@ -4,6 +4,7 @@ entry to KINDS (docs/scenarios.md lists them)."""
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any, Callable
 
 from referee.core import actions
@@ -85,12 +86,18 @@ class Kind:
         return out
 
 
+_CARDS: "weakref.WeakKeyDictionary[Ruleset, tuple]" = weakref.WeakKeyDictionary()  # per ruleset: card names, cards
+
+
 def _card(sc: Scenario, v: Any, path: tuple) -> dict:
     """A card by 'deck:id', its id or its printed words, as the banker's `card`/`draw` find it (exact or a unique start)."""
-    from referee.names import card_choices, match
+    from referee.names import Names, card_choices, match
 
     text = sc._str(v, path, "a card")
-    choices, cards = card_choices(sc.rs.decks())
+    if sc.rs not in _CARDS:
+        choices, cards = card_choices(sc.rs.decks())
+        _CARDS[sc.rs] = (Names(choices), cards)
+    choices, cards = _CARDS[sc.rs]
     if not choices:
         raise sc.err(path, f"{sc.rs.id} lists no card texts; a board file may list them")
     try:

@@ -24,7 +24,7 @@ from referee.check.rulesets import load_ruleset
 from referee.core import actions
 from referee.core.state import Debt, Table
 from referee.errors import InputError, RefereeError, ValidationErrors
-from referee.names import bank_party, match
+from referee.names import Names, bank_party, match
 from referee.ruleset.model import Ruleset
 from referee.yamlfile import Errors, load
 
@@ -182,7 +182,7 @@ class Scenario:
             return bank_party(text) or ""
         names = self._player_names
         try:
-            return match(text, {n: [n] for n in names}, "player", mode="exact", hint="players: " + ", ".join(names))
+            return match(text, self._player_choices, "player", mode="exact", hint="players: " + ", ".join(names))
         except RefereeError as e:
             raise self.err(path, e.message) from None
 
@@ -205,6 +205,7 @@ class Scenario:
         if errs and not rs.squares:  # nothing else can be checked without the board
             errs.raise_any()
         self._player_names = [e.name for e in entries]
+        self._player_choices = Names({n: [n] for n in self._player_names})
         jail_out: dict[str, int] = {}
         for e, p in zip(entries, t.players):
             self._collecting(lambda: self._game_keys(e.name, e.body, e.path, p, jail_out), None)
