@@ -139,8 +139,12 @@ def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mod
 
 
 def did_you_mean(q: str, flat: dict, choices: Mapping) -> str:
-    loose = difflib.get_close_matches(q, list(flat), n=1, cutoff=0.5)
-    return f" (did you mean {choices[flat[loose[0]]][0]}?)" if loose else ""
+    """' (did you mean X?)': the closest spelling, and any name the query holds as a whole word ('uk' in 'uk-classic')."""
+    keys = [flat[c] for c in difflib.get_close_matches(q, list(flat), n=1, cutoff=0.5)]
+    words = set(q.split())
+    keys += [k for n, k in flat.items() if n in words and len(n) > 1]
+    shown = [choices[k][0] for k in dict.fromkeys(keys)][:3]
+    return f" (did you mean {' or '.join(shown)}?)" if shown else ""
 
 
 def match_one(text: str, choices: dict, what: str, hint: str = "", strict: bool = False):

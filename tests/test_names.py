@@ -122,7 +122,7 @@ def test_cli_new_stores_the_normalised_name(game):
 ])
 def test_a_mistyped_edition_is_an_error_not_another_edition(game, typed, meant):
     r = run("new", "--ruleset", typed, "Ana", "Ben", game=game)
-    assert r.code == 2 and f"unknown ruleset '{typed}' (did you mean {meant}?)" in r.err
+    assert r.code == 2 and f"unknown ruleset '{typed}' (did you mean {meant}" in r.err
     assert not game.exists()
 
 
@@ -134,7 +134,7 @@ def test_a_word_that_names_no_edition_starts_none(game, typed):
 
 def test_variants_and_house_rules_are_exact_too(game):
     r = run("new", "--variant", "shortgame-x", "Ana", "Ben", game=game)
-    assert r.code == 2 and "unknown variant 'shortgame-x' (did you mean short-game?)" in r.err
+    assert r.code == 2 and "unknown variant 'shortgame-x' (did you mean" in r.err and "short-game" in r.err
     r = run("new", "--house-rule", "jackpot-parking", "Ana", "Ben", game=game)
     assert r.code == 2 and "unknown house rule 'jackpot-parking'" in r.err
     assert not game.exists()
