@@ -121,7 +121,7 @@ def group_grade(rs, group: str, field: str) -> str:
 
 def single_note(what: str, fix: str) -> str:
     """The one line a ruling adds when it used a single-source value."""
-    return f"{what} {SINGLE_NOTE} (if it differs: {fix})"
+    return f"{what} {SINGLE_NOTE}; if yours differs: {fix}"
 
 
 # ---------------------------------------------------------------- export
@@ -130,7 +130,8 @@ def board_file(rs, game_id: str = "table-board") -> dict:
     board = copy.deepcopy(rs.data.get("board") or {})
     for key in ("template",):
         board.pop(key, None)
-    unknown = _has_unknown(board)
+    unknown = _has_unknown({k: v for k, v in board.items()
+                            if not (k == "utility_multipliers" and board.get("utility_rent"))})
     board["status"] = "partial" if unknown else "known"
     board["note"] = (f"Exported from a {rs.edition} game: the edition's board with the values read from the "
                      f"deeds at the table (confidence: table).")
@@ -152,3 +153,116 @@ def _has_unknown(node) -> bool:
     if isinstance(node, list):
         return any(_has_unknown(v) for v in node)
     return node == "unknown"
+
+
+# ---------------------------------------------------------------- the `deed` event
+class DeedEvent:
+    """A `deed` event: board values read at the table. It moves no money and no token."""
+
+    type = "deed"
+
+    def __init__(self, t, changes: list[dict], text: str, steps: list[str]):
+        self.t = t.copy()
+        self.args = {"set": changes}
+        self.text = text
+        self.steps = steps
+        self.notes: list[str] = []
+        self.clauses: list[str] = []
+        self.ops: list = []
+        self.amount = None
+        self.seq: int | None = None
+
+    def to_dict(self) -> dict:
+        return {"type": self.type, "args": self.args, "ops": [], "text": self.text, "steps": self.steps,
+                "clauses": [], "notes": [], "amount": None}
+
+
+def record_values(rs, t, idx: int, values: dict) -> DeedEvent:
+    """Check the values read from one deed and build the event that records them.
+
+    `values` may hold name, price, mortgage, rent (a list: 6 for a lot, by number
+    owned for a railroad or company), houses + value (one rent: 0-4 houses),
+    hotel, house_cost, hotel_cost, multipliers (company: times the dice).
+    """
+    from referee.errors import InputError
+
+    sq = rs.squares[idx]
+    fmt = rs.fmt
+    changes: list[dict] = []
+    steps: list[str] = []
+
+    def change(field: str, value, old, label: str, **where) -> None:
+        changes.append({"field": field, "value": value, **where})
+        steps.append(f"{label}: {_show(fmt, old)} → {_show(fmt, value)}")
+
+    if values.get("name"):
+        new = values["name"].strip()
+        if any(s.name.casefold() == new.casefold() and s.index != idx for s in rs.squares):
+            raise InputError(f"another square is already called '{new}'")
+        change("name", new, sq.name, "name", square=idx)
+    for field in ("price", "mortgage"):
+        if values.get(field) is not None:
+            change(field, values[field], getattr(sq, field), field, square=idx)
+    rent = values.get("rent")
+    if rent is not None:
+        if sq.kind == "lot":
+            if len(rent) != 6:
+                raise InputError(f"a lot's deed has 6 rents (site, 1-4 houses, hotel), not {len(rent)}: "
+                                 f"--rent {','.join(map(str, rent))}")
+            change("rent", list(rent), list(sq.rent or []), "rents (site, 1-4 houses, hotel)", square=idx)
+        else:
+            field = "railroad_rent" if sq.kind == "railroad" else "utility_rent"
+            n = len(rs.squares_of_kind(sq.kind))
+            if len(rent) > n:
+                raise InputError(f"there are {n} squares like {sq.name}: give at most {n} rents (by number owned)")
+            old = (rs.data.get("board") or {}).get(field) or []
+            change(field, list(rent), old, "rent by number owned")
+    if values.get("houses") is not None:
+        h = values["houses"]
+        if sq.kind != "lot" or not 0 <= h <= 4:
+            raise InputError("--houses is 0 (the bare site) to 4, on a lot" if sq.kind == "lot"
+                             else f"{sq.name} has no houses: give its rents with --rent")
+        if values.get("value") is None:
+            raise InputError("--houses N needs the rent printed for it: --value AMOUNT")
+        old = (sq.rent or ["unknown"] * 6)[h]
+        change("rent", values["value"], old, f"rent with {h} house(s)" if h else "rent of the site", square=idx, index=h)
+    elif values.get("value") is not None:
+        raise InputError("--value goes with --houses N (which rent it is)")
+    if values.get("hotel") is not None:
+        if sq.kind != "lot":
+            raise InputError(f"{sq.name} takes no hotel")
+        change("rent", values["hotel"], (sq.rent or ["unknown"] * 6)[5], "rent with a hotel", square=idx, index=5)
+    for field in ("house_cost", "hotel_cost"):
+        if values.get(field) is not None:
+            if sq.kind != "lot" or not sq.group:
+                raise InputError(f"{sq.name} is not a lot of a colour group: no {field.replace('_', ' ')}")
+            old = (rs.groups.get(sq.group) or {}).get(field)
+            change(field, values[field], old, f"{field.replace('_', ' ')} of the {rs.group_name(sq.group)} group",
+                   group=sq.group)
+    if values.get("multipliers") is not None:
+        if sq.kind != "utility":
+            raise InputError(f"{sq.name} is not a company: --multipliers is for companies (rent = N × the dice)")
+        change("utility_multipliers", list(values["multipliers"]), list(rs.utility_multipliers),
+               "times the dice, by number owned")
+    if not changes:
+        raise InputError("nothing to record: give --rent, --houses N --value V, --hotel, --price, --mortgage, "
+                         "--house-cost, --hotel-cost, --multipliers or --name")
+    text = f"deed {sq.name}: " + "; ".join(steps) + " (read at the table)"
+    return DeedEvent(t, changes, text, ["recorded in the game log: applies from now on, undo takes it back"])
+
+
+def _show(fmt, v) -> str:
+    if isinstance(v, list):
+        return "[" + ", ".join(_show(fmt, x) for x in v) + "]"
+    if isinstance(v, int):
+        return fmt(v)
+    return str(v)
+
+
+def table_values_line(g) -> str | None:
+    """For `status`: how many deed values the table has recorded (None if none)."""
+    changes = live_overrides(g.con)
+    if not changes:
+        return None
+    return (f"board: {len(changes)} value(s) read from the deeds at the table (`referee log`); "
+            f"`referee board --export FILE` keeps them for the next game")
