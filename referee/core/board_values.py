@@ -191,9 +191,10 @@ def record_values(rs, t, idx: int, values: dict) -> DeedEvent:
     changes: list[dict] = []
     steps: list[str] = []
 
-    def change(field: str, value, old, label: str, **where) -> None:
+    def change(field: str, value, old, label: str, money: bool = True, **where) -> None:
         changes.append({"field": field, "value": value, **where})
-        steps.append(f"{label}: {_show(fmt, old)} → {_show(fmt, value)}")
+        f = fmt if money else str
+        steps.append(f"{label}: {_show(f, old)} → {_show(f, value)}")
 
     if values.get("name"):
         new = values["name"].strip()
@@ -243,7 +244,7 @@ def record_values(rs, t, idx: int, values: dict) -> DeedEvent:
         if sq.kind != "utility":
             raise InputError(f"{sq.name} is not a company: --multipliers is for companies (rent = N × the dice)")
         change("utility_multipliers", list(values["multipliers"]), list(rs.utility_multipliers),
-               "times the dice, by number owned")
+               "times the dice, by number owned", money=False)
     if not changes:
         raise InputError("nothing to record: give --rent, --houses N --value V, --hotel, --price, --mortgage, "
                          "--house-cost, --hotel-cost, --multipliers or --name")
