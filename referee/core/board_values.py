@@ -217,7 +217,7 @@ def record_values(rs, t, idx: int, values: dict) -> DeedEvent:
             if len(rent) > n:
                 raise InputError(f"there are {n} squares like {sq.name}: give at most {n} rents (by number owned)")
             old = (rs.data.get("board") or {}).get(field) or []
-            change(field, list(rent), old, "rent by number owned")
+            change(field, _fill(rent, old, n), old, "rent by number owned")
     if values.get("houses") is not None:
         h = values["houses"]
         if sq.kind != "lot" or not 0 <= h <= 4:
@@ -243,13 +243,22 @@ def record_values(rs, t, idx: int, values: dict) -> DeedEvent:
     if values.get("multipliers") is not None:
         if sq.kind != "utility":
             raise InputError(f"{sq.name} is not a company: --multipliers is for companies (rent = N × the dice)")
-        change("utility_multipliers", list(values["multipliers"]), list(rs.utility_multipliers),
-               "times the dice, by number owned", money=False)
+        n = len(rs.squares_of_kind("utility"))
+        if len(values["multipliers"]) > n:
+            raise InputError(f"there are {n} companies: give at most {n} multipliers (by number owned)")
+        change("utility_multipliers", _fill(values["multipliers"], rs.utility_multipliers, n),
+               list(rs.utility_multipliers), "times the dice, by number owned", money=False)
     if not changes:
         raise InputError("nothing to record: give --rent, --houses N --value V, --hotel, --price, --mortgage, "
                          "--house-cost, --hotel-cost, --multipliers or --name")
     text = f"deed {sq.name}: " + "; ".join(steps) + " (read at the table)"
     return DeedEvent(t, changes, text, ["recorded in the game log: applies from now on, undo takes it back"])
+
+
+def _fill(given: list, old: list, n: int) -> list:
+    """A list by number owned: the values given first, then what was there (unknown if nothing)."""
+    old = list(old) + ["unknown"] * (n - len(old))
+    return list(given) + old[len(given):n]
 
 
 def _show(fmt, v) -> str:
