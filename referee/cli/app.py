@@ -488,7 +488,7 @@ _MODULES = {
     "ask_cmd": ("ask",),
     "score_cmd": ("score",),
     "table_cmd": ("play", "roll", "watch", "next", "turn"),
-    "deed_cmd": ("deed",),
+    "deed_cmd": ("deed", "play"),  # the console records deed values too
 }
 _CORE = {"new", "deal", "go", "pay", "collect", "settle", "buy", "auction", "rent", "mortgage", "unmortgage",
          "lift", "build", "sell", "trade", "tax", "parking", "jail", "card", "cards", "bankrupt",
