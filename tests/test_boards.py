@@ -182,3 +182,15 @@ def test_every_it_lire_street_rent_is_known_and_graded():
     singles = {s["name"]: i for s in lots for i, gr in enumerate((s.get("confidence") or {}).get("rent") or []) if gr == "single"}
     assert singles == {"Largo Colombo": 2}
     assert data["board"]["confidence"]["utility_rent"] == ["single", "single"]
+
+
+def test_confirming_a_single_source_value_drops_its_note(tmp_path):
+    g = tmp_path / "g.sqlite"
+    ok(g, "new", "--ruleset", "it-lire", "Ana", "Ben")
+    ok(g, "buy", "Ana", "Stazione Sud")
+    ok(g, "buy", "Ana", "Stazione Nord")
+    assert NOTE in ok(g, "rent", "Ben", "Stazione Nord").out
+    r = ok(g, "deed", "Stazione Nord", "--rent", "2500,5000,10000,20000")
+    assert "(confirmed)" in r.out
+    r = ok(g, "rent", "Ben", "Stazione Nord")
+    assert "L. 5.000" in r.out and NOTE not in r.out

@@ -194,7 +194,10 @@ def record_values(rs, t, idx: int, values: dict) -> DeedEvent:
     def change(field: str, value, old, label: str, money: bool = True, **where) -> None:
         changes.append({"field": field, "value": value, **where})
         f = fmt if money else str
-        steps.append(f"{label}: {_show(f, old)} → {_show(f, value)}")
+        if old == value:  # the deed confirms the shipped value: it is graded `table` from now on
+            steps.append(f"{label}: {_show(f, value)} (confirmed)")
+        else:
+            steps.append(f"{label}: {_show(f, old)} → {_show(f, value)}")
 
     if values.get("name"):
         new = values["name"].strip()
