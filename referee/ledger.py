@@ -184,9 +184,9 @@ class Game:
     # ------------------------------------------------------------ writing
     def record(self, build: Callable[[Ruleset, Table], object]):
         """Run `build(ruleset, state)` inside the write lock and append its event."""
-        rs = self.ruleset()
         self.con.execute("BEGIN IMMEDIATE")
         try:
+            rs = self.ruleset()  # inside the lock: a deed value recorded by another terminal counts
             t, _ = self._state_in_txn()
             ev = build(rs, t)
             data = ev.to_dict()
