@@ -294,9 +294,9 @@ def test_short_game_ends_at_second_bankruptcy_with_buildings_handed_over(game):
 
 
 def test_tracked_rent_is_claimed_once_per_landing(game):
-    ok(game, "new", "--turns", "--ruleset", "us-classic", "Ana", "Ben", "Carla")
-    ok(game, "buy", "Ana", "Reading")  # square 5
-    ok(game, "next")  # Ben's turn
+    ok(game, "new", "--ruleset", "us-classic", "Ana", "Ben", "Carla")
+    ok(game, "buy", "Ana", "Reading")  # square 5, bought before turns are tracked
+    ok(game, "turn", "Ben")  # tracking starts: Ben's turn
     ok(game, "roll", "2", "3")  # Ben lands on Reading Railroad
     r = ok(game, "rent", "Ben", "Reading")
     assert "$25" in r.out

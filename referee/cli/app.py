@@ -30,6 +30,7 @@ app.add_typer(jail_app, name="jail")
 
 GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Game file (default: $REFEREE_GAME or ./referee-game.sqlite).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
+ForceOpt = Annotated[Optional[str], typer.Option("--force", metavar="REASON", help="With turns tracked: record a late move anyway, as the banker's correction (the reason is kept in the log).")]
 
 _STATE: dict = {"game": None}
 
@@ -152,11 +153,16 @@ def settle(player: str, game: GameOpt = None) -> None:
 
 # ================================================================ property
 @app.command()
-def buy(player: str, deed: str, game: GameOpt = None) -> None:
+def buy(player: str, deed: str, force: ForceOpt = None, game: GameOpt = None) -> None:
     """Buy an unowned deed from the bank at its printed price."""
-    from referee.core import actions
+    from referee.core import actions, turn_checks
 
-    _record(game, lambda rs, t: actions.buy(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed)))
+    def build(rs, t):
+        who, idx = common.resolve_player(t, player), common.resolve_deed(rs, deed)
+        ev = actions.buy(rs, t, who, idx)
+        return turn_checks.mark(ev, turn_checks.check(rs, t, "buy", who, deed=idx, force=force))
+
+    _record(game, build)
 
 
 @app.command()
@@ -178,14 +184,17 @@ def rent(
     game: GameOpt = None,
 ) -> None:
     """Charge the rent on DEED to PAYER; the owner and the amount are computed."""
-    from referee.core import actions
+    from referee.core import actions, turn_checks
 
     def build(rs, t):
         c = actions.find_card(rs, card) if card else None
         idx = common.resolve_deed(rs, deed)
         who = common.resolve_player(t, payer)
         landing = actions.last_landing(t, who, idx) if late is None and t.extra.get("tracking") else None
-        return actions.rent(rs, t, who, idx, dice, c, late, landing)
+        ev = actions.rent(rs, t, who, idx, dice, c, late, landing)
+        if late is None:  # --late states the claim window by hand (a game that did not track the landing)
+            turn_checks.check(rs, t, "rent", who, deed=idx)
+        return ev
 
     _record(game, build)
 
@@ -283,6 +292,7 @@ def tax_income(
     player: str,
     choice: Annotated[Optional[str], typer.Option("--choice", help="percent or flat, declared before counting.")] = None,
     preview: Annotated[bool, typer.Option("--preview", help="Show both amounts without paying (not the official order of play).")] = False,
+    force: ForceOpt = None,
     game: GameOpt = None,
 ) -> None:
     """Income tax: the player's declared choice where the edition allows one."""
@@ -305,15 +315,23 @@ def tax_income(
             common.out.print(f"  flat: {rs.fmt(opts['flat'])}")
         common.out.print(f"  choices in {rs.id}: {', '.join(opts['choices'])}")
         return
-    _record(game, lambda rs, t: actions.income_tax(rs, t, common.resolve_player(t, player), choice))
+    _record(game, lambda rs, t: _taxed(rs, t, player, "income", force, lambda who: actions.income_tax(rs, t, who, choice)))
+
+
+def _taxed(rs, t, player: str, which: str, force, run):
+    from referee.core import turn_checks
+
+    who = common.resolve_player(t, player)
+    ev = run(who)
+    return turn_checks.mark(ev, turn_checks.check(rs, t, "tax", who, tax_kind=which, force=force))
 
 
 @tax_app.command("luxury")
-def tax_luxury(player: str, game: GameOpt = None) -> None:
+def tax_luxury(player: str, force: ForceOpt = None, game: GameOpt = None) -> None:
     """Luxury tax."""
     from referee.core import actions
 
-    _record(game, lambda rs, t: actions.luxury_tax(rs, t, common.resolve_player(t, player)))
+    _record(game, lambda rs, t: _taxed(rs, t, player, "luxury", force, lambda who: actions.luxury_tax(rs, t, who)))
 
 
 @app.command()
@@ -326,27 +344,27 @@ def parking(player: str, game: GameOpt = None) -> None:
 
 # ================================================================ jail and cards
 @jail_app.command("send")
-def jail_send(player: str, game: GameOpt = None) -> None:
+def jail_send(player: str, force: ForceOpt = None, game: GameOpt = None) -> None:
     """Send a player to jail (no salary for that move)."""
     from referee.core import actions
 
-    _record(game, lambda rs, t: actions.send_to_jail(rs, t, common.resolve_player(t, player)))
+    _record(game, lambda rs, t: _jailed(rs, t, player, "send", force, lambda who: actions.send_to_jail(rs, t, who)))
 
 
 @jail_app.command("pay")
-def jail_pay(player: str, game: GameOpt = None) -> None:
+def jail_pay(player: str, force: ForceOpt = None, game: GameOpt = None) -> None:
     """Pay the fine and leave jail."""
     from referee.core import actions
 
-    _record(game, lambda rs, t: actions.jail_pay(rs, t, common.resolve_player(t, player)))
+    _record(game, lambda rs, t: _jailed(rs, t, player, "pay", force, lambda who: actions.jail_pay(rs, t, who)))
 
 
 @jail_app.command("card")
-def jail_card(player: str, game: GameOpt = None) -> None:
+def jail_card(player: str, force: ForceOpt = None, game: GameOpt = None) -> None:
     """Use a Get Out of Jail Free card."""
     from referee.core import actions
 
-    _record(game, lambda rs, t: actions.jail_card(rs, t, common.resolve_player(t, player)))
+    _record(game, lambda rs, t: _jailed(rs, t, player, "card", force, lambda who: actions.jail_card(rs, t, who)))
 
 
 @jail_app.command("roll")
@@ -354,7 +372,15 @@ def jail_roll(player: str, d1: int, d2: int, game: GameOpt = None) -> None:
     """A throw in jail: doubles free the player; the last allowed turn forces the fine."""
     from referee.core import actions
 
-    _record(game, lambda rs, t: actions.jail_roll(rs, t, common.resolve_player(t, player), d1, d2))
+    _record(game, lambda rs, t: _jailed(rs, t, player, "roll", None, lambda who: actions.jail_roll(rs, t, who, d1, d2)))
+
+
+def _jailed(rs, t, player: str, action: str, force, run):
+    from referee.core import turn_checks
+
+    who = common.resolve_player(t, player)
+    ev = run(who)
+    return turn_checks.mark(ev, turn_checks.check(rs, t, f"jail.{action}", who, force=force))
 
 
 @app.command()
@@ -362,18 +388,21 @@ def card(
     player: str,
     name: str,
     passed_go: Annotated[bool, typer.Option("--passed-go", help="The move passes GO (salary).")] = False,
+    force: ForceOpt = None,
     game: GameOpt = None,
 ) -> None:
     """Apply a drawn Chance/Community Chest card (repairs and 'each player' amounts computed)."""
-    from referee.core import actions
+    from referee.core import actions, turn_checks
 
     def build(rs, t):
         who, c = common.resolve_player(t, player), actions.find_card(rs, name)
         if t.extra.get("tracking") and not passed_go:
             from referee.core import turns  # the token moves on the board: record the landing too
 
-            return turns.draw(rs, t, who, c)
-        return actions.draw_card(rs, t, who, c, passed_go)
+            ev = turns.draw(rs, t, who, c)
+        else:
+            ev = actions.draw_card(rs, t, who, c, passed_go)
+        return turn_checks.mark(ev, turn_checks.check(rs, t, "card", who, card_=c, force=force))
 
     _record(game, build)
 

@@ -85,6 +85,7 @@ def turn_summary(rs, t) -> str:
 
 def draw(
     words: Annotated[list[str], typer.Argument(help="PLAYER and the card's name (id or text); PLAYER defaults to whoever moved last.", metavar="[PLAYER] CARD")],
+    force: Annotated[Optional[str], typer.Option("--force", metavar="REASON", help="Record a late card anyway, as the banker's correction (the reason is kept in the log).")] = None,
     game: GameOpt = None,
 ) -> None:
     """Apply a drawn Chance/Community Chest card; a card that moves the token says what the new square means."""
@@ -106,7 +107,11 @@ def draw(
 
                 raise InputError("say who drew the card: draw PLAYER CARD")
             player = t.landings[-1]["player"]
-        return turns.draw(rs, t, player, _find_card(rs, t, player, " ".join(ws)))
+        from referee.core import turn_checks
+
+        c = _find_card(rs, t, player, " ".join(ws))
+        ev = turns.draw(rs, t, player, c)
+        return turn_checks.mark(ev, turn_checks.check(rs, t, "card", player, card_=c, force=force))
 
     _app()._record(game, build)
 
