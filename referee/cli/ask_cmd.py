@@ -77,9 +77,9 @@ def game_path(explicit: str | None) -> Path:
 
 def _game_ruleset(game: str | None):
     """The ruleset of the current game, or None when there is no game file here."""
-    from referee.cli.app import _STATE
+    from referee.cli.context import STATE
 
-    explicit = game or _STATE.get("game")
+    explicit = game or STATE["game"]
     path = game_path(explicit)
     if not path.exists():
         if explicit:
@@ -213,6 +213,3 @@ def _mark(text: str, odd: frozenset) -> str:
     parts.append(escape(text[pos:]))
     return "".join(parts)
 
-
-def register(app) -> None:
-    app.command("ask")(ask)

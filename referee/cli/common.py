@@ -74,6 +74,14 @@ def print_details(steps, notes, citations, indent: str = "  ") -> None:
         out.print(f"{indent}[cyan]— {escape(str(c))}[/cyan]")
 
 
+def is_click(obj: object, kind: str) -> bool:
+    """Whether `obj` is an instance of the Click class named `kind` (UsageError, NoSuchOption, IntParamType…).
+
+    By class name: Typer carries its own private copy of Click, whose classes are not public API.
+    """
+    return any(c.__name__ == kind for c in type(obj).__mro__)
+
+
 def fail(message: str, code: int) -> None:
     err.print(escape(message), style="red" if code == 1 else None)
     sys.exit(code)

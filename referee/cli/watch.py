@@ -94,7 +94,7 @@ class Source:
 
 
 def render(rs, t, recent: list[dict], path: Path, seq: int):
-    from referee.cli.status_view import deeds_markup, status_dict
+    from referee.cli.render.status import deeds_markup, status_dict
     from referee.core import turns
 
     d = status_dict(rs, t)
