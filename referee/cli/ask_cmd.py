@@ -180,7 +180,7 @@ def _ask_all(q: str, as_json: bool) -> None:
         mark = "" if r.agrees else "[bold yellow]≠[/bold yellow]"
         tab.add_row(escape(r.edition), r.group, mark, escape(h.clause), text if r.agrees else f"[yellow]{text}[/yellow]", escape(src))
     out.print(tab)
-    same: dict[str, list[str]] = {}
+    same: dict[str | None, list[str]] = {}
     for r in found:
         same.setdefault(r.group, []).append(r.edition)
     shared = [" = ".join(eds) for eds in same.values() if len(eds) > 1]

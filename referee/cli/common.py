@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import cast
 
 from rich.console import Console
 from rich.markup import escape
@@ -34,7 +35,8 @@ def resolve_deed(rs, name: str) -> int:
     rs.require_board()
     if name.isdigit() and 0 <= int(name) < len(rs.squares) and rs.squares[int(name)].is_deed:
         return int(name)
-    return match_one(name, deed_choices(rs), "deed", hint="`referee board` lists them")
+    choices: dict = deed_choices(rs)  # keyed by square index; names.match_one returns the key
+    return cast(int, match_one(name, choices, "deed", hint="`referee board` lists them"))
 
 
 def parse_amount(text: str | int, what: str = "amount") -> int:

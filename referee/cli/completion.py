@@ -10,9 +10,8 @@ from __future__ import annotations
 import functools
 import html
 
-from prompt_toolkit.completion import Completer, Completion
-
 import typer.core
+from prompt_toolkit.completion import Completer, Completion
 
 from referee.cli.shorthand import ALIASES, DEED_PARAMS, HELP, NOT_HERE, PLAYER_PARAMS, QUIT, split_line
 from referee.names import norm as _norm

@@ -354,7 +354,7 @@ class TableConsole:
 
         self.warm_up()
         completer = TableCompleter(self)
-        session = PromptSession(
+        session: PromptSession[str] = PromptSession(
             history=_history(self.path) or InMemoryHistory(),
             completer=completer,
             complete_while_typing=False,

@@ -4,7 +4,8 @@ the game opener. Imports no command module, so any command may import it.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Callable, Optional
+from collections.abc import Callable
+from typing import Annotated, Any, Optional
 
 import typer
 

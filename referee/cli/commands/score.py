@@ -14,6 +14,7 @@ import typer
 
 from referee.cli.context import open_game
 
+
 # ---------------------------------------------------------------- loading
 def _holdings(path_text: str, ruleset: str | None, method: str | None):
     """A table from a holdings YAML file (no game): returns (ruleset, table, method)."""

@@ -39,8 +39,11 @@ def new(
     n_deal = rs.for_players("deal_deeds", len(players)) or 0
     if deals:
         for name, idxs in deals.items():
-            ev = g.record(lambda rs_, t, name=name, idxs=idxs: actions.deal(rs_, t, name, idxs))
-            common.print_event(rs, ev)
+
+            def dealt(rs_, t, name: str = name, idxs: list[int] = idxs):
+                return actions.deal(rs_, t, name, idxs)
+
+            common.print_event(rs, g.record(dealt))
     elif n_deal:
         common.out.print(
             f"  [yellow]{rs.id} deals {n_deal} deeds to each player: record the cards dealt with `referee deal PLAYER DEED…` (or start again with --random)[/yellow]"

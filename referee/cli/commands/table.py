@@ -89,9 +89,9 @@ def _find_card(rs, t, player: str, name: str) -> dict:
         return actions.find_card(rs, name)
     except Ambiguous:
         sq = rs.squares[t.player(player).position] if rs.squares else None
-        deck = rs.decks().get(sq.deck or "") if sq is not None and sq.kind == "card" else None
-        if deck is None:
+        if sq is None or sq.kind != "card" or rs.decks().get(sq.deck or "") is None:
             raise
+        deck = rs.decks()[sq.deck]
         return actions.find_card(rs, f"{deck.get('name', sq.deck)} {name}")
 
 

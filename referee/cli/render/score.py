@@ -49,7 +49,7 @@ def print_score(rs, sc, detail: bool = False, heading: str | None = None) -> Non
     for c in comps:
         tab.add_column(COLUMN_NAMES[c], justify="right")
     tab.add_column("total", justify="right", style="bold")
-    for st, name_plain in zip(sc.standings, names):
+    for st in sc.standings:
         comp_vals = st.valuation.components()
         name = escape(st.player)
         if st.bankrupt:
@@ -173,8 +173,8 @@ def print_history(rs, points, names: list[str], method: str) -> None:
     out.print(axis)
     if any(m != " " for m in marks):
         line = Text(" " * (labels_w + 2))
-        for m, s in zip(marks, mark_styles):
-            line.append(m, style=s or "red")
+        for m, style in zip(marks, mark_styles):
+            line.append(m, style=style or "red")
         out.print(line)
     left, right = f"#{points[0].seq}", f"#{points[-1].seq}"
     mid = f"{len(points)} events" + (" (✗ bankruptcy)" if any(m != " " for m in marks) else "")
