@@ -218,21 +218,7 @@ def board(
     else:
         rs = open_game(game).ruleset()
     rs.require_board()
-    tab = RTable(title=f"{rs.id} — the deeds", title_justify="left")
-    for col in ("#", "deed", "group", "price", "mortgage", "house", "rent: site", "1", "2", "3", "4", "hotel"):
-        tab.add_column(col, justify="left" if col in ("deed", "group") else "right")
-    f = rs.fmt
-    for sq in rs.deeds:
-        if sq.kind == "lot":
-            g = rs.groups.get(sq.group or "") or {}
-            rents = [f(x) for x in (sq.rent or [])]
-            tab.add_row(str(sq.index), escape(sq.name), escape(rs.group_name(sq.group or "")), f(sq.price), f(sq.mortgage),
-                        f(g.get("house_cost")), *rents)
-        elif sq.kind == "railroad":
-            rr = [f(x) for x in rs.railroad_rent]
-            tab.add_row(str(sq.index), escape(sq.name), "railroad", f(sq.price), f(sq.mortgage), "", *(rr + [""] * (6 - len(rr)))[:6])
-        else:
-            mults = ", ".join(f"{m}×dice" for m in rs.utility_multipliers)
-            tab.add_row(str(sq.index), escape(sq.name), "utility", f(sq.price), f(sq.mortgage), "", mults, "", "", "", "", "")
-    out.print(tab)
+    from referee.cli.render.board import board_tables
 
+    for tab in board_tables(rs, out):
+        out.print(tab)
