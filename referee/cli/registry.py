@@ -94,6 +94,7 @@ COMMANDS: tuple[Command | Group, ...] = (
         Command("coverage", "check_cmd:coverage_cmd", "Each clause with the scenarios that exercise it (cite it in a ruling, or list it under exercises:)."),
     )),
     Command("board", "commands.rules:board", "The deeds of a ruleset as a table: prices, rents, mortgage values, building costs."),
+    Command("deed", "deed_cmd:deed", "Record values read from a deed at the table, in the edition's money: they apply from now on."),
     Command("ask", "ask_cmd:ask", "Answer a rules question from the clauses of the ruleset, with the book's citation."),
     Command("check", "check_cmd:check", "Rule on the claims in scenario files: upheld or rejected, with the reasoning and the clauses."),
     Command("freeze", "check_cmd:freeze", "Freeze the current table of the game into a scenario file; add the claim being argued and run `referee check`."),

@@ -212,11 +212,17 @@ def board(
     variant: VariantOpt = None,
     board_file: BoardOpt = None,
     game: Annotated[Optional[str], typer.Option("--game", "-g")] = None,
+    export: Annotated[Optional[str], typer.Option("--export", help="Write the game's board, with the values read at the table, as a board file.")] = None,
 ) -> None:
     if ruleset:
         rs = _load(ruleset, variant, None, board_file)
     else:
         rs = open_game(game).ruleset()
+    if export:
+        from referee.cli.deed_cmd import export_board
+
+        export_board(rs, export)
+        return
     rs.require_board()
     from referee.cli.render.board import board_tables
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.cli import common
 from referee.cli.context import GameOpt, JsonOpt, open_game
 
 
@@ -10,3 +11,9 @@ def status(as_json: JsonOpt = False, game: GameOpt = None) -> None:
 
     g = open_game(game)
     view.show(g.ruleset(), g.state(), as_json)
+    if not as_json:
+        from referee.core.board_values import table_values_line
+
+        line = table_values_line(g)
+        if line:
+            common.out.print(f"[dim]{line}[/dim]")

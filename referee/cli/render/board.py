@@ -28,6 +28,9 @@ def _rows(rs: Any, f: Any) -> list[tuple[str, str, str, list[str], list[str]]]:
         elif sq.kind == "railroad":
             rr = [f(x) for x in rs.railroad_rent]
             rows.append((str(sq.index), sq.name, "railroad", [f(sq.price), f(sq.mortgage), ""], (rr + [""] * 6)[:6]))
+        elif (rs.data.get("board") or {}).get("utility_rent"):  # a fixed rent by number of companies owned
+            ur = [f(x) for x in rs.data["board"]["utility_rent"]]
+            rows.append((str(sq.index), sq.name, "utility", [f(sq.price), f(sq.mortgage), ""], (ur + [""] * 6)[:6]))
         else:
             mults = [f"{m if isinstance(m, int) else f(m)}×dice" for m in rs.utility_multipliers]
             rows.append((str(sq.index), sq.name, "utility", [f(sq.price), f(sq.mortgage), ""], (mults + [""] * 6)[:6]))
@@ -39,7 +42,7 @@ def _wide(rs: Any) -> RTable:
     for col in ("#", "deed", "group", "price", "mortgage", "house", *RENT_COLUMNS):
         tab.add_column(col, justify="left" if col in ("deed", "group") else "right")
     for idx, name, group, cost, rents in _rows(rs, rs.fmt):
-        if group == "utility":  # the multipliers read as one phrase
+        if group == "utility" and "×dice" in rents[0]:  # the multipliers read as one phrase
             rents = [", ".join(r for r in rents if r)] + [""] * 5
         tab.add_row(idx, escape(name), escape(group), *cost, *rents)
     return tab
@@ -69,7 +72,7 @@ def _narrow(rs: Any) -> list[RTable]:
         costs.add_row(idx, escape(name), escape(group), *cost)
         rents.add_row(idx, escape(name), *rent)
     if any("?" in r for *_, cost, rent in rows for r in (*cost, *rent)):
-        rents.caption, rents.caption_justify = "? the rulebook does not give this amount", "left"
+        rents.caption, rents.caption_justify = "? not known: record it from the deed with `referee deed`", "left"
     return [costs, rents]
 
 
