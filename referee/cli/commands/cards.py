@@ -1,0 +1,40 @@
+"""`card` (apply a drawn card) and `cards` (list a ruleset's cards)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from referee.cli import common
+from referee.cli.context import ForceOpt, GameOpt, record, ruleset_for
+
+
+def card(
+    player: str,
+    name: str,
+    passed_go: Annotated[bool, typer.Option("--passed-go", help="The move passes GO (salary).")] = False,
+    force: ForceOpt = None,
+    game: GameOpt = None,
+) -> None:
+    from referee.core import actions, turn_checks
+
+    def build(rs, t):
+        who, c = common.resolve_player(t, player), actions.find_card(rs, name)
+        if t.extra.get("tracking") and not passed_go:
+            from referee.core import turns  # the token moves on the board: record the landing too
+
+            ev = turns.draw(rs, t, who, c)
+        else:
+            ev = actions.draw_card(rs, t, who, c, passed_go)
+        return turn_checks.mark(ev, turn_checks.check(rs, t, "card", who, card_=c, force=force))
+
+    record(game, build)
+
+
+def cards(ruleset: Annotated[Optional[str], typer.Argument()] = None, game: GameOpt = None) -> None:
+    rs = ruleset_for(ruleset, game)
+    for deck_id, deck in rs.decks().items():
+        common.out.print(f"[bold]{deck.get('name', deck_id)}[/bold]")
+        for c in deck.get("cards") or []:
+            common.out.print(f"  {c['id']:<24} {c.get('text', '')}")
