@@ -51,6 +51,9 @@ class TableConsole:
         self.group: typer.core.TyperGroup = group.load_all()  # built once: no per-line start-up
         self.out = common.out
         self.err = common.err
+        from referee.cli.auction_desk import AuctionDesk
+
+        self.desk = AuctionDesk(self)  # `auction DEED`: bids called out at the table, then `sold`
 
     # ------------------------------------------------------------ state (read-only, for shortcuts and prompts)
     def game(self):
@@ -82,6 +85,9 @@ class TableConsole:
             if words[0].lower() in HELP:
                 self.help(words[1:])
                 return 0
+            at_auction = self.desk.run(words, where)
+            if at_auction is not None:
+                return at_auction
             args = self.expand(words)
             if args != words:
                 self.out.print(f"[dim]→ {escape(join_line(args))}[/dim]")
@@ -329,6 +335,9 @@ class TableConsole:
             if code == 130:
                 return 130
             worst = max(worst, code)
+        if self.desk.active:
+            self.report(f"the auction of {self.desk.deed_name} was left open: nothing recorded for it", 2, source or "")
+            worst = max(worst, 2)
         return worst
 
     # ------------------------------------------------------------ interactive
@@ -369,7 +378,7 @@ class TableConsole:
         while True:
             completer.refresh()
             try:
-                line = session.prompt(HTML(completer.prompt_html()))
+                line = session.prompt(HTML(self.desk.prompt_html() or completer.prompt_html()))
             except KeyboardInterrupt:
                 continue  # Ctrl-C clears the line; recorded moves are already saved
             except EOFError:
