@@ -8,6 +8,12 @@ import pytest
 from conftest import run
 
 
+@pytest.fixture(autouse=True)
+def _verbose(monkeypatch):
+    """These tests read the reasoning printed under each move: the full output (`--verbose`, issue 18 made one line the default)."""
+    monkeypatch.setenv("REFEREE_VERBOSE", "1")
+
+
 def status(game):
     r = run("status", "--json", game=game)
     assert r.code == 0, r.text

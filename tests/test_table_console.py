@@ -56,7 +56,8 @@ def last_event(path) -> dict:
 
 
 # ---------------------------------------------------------------- in-process: lines, shortcuts, refusals
-def test_lines_run_as_one_shot_commands_and_a_refused_line_is_reported_by_number(env, capsys):
+def test_lines_run_as_one_shot_commands_and_a_refused_line_is_reported_by_number(env, capsys, monkeypatch):
+    monkeypatch.setenv("REFEREE_VERBOSE", "1")  # reads the echoed lines and expansions (issue 18: quiet by default)
     con = new_console(env)
     code = con.run_lines([
         "# Ana's first turn",
@@ -77,7 +78,8 @@ def test_lines_run_as_one_shot_commands_and_a_refused_line_is_reported_by_number
     assert "2› 1 2" in out and "→ roll 1 2" in out
 
 
-def test_the_last_landing_fills_in_buy_rent_tax_and_auction(env, capsys):
+def test_the_last_landing_fills_in_buy_rent_tax_and_auction(env, capsys, monkeypatch):
+    monkeypatch.setenv("REFEREE_VERBOSE", "1")  # reads the echoed lines and expansions (issue 18: quiet by default)
     con = new_console(env)
     con.run_line("roll 1 2")  # Ana on Baltic Avenue
     con.run_line("buy")
@@ -327,7 +329,8 @@ def test_tab_completion_by_argument_position(env):
     assert "Ana $1,500" in comp.toolbar
 
 
-def test_rent_on_a_utility_takes_the_throw_or_the_dice_given(env, capsys):
+def test_rent_on_a_utility_takes_the_throw_or_the_dice_given(env, capsys, monkeypatch):
+    monkeypatch.setenv("REFEREE_VERBOSE", "1")  # reads the echoed lines and expansions (issue 18: quiet by default)
     con = new_console(env, "Ana", "Ben", turns=False)
     con.run_line("buy Ben electric")
     con.run_line("buy Ben water")

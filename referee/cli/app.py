@@ -24,7 +24,8 @@ def _is_sqlite_error(e: BaseException) -> bool:
 
 
 def main() -> None:
-    argv = sys.argv[1:]
+    argv, mode = common.take_detail_flags(sys.argv[1:])
+    common.set_detail(mode)  # `--why` / `--verbose` anywhere on the line; else quiet (or $REFEREE_VERBOSE)
     try:
         rv = app(args=argv, standalone_mode=False)
         code = rv if isinstance(rv, int) else 0

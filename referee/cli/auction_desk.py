@@ -22,6 +22,10 @@ CANCEL = ("cancel", "stop", "abort")
 READ_ONLY = {"status", "s", "st", "score", "turn", "t", "log", "l", "why", "board", "cards", "rules", "ask", "help", "?"}
 
 
+def _arg(name: str) -> str:
+    return f'"{name}"' if any(ch.isspace() for ch in name) else name
+
+
 def _amount(word: str) -> int | None:
     try:
         return common.parse_amount(word)
@@ -111,7 +115,6 @@ class AuctionDesk:
         self.con.out.print(f"[dim]high bid: {escape(high[0])} {rs.fmt(high[1])}[/dim]" if high else "[dim]no bid yet[/dim]")
 
     def sold(self, where: str = "") -> int:
-        from referee.cli.console import join_line
         from referee.cli.context import record
         from referee.core import bidding
 
@@ -121,7 +124,7 @@ class AuctionDesk:
             self.bidding = None
             return 0
         args = ["auction", high[0], self.deed_name, str(high[1])]
-        self.con.out.print(f"[dim]→ {escape(join_line(args))}[/dim]")
+        self.con.out.print(f"[dim]→ auction {escape(_arg(high[0]))} {escape(_arg(self.deed_name))} {high[1]}[/dim]")
         code = self.con.dispatch(args, where)
         if code == 0:
             self.bidding = None

@@ -59,8 +59,68 @@ def print_event(rs, ev, as_json: bool = False) -> None:
         d["citations"] = [rs.cite(c).as_dict() for c in d.get("clauses", []) if rs.has_clause(c)]
         print(json.dumps(d, ensure_ascii=False))
         return
+    if detail() == "quiet":
+        from referee.cli.render import line
+
+        out.print(f"[bold]{escape(line.one_line(rs, ev))}[/bold]")
+        notes = [n for n in texts(rs, ev.notes) if not line.routine_note(rs, ev, n)]  # warnings always show
+        ruling = line.is_ruling(ev)
+        print_details([], notes, [rs.cite(c) for c in ev.clauses if rs.has_clause(c)] if ruling else [])
+        return
     out.print(f"[bold]{escape(ev.text)}[/bold]")
     print_details(ev.steps, ev.notes, [rs.cite(c) for c in ev.clauses if rs.has_clause(c)])
+
+
+# ---------------------------------------------------------------- how much to say about a move
+# quiet (the default): one line per move, notes and citations for rulings only;
+# why: everything about this one move (`--why` on its line); verbose: everything, always.
+_DETAIL = {"mode": None}
+DETAIL_FLAGS = {"--why": "why", "--verbose": "verbose"}
+
+
+def detail() -> str:
+    import os
+
+    if _DETAIL["mode"]:
+        return _DETAIL["mode"]
+    return "verbose" if os.environ.get("REFEREE_VERBOSE", "").strip() not in ("", "0") else "quiet"
+
+
+def set_detail(mode: str | None) -> None:
+    _DETAIL["mode"] = mode
+
+
+def take_detail_flags(args: list[str]) -> tuple[list[str], str | None]:
+    """`--why` / `--verbose` anywhere on a command line (before `--`): removed, and the mode they ask for."""
+    mode = None
+    rest: list[str] = []
+    for i, a in enumerate(args):
+        if a == "--":
+            rest += args[i:]
+            break
+        if a in DETAIL_FLAGS:
+            mode = "verbose" if "verbose" in (mode, DETAIL_FLAGS[a]) else DETAIL_FLAGS[a]
+            continue
+        rest.append(a)
+    return rest, mode
+
+
+def texts(rs, items) -> list[str]:
+    """Steps or notes as sentences (plain strings, or structured messages rendered)."""
+    outl = []
+    for x in items or []:
+        if isinstance(x, str):
+            outl.append(x)
+        elif isinstance(x, dict) and "id" in x:
+            from referee.core.msg import Msg
+            from referee.messages import render
+
+            outl.append(render(Msg.from_dict(x), rs.fmt))
+        else:
+            from referee.messages import render
+
+            outl.append(render(x, rs.fmt))
+    return outl
 
 
 def print_details(steps, notes, citations, indent: str = "  ") -> None:

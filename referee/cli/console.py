@@ -85,14 +85,24 @@ class TableConsole:
             if words[0].lower() in HELP:
                 self.help(words[1:])
                 return 0
+            words, mode = common.take_detail_flags(words)  # `--why` on a line: this move in full
+            if not words:
+                return 0
             at_auction = self.desk.run(words, where)
             if at_auction is not None:
                 return at_auction
             args = self.expand(words)
-            if args != words:
+            if args != words and (mode or common.detail() != "quiet"):  # quiet: the move's own line says it
                 self.out.print(f"[dim]→ {escape(join_line(args))}[/dim]")
             if args[0] in NOT_HERE:
                 raise InputError(f"`{args[0]}` does not run inside the console: {NOT_HERE[args[0]]}")
+            if mode and common.detail() != "verbose":
+                before = common._DETAIL["mode"]
+                common.set_detail(mode)
+                try:
+                    return self.dispatch(args, where)
+                finally:
+                    common.set_detail(before)
             return self.dispatch(args, where)
         except RefereeError as e:
             self.report(str(e), e.exit_code, where)
@@ -325,10 +335,20 @@ class TableConsole:
                 continue
             if line.lower() in QUIT:
                 break
-            self.out.print(f"[dim]{n}›[/dim] {escape(line)}")
             where = f"{source}:{n}" if source else f"line {n}"
+            quiet = common.detail() == "quiet" and not re.search(r"(^|\s)--(why|verbose)(\s|$)", line)
+            if not quiet:
+                self.out.print(f"[dim]{n}›[/dim] {escape(line)}")
             try:
-                code = self.run_line(line, where)
+                if quiet:  # one line per move: its number, then what happened (the input is in the file)
+                    with self.out.capture() as cap:
+                        code = self.run_line(line, where)
+                    said = cap.get()
+                    if said.strip():
+                        self.out.file.write(f"{n}› {said}")
+                        self.out.file.flush()
+                else:
+                    code = self.run_line(line, where)
             except KeyboardInterrupt:
                 self.report("interrupted; the lines before this one are recorded", 130, where)
                 return 130

@@ -75,6 +75,7 @@ COMMANDS: tuple[Command | Group, ...] = (
     # the record
     Command("undo", "commands.history:undo", "Take back the last move(s); recorded as a new event, nothing is deleted."),
     Command("log", "commands.history:log", "The game's history with amounts."),
+    Command("why", "commands.why:why", "The reasoning behind a move: its steps, notes and the clauses it rests on (the last move by default)."),
     Command("export", "commands.history:export", "Write the game's history as YAML."),
     Command("status", "commands.status:status", "The table at a glance: cash, deeds, buildings, mortgages, net worth, the bank's stock."),
     Command("score", "commands.score:score", "Value every player by a named method: components, total and ranking (ties shown as ties)."),
