@@ -23,10 +23,22 @@ def _is_sqlite_error(e: BaseException) -> bool:
     return sqlite3 is not None and isinstance(e, sqlite3.Error)
 
 
+def _join_names(argv: list[str]) -> list[str]:
+    """Unquoted multi-word names, as in the console (`referee buy Eva st charles`)."""
+    if len(argv) < 3:
+        return argv
+    import typer.main
+
+    from referee.cli.grammar import join_argv
+
+    return join_argv(typer.main.get_command(app), argv)
+
+
 def main() -> None:
     argv, mode = common.take_detail_flags(sys.argv[1:])
     common.set_detail(mode)  # `--why` / `--verbose` anywhere on the line; else quiet (or $REFEREE_VERBOSE)
     try:
+        argv = _join_names(argv)
         rv = app(args=argv, standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
     except RefereeError as e:

@@ -69,6 +69,12 @@ def print_event(rs, ev, as_json: bool = False) -> None:
         return
     out.print(f"[bold]{escape(ev.text)}[/bold]")
     print_details(ev.steps, ev.notes, [rs.cite(c) for c in ev.clauses if rs.has_clause(c)])
+    if ev.type == "build" and isinstance((ev.args or {}).get("deed"), int):
+        from referee.core.next_build import next_step
+
+        step = next_step(rs, ev.t, ev.args["deed"])
+        if step:
+            out.print(f"  {escape(step)}")
 
 
 # ---------------------------------------------------------------- how much to say about a move

@@ -34,6 +34,7 @@ import typer.main
 from rich.markup import escape
 
 from referee.cli import common
+from referee.cli.grammar import looks_amount as _looks_amount
 from referee.cli.shorthand import ALIASES, HELP, JOINABLE, NOT_HERE, QUIT, split_line
 from referee.errors import InputError, RefereeError
 
@@ -242,59 +243,15 @@ class TableConsole:
         return positional, options
 
     def _join_names(self, words: list[str]) -> list[str]:
-        """Let `rent Ben st charles place` mean `rent Ben "st charles place"`."""
-        cmd, path = self._command(words)
-        if cmd is None or isinstance(cmd, typer.core.TyperGroup):
-            return words
-        start = len(path)
-        args = [p for p in cmd.params if isinstance(p, typer.core.TyperArgument)]
-        if not args or any(p.nargs != 1 for p in args):
-            return words
-        opts = {o: p for p in cmd.params if isinstance(p, typer.core.TyperOption) for o in (*p.opts, *p.secondary_opts)}
-        pos: list[int] = []
-        i = start
-        while i < len(words):
-            w = words[i]
-            if w.startswith("-") and not _looks_amount(w):
-                p = opts.get(w.split("=", 1)[0])
-                if p is not None and not p.is_flag and not p.count and "=" not in w:
-                    i += 1
-            else:
-                pos.append(i)
-            i += 1
-        if len(pos) < 2 or len(pos) < sum(1 for p in args if p.required):
-            return words
-        j = next((k for k, p in enumerate(args) if p.name in JOINABLE), None)
-        if j is None or j >= len(pos):
-            return words
-        after = args[j + 1:]
-        need_after = sum(1 for p in after if p.required)
-        for k_after in range(min(len(after), len(pos) - j - 1), need_after - 1, -1):
-            mid = len(pos) - j - k_after  # tokens for the name
-            if mid < 1:
-                continue
-            tail = pos[len(pos) - k_after:] if k_after else []
-            ok = all(_fits(after[n], words[tail[n]]) for n in range(k_after))
-            if ok and j + mid + k_after == len(pos):
-                name_idx = pos[j:j + mid]
-                if name_idx != list(range(name_idx[0], name_idx[-1] + 1)):
-                    return words
-                merged = " ".join(words[k] for k in name_idx)
-                return words[:name_idx[0]] + [merged] + words[name_idx[-1] + 1:]
-        return words
+        """Let `rent Ben st charles place` mean `rent Ben "st charles place"` (referee.cli.grammar)."""
+        from referee.cli.grammar import join_names
+
+        return join_names(self.group, words)
 
     def _command(self, words: list[str]):
-        cmd: Any = self.group
-        path: list[str] = []
-        for w in words:
-            if not isinstance(cmd, typer.core.TyperGroup):
-                break
-            sub = cmd.commands.get(w)
-            if sub is None:
-                return None, path
-            cmd = sub
-            path.append(w)
-        return (cmd if path else None), path
+        from referee.cli.grammar import command_of
+
+        return command_of(self.group, words)
 
     # ------------------------------------------------------------ help
     def help(self, topic: list[str]) -> None:
@@ -425,19 +382,6 @@ def join_line(words: list[str]) -> str:
         else:
             out.append(shlex.quote(w))
     return " ".join(out)
-
-
-def _looks_amount(w: str) -> bool:
-    s = w.lstrip("$£").replace(",", "").replace("_", "")
-    return s.isdigit() or w.upper().startswith("L.")
-
-
-def _fits(param: Any, word: str) -> bool:
-    if common.is_click(param.type, "IntParamType"):
-        return word.lstrip("-").isdigit()
-    if param.name in ("price", "amount", "value"):
-        return _looks_amount(word)
-    return True
 
 
 def _usage_msg(e: Any) -> str:

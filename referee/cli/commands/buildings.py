@@ -11,19 +11,34 @@ from referee.cli.context import GameOpt, record
 
 
 def build(
-    deed: str,
-    count: Annotated[int, typer.Argument(help="How many buildings to add on this lot.")] = 1,
+    words: Annotated[list[str], typer.Argument(help="The owner (may be left out), the lot and how many buildings (1 by default): build Ana boardwalk 2.", metavar="[PLAYER] DEED [COUNT]")],
     hotel: Annotated[bool, typer.Option("--hotel", help="Build a hotel (when the edition allows one before 4 houses).")] = False,
     price: Annotated[Optional[str], typer.Option("--price", help="Price paid at a building-shortage auction.")] = None,
     game: GameOpt = None,
 ) -> None:
+    from referee.cli.grammar import owner_named, player_and_deed
     from referee.core import actions
 
     p = common.parse_amount(price, "the price") if price else None
-    record(game, lambda rs, t: actions.build(rs, t, common.resolve_deed(rs, deed), count, hotel, p))
+
+    def build_(rs, t):
+        who, idx, count = player_and_deed(rs, t, words, counted=True)
+        owner_named(rs, t, who, idx, "building.full_group")
+        return actions.build(rs, t, idx, count or 1, hotel, p)
+
+    record(game, build_)
 
 
-def sell(deed: str, count: Annotated[int, typer.Argument()] = 1, game: GameOpt = None) -> None:
+def sell(
+    words: Annotated[list[str], typer.Argument(help="The owner (may be left out), the lot and how many buildings (1 by default).", metavar="[PLAYER] DEED [COUNT]")],
+    game: GameOpt = None,
+) -> None:
+    from referee.cli.grammar import owner_named, player_and_deed
     from referee.core import actions
 
-    record(game, lambda rs, t: actions.sell_buildings(rs, t, common.resolve_deed(rs, deed), count))
+    def build_(rs, t):
+        who, idx, count = player_and_deed(rs, t, words, counted=True)
+        owner_named(rs, t, who, idx, "building.sell")
+        return actions.sell_buildings(rs, t, idx, count or 1)
+
+    record(game, build_)

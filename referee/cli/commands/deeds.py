@@ -51,13 +51,28 @@ def rent(
     record(game, build)
 
 
-def mortgage(deed: str, game: GameOpt = None) -> None:
+PlayerDeed = Annotated[list[str], typer.Argument(help="The owner (may be left out) and the deed: mortgage Ana reading.", metavar="[PLAYER] DEED")]
+
+
+def mortgage(words: PlayerDeed, game: GameOpt = None) -> None:
+    from referee.cli.grammar import owner_named, player_and_deed
     from referee.core import actions
 
-    record(game, lambda rs, t: actions.mortgage(rs, t, common.resolve_deed(rs, deed)))
+    def build(rs, t):
+        who, idx, _ = player_and_deed(rs, t, words)
+        owner_named(rs, t, who, idx, "mortgage.value")
+        return actions.mortgage(rs, t, idx)
+
+    record(game, build)
 
 
-def unmortgage(deed: str, game: GameOpt = None) -> None:
+def unmortgage(words: PlayerDeed, game: GameOpt = None) -> None:
+    from referee.cli.grammar import owner_named, player_and_deed
     from referee.core import actions
 
-    record(game, lambda rs, t: actions.unmortgage(rs, t, common.resolve_deed(rs, deed)))
+    def build(rs, t):
+        who, idx, _ = player_and_deed(rs, t, words)
+        owner_named(rs, t, who, idx, "mortgage.lift")
+        return actions.unmortgage(rs, t, idx)
+
+    record(game, build)

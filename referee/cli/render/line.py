@@ -99,6 +99,13 @@ def one_line(rs, ev) -> str:
         salary = sum(c[2] for c in map(_cash, ev.ops) if c and c[0] == "bank" and c[1] == who)
         if salary:
             parts.append(f"+{rs.fmt(salary)} at GO")
+    if ev.type == "build":
+        from referee.core.next_build import next_step
+
+        idx = (ev.args or {}).get("deed")
+        step = next_step(rs, ev.t, idx) if isinstance(idx, int) else None
+        if step:
+            parts.append(step)
     if ev.type in ("roll", "turn") or isinstance(sq, dict):
         nxt = _after_throw(ev, who)
         if nxt and ev.type != "turn":
