@@ -167,6 +167,30 @@ def compare(split: str = "dev") -> None:
         _row(name, evaluate(TUNING, data, idx, ask=fn))
 
 
+def grid(split: str = "dev") -> None:
+    """Settings of the shipped method around its defaults, on dev."""
+    from referee.search import TUNING, editions_index
+
+    idx = editions_index()
+    data = load_eval(FILES[split])
+    w = TUNING.weights
+    settings = {"shipped": TUNING}
+    for a in (0.5, 2.0, 4.0):
+        settings[f"asks weight {a}"] = TUNING.replace(weights=w[:4] + (a,))
+    for k in (1.0, 4.0):
+        settings[f"title/topic x{k}"] = TUNING.replace(weights=(w[0] * k, w[1], w[2] * k, w[3], w[4]))
+    for u in (0.05, 0.2, 0.3, 0.5):
+        settings[f"unknown_share {u}"] = TUNING.replace(unknown_share=u)
+    for c in (0.25, 0.3, 0.4):
+        settings[f"min_coverage {c}"] = TUNING.replace(min_coverage=c)
+    for f in (0.3, 0.7, 1.0):
+        settings[f"overlay_factor {f}"] = TUNING.replace(overlay_factor=f)
+    settings["prefix words"] = TUNING.replace(prefix_words=not TUNING.prefix_words)
+    print(f"[{split}] {'setting':<58} {'top-1':>6} {'top-3':>6} {'en':>6} {'es':>6} {'it':>6} {'none ok':>7} {'ms/q':>6}")
+    for name, t in settings.items():
+        _row(name, evaluate(t, data, idx))
+
+
 def _row(name: str, rep: Report) -> None:
     langs = " ".join(f"{rep.top(1, rep.lang(lang)):>6.1%}" for lang in LANGS)
     ms = rep.seconds / max(rep.n + len(rep.none_rows), 1) * 1000
@@ -188,11 +212,12 @@ def main() -> int:
     ap.add_argument("--split", choices=sorted(FILES), default="dev")
     ap.add_argument("--misses", action="store_true", help="list the questions answered wrong")
     ap.add_argument("--compare", action="store_true", help="compare the ranking methods on dev")
+    ap.add_argument("--grid", action="store_true", help="settings of the shipped method around its defaults, on dev")
     ap.add_argument("--final", action="store_true", help="score dev and test per language against the targets")
     ap.add_argument("--file", type=Path, help="another eval file")
     args = ap.parse_args()
-    if args.compare:
-        compare()
+    if args.compare or args.grid:
+        compare() if args.compare else grid()
         return 0
     splits = ["dev", "test"] if args.final else [args.split]
     ok = True

@@ -45,6 +45,8 @@ class Tuning:
         min_score: float = 2.0,  # below this BM25 score the best clause is only a guess
         relative_cutoff: float = 0.45,  # other answers must score at least this share of the best
         overlay_factor: float = 0.5,  # score share of a variant/house rule the table does not play and the question does not name
+        min_known_coverage: float = 0.6,  # ... or this share of the information of the words some clause has,
+        min_known_share: float = 0.3,  # when such words carry at least this share of the question's information
     ):
         self.weights = tuple(weights)
         self.prefix_words = prefix_words
@@ -54,6 +56,8 @@ class Tuning:
         self.min_score = min_score
         self.relative_cutoff = relative_cutoff
         self.overlay_factor = overlay_factor  # 0: leave such clauses out (the search before issue 14)
+        self.min_known_coverage = min_known_coverage
+        self.min_known_share = min_known_share
 
     def replace(self, **changes) -> "Tuning":
         return Tuning(**{**vars(self), **changes})
@@ -275,6 +279,7 @@ class Index:
         if not rows:
             return ans
         named = self.named(question)
+        raw = rows[0][1]  # how well the best clause of any layer matches: the "good enough?" gate below
         scored = []
         for rid, s, layer, played in rows:
             if layer and not played and layer not in named:
@@ -288,12 +293,13 @@ class Index:
         # unknown verb among rules words does not sink a good answer.
         n_docs = self.con.execute(f"SELECT count(*) FROM clauses c WHERE ruleset = ?{where}", (ruleset,)).fetchone()[0]
         matched: dict[int, float] = {rid: 0.0 for rid, _, _ in scored}
-        total = 0.0
+        total = known = 0.0
         for e in exprs:
             rids = [rid for (rid,) in self.con.execute(
                 f"SELECT idx.rowid FROM idx JOIN clauses c ON c.id = idx.rowid WHERE idx MATCH ? AND idx.ruleset = ?{where}", (e, ruleset))]
             w = math.log(1 + n_docs / (len(rids) or max(n_docs * tuning.unknown_share, 0.5)))
             total += w
+            known += w if rids else 0.0
             for rid in rids:
                 if rid in matched:
                     matched[rid] += w
@@ -302,7 +308,13 @@ class Index:
             r = self.con.execute("SELECT ruleset, clause, topic, title, text, citation FROM clauses WHERE id = ?", (rid,)).fetchone()
             hits.append(Hit(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), float(score), matched[rid] / total, layer))
         best = hits[0]
-        if best.coverage < tuning.min_coverage or best.score < tuning.min_score:
+        # Good enough? The best clauses must hold a fair share of the question's information; or, when the
+        # question is mostly words of the rules, most of those: "my dad wants to lend my little brother 200"
+        # is about lending, however many words about the family come with it.
+        cov = max(h.coverage for h in hits)
+        known_cov = cov * total / known if known else 0.0
+        enough = cov >= tuning.min_coverage or (known >= total * tuning.min_known_share and known_cov >= tuning.min_known_coverage)
+        if not enough or raw < tuning.min_score:
             ans.best_guess = best
             return ans
         ans.hits = [h for h in hits if h.score >= best.score * tuning.relative_cutoff][:limit]
