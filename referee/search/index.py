@@ -47,6 +47,7 @@ class Tuning:
         overlay_factor: float = 0.5,  # score share of a variant/house rule the table does not play and the question does not name
         min_known_coverage: float = 0.6,  # ... or this share of the information of the words some clause has,
         min_known_share: float = 0.3,  # when such words carry at least this share of the question's information
+        concept_weight: float = 1.5,  # a rules concept (a synonym: lend, prestar, prestare) counts this much more than a plain word
     ):
         self.weights = tuple(weights)
         self.prefix_words = prefix_words
@@ -58,6 +59,7 @@ class Tuning:
         self.overlay_factor = overlay_factor  # 0: leave such clauses out (the search before issue 14)
         self.min_known_coverage = min_known_coverage
         self.min_known_share = min_known_share
+        self.concept_weight = concept_weight
 
     def replace(self, **changes) -> "Tuning":
         return Tuning(**{**vars(self), **changes})
@@ -294,10 +296,11 @@ class Index:
         n_docs = self.con.execute(f"SELECT count(*) FROM clauses c WHERE ruleset = ?{where}", (ruleset,)).fetchone()[0]
         matched: dict[int, float] = {rid: 0.0 for rid, _, _ in scored}
         total = known = 0.0
-        for e in exprs:
+        for term, e in zip(terms, exprs):
             rids = [rid for (rid,) in self.con.execute(
                 f"SELECT idx.rowid FROM idx JOIN clauses c ON c.id = idx.rowid WHERE idx MATCH ? AND idx.ruleset = ?{where}", (e, ruleset))]
             w = math.log(1 + n_docs / (len(rids) or max(n_docs * tuning.unknown_share, 0.5)))
+            w *= tuning.concept_weight if term.kind == "concept" else 1.0
             total += w
             known += w if rids else 0.0
             for rid in rids:
