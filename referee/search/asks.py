@@ -31,7 +31,7 @@ class Asks:
     def __init__(self, forms: dict[str, list[str]], names: dict[str, list[str]], where: dict[str, str]):
         self.forms = forms  # key -> phrases, every language together
         self.names = names  # overlay id -> phrases that name it
-        self.where = where  # key -> "file:line", for error messages
+        self.where = where  # key -> "file:line" of its first entry, for error messages
 
     def for_clause(self, clause: str, layer: str | None) -> list[str]:
         """The forms indexed with a clause: its own, plus the overlay's when it comes from one."""
@@ -93,10 +93,8 @@ def load(paths: list[Path]) -> Asks:
                 continue
             if not isinstance(entry, dict) or not set(entry) <= set(LANGS):
                 raise InputError(f"'{key}' needs question forms by language ({', '.join(LANGS)})", shown, line_of(lines, (key,)))
-            if key in where:
-                raise InputError(f"'{key}' has question forms twice (also at {where[key]})", shown, line_of(lines, (key,)))
-            where[key] = at
-            forms[key] = [f for lang in LANGS for f in _phrases(entry.get(lang), at)]
+            where.setdefault(key, at)  # several files may add forms for one clause (a table's own dir too)
+            forms.setdefault(key, []).extend(f for lang in LANGS for f in _phrases(entry.get(lang), at))
     return Asks(forms, names, where)
 
 
