@@ -352,3 +352,30 @@ def test_accuracy_on_the_legacy_set_does_not_regress():
     rep = ev.evaluate(data=ev.load_eval(ev.FILES["legacy"]))
     assert not rep.unknown, "labelled clauses missing from the rulesets: " + "; ".join(rep.unknown)
     assert rep.top(1) >= 0.85 and rep.top(3) >= 0.95, (rep.top(1), rep.top(3))
+
+
+# ---------------------------------------------------------------- the source audit (rulesets/audit)
+def test_every_rule_paragraph_of_every_seed_is_cited_by_a_clause_of_each_edition_built_from_it():
+    from referee.search import audit
+
+    audits = audit.load()
+    assert {a["seed"][:3] for a in audits} == {"000", "001", "002", "003", "004"}
+    assert audit.check(audits) == []
+
+
+def test_a_rule_paragraph_no_clause_cites_fails_the_audit():
+    from referee.search import audit
+
+    audits = audit.load()
+    rule = next(r for r in audits[0]["paragraphs"] if r.get("clauses"))
+    rule["clauses"] = ["jail.fine_that_is_not"]
+    audits[0]["paragraphs"][1] = dict(audits[0]["paragraphs"][1], clauses=None, not_a_rule=None)
+    problems = audit.check(audits)
+    assert any("states a rule that no clause of us-1950s" in p and f"¶{rule['n']}" in p for p in problems), problems
+    assert any("give either clauses or not_a_rule" in p for p in problems), problems
+
+
+def test_docs_sources_md_is_rendered_from_the_audit():
+    from referee.search import audit
+
+    assert (ROOT / "docs" / "sources.md").read_text(encoding="utf-8") == audit.render() + "\n"
