@@ -55,6 +55,12 @@ def _overlay(name: str) -> tuple[str, str] | None:
 def resolve_ruleset(idx: Index, name: str) -> tuple[Index, str]:
     """The index and key to ask for `--ruleset NAME`: an edition, or a variant or house rule played on the
     default edition (on the first edition it applies to when not that one), its clauses answering first."""
+    from referee.names import norm
+
+    n = norm(name)
+    for eid, e in idx.meta.get("editions", {}).items():  # the common case, without reading the catalog
+        if n == norm(eid) or n in {norm(a) for a in e.get("aliases", [])}:
+            return idx, eid
     ov = _overlay(name)
     if ov is None:
         return resolve_edition(idx, name)
