@@ -41,26 +41,31 @@ def resolve_edition(idx: Index, name: str) -> tuple[Index, str]:
 
 
 def _overlay(name: str) -> tuple[str, str] | None:
-    """(id, kind) when `name` is a variant or house rule (id or alias), else None."""
-    from referee.names import norm
+    """(id, kind) when `name` is a variant or house rule (id or alias, exact), else None."""
+    from referee.errors import RefereeError
+    from referee.names import match
     from referee.ruleset import loader
 
-    n = norm(name)
-    for rid, e in loader.catalog().index.items():
-        if e.get("kind") in ("variant", "house-rule") and (n == norm(rid) or n in {norm(a) for a in e.get("aliases") or []}):
-            return rid, e["kind"]
-    return None
+    cat = loader.catalog()
+    choices = {rid: [rid, *(e.get("aliases") or [])] for rid, e in cat.index.items() if e.get("kind") in ("variant", "house-rule")}
+    try:
+        rid = match(name, choices, "variant", mode="exact")
+    except RefereeError:
+        return None
+    return rid, cat.index[rid]["kind"]
 
 
 def resolve_ruleset(idx: Index, name: str) -> tuple[Index, str]:
     """The index and key to ask for `--ruleset NAME`: an edition, or a variant or house rule played on the
     default edition (on the first edition it applies to when not that one), its clauses answering first."""
-    from referee.names import norm
+    from referee.errors import RefereeError
+    from referee.names import match
 
-    n = norm(name)
-    for eid, e in idx.meta.get("editions", {}).items():  # the common case, without reading the catalog
-        if n == norm(eid) or n in {norm(a) for a in e.get("aliases", [])}:
-            return idx, eid
+    eds = idx.meta.get("editions", {})
+    try:  # the common case, without reading the catalog
+        return idx, match(name, {eid: [eid, *e.get("aliases", [])] for eid, e in eds.items()}, "ruleset", mode="exact")
+    except RefereeError:
+        pass
     ov = _overlay(name)
     if ov is None:
         return resolve_edition(idx, name)
