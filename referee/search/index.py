@@ -48,6 +48,7 @@ class Tuning:
         min_known_coverage: float = 0.6,  # ... or this share of the information of the words some clause has,
         min_known_share: float = 0.3,  # when such words carry at least this share of the question's information
         concept_weight: float = 1.5,  # a rules concept (a synonym: lend, prestar, prestare) counts this much more than a plain word
+        min_plain_coverage: float = 0.6,  # a question sharing no rules concept with its best clauses: share of its information they must hold
     ):
         self.weights = tuple(weights)
         self.prefix_words = prefix_words
@@ -60,6 +61,7 @@ class Tuning:
         self.min_known_coverage = min_known_coverage
         self.min_known_share = min_known_share
         self.concept_weight = concept_weight
+        self.min_plain_coverage = min_plain_coverage
 
     def replace(self, **changes) -> "Tuning":
         return Tuning(**{**vars(self), **changes})
@@ -295,6 +297,7 @@ class Index:
         # unknown verb among rules words does not sink a good answer.
         n_docs = self.con.execute(f"SELECT count(*) FROM clauses c WHERE ruleset = ?{where}", (ruleset,)).fetchone()[0]
         matched: dict[int, float] = {rid: 0.0 for rid, _, _ in scored}
+        concepts: set[int] = set()  # the clauses sharing a rules concept with the question
         total = known = 0.0
         for term, e in zip(terms, exprs):
             rids = [rid for (rid,) in self.con.execute(
@@ -306,6 +309,8 @@ class Index:
             for rid in rids:
                 if rid in matched:
                     matched[rid] += w
+                    if term.kind == "concept":
+                        concepts.add(rid)
         hits = []
         for rid, score, layer in scored:
             r = self.con.execute("SELECT ruleset, clause, topic, title, text, citation FROM clauses WHERE id = ?", (rid,)).fetchone()
@@ -317,6 +322,9 @@ class Index:
         cov = max(h.coverage for h in hits)
         known_cov = cov * total / known if known else 0.0
         enough = cov >= tuning.min_coverage or (known >= total * tuning.min_known_share and known_cov >= tuning.min_known_coverage)
+        # plain words only ("is Marvin Gardens a real place?"): most of the question must be found, not a word or two
+        if not concepts & {rid for rid, _, _ in scored[:limit]}:
+            enough = enough and cov >= tuning.min_plain_coverage
         if not enough or raw < tuning.min_score:
             ans.best_guess = best
             return ans
