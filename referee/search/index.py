@@ -27,7 +27,7 @@ from typing import Iterable
 from referee.search import asks as asks_mod
 from referee.search.text import Lexicon, Term, fts_phrase, words
 
-INDEX_VERSION = "2"
+INDEX_VERSION = "3"
 SYNONYMS = Path(__file__).with_name("synonyms.yaml")
 COLUMNS = ("title", "keywords", "topic", "text", "asks")
 
@@ -49,6 +49,7 @@ class Tuning:
         min_known_share: float = 0.3,  # when such words carry at least this share of the question's information
         concept_weight: float = 1.5,  # a rules concept (a synonym: lend, prestar, prestare) counts this much more than a plain word
         min_plain_coverage: float = 0.6,  # a question sharing no rules concept with its best clauses: share of its information they must hold
+        form_weight: float = 0.5,  # weight of the best single question form (each form its own row) added to the clause's score
     ):
         self.weights = tuple(weights)
         self.prefix_words = prefix_words
@@ -62,6 +63,7 @@ class Tuning:
         self.min_known_share = min_known_share
         self.concept_weight = concept_weight
         self.min_plain_coverage = min_plain_coverage
+        self.form_weight = form_weight
 
     def replace(self, **changes) -> "Tuning":
         return Tuning(**{**vars(self), **changes})
@@ -202,6 +204,10 @@ CREATE VIRTUAL TABLE idx USING fts5(
     title, keywords, topic, text, asks, ruleset UNINDEXED,
     tokenize = 'porter unicode61 remove_diacritics 2'
 );
+CREATE VIRTUAL TABLE forms USING fts5(
+    form, ruleset UNINDEXED, doc UNINDEXED,
+    tokenize = 'porter unicode61 remove_diacritics 2'
+);
 """
 
 
@@ -215,7 +221,9 @@ def build(con: sqlite3.Connection, docs: list[Doc], lexicon: Lexicon, meta: dict
             )
             con.execute("INSERT INTO idx (rowid, title, keywords, topic, text, asks, ruleset) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         (i, *_fields(d, lexicon), d.ruleset))
+            con.executemany("INSERT INTO forms (form, ruleset, doc) VALUES (?, ?, ?)", [(lexicon.expand(a), d.ruleset, i) for a in d.asks])
         con.execute("INSERT INTO idx (idx) VALUES ('optimize')")
+        con.execute("INSERT INTO forms (forms) VALUES ('optimize')")
         rows = {"version": INDEX_VERSION, "lexicon": lexicon.compiled(), **meta}
         con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v, ensure_ascii=False)) for k, v in rows.items()])
 
@@ -258,6 +266,23 @@ class Index:
                     break
         return out
 
+    def _with_forms(self, rows: list, terms: list[Term], ruleset: str, where: str, tuning: Tuning, n: int) -> list:
+        """Add to each clause's score the BM25 of its best single question form (the nearest way players ask)."""
+        expr = " OR ".join(fts_phrase(t) for t in terms)
+        best: dict[int, float] = {}
+        for doc, s in self.con.execute(
+                f"SELECT forms.doc, -bm25(forms) FROM forms JOIN clauses c ON c.id = forms.doc WHERE forms MATCH ? "
+                f"AND forms.ruleset = ?{where}", (expr, ruleset)):
+            if s > best.get(doc, 0.0):
+                best[doc] = s
+        info = {rid: (s, layer, played) for rid, s, layer, played in rows}
+        for doc in sorted(best, key=lambda d: -best[d])[:n]:
+            if doc not in info:
+                layer, played = self.con.execute("SELECT layer, played FROM clauses WHERE id = ?", (doc,)).fetchone()
+                info[doc] = (0.0, layer, played)
+        out = [(rid, s + tuning.form_weight * best.get(rid, 0.0), layer, played) for rid, (s, layer, played) in info.items()]
+        return sorted(out, key=lambda r: -r[1])[:n]
+
     def ask(self, question: str, ruleset: str, limit: int = 3, tuning: Tuning = TUNING, overlays: bool = True) -> Answer:
         """The clauses of `ruleset` that best answer `question`, best first.
 
@@ -280,6 +305,8 @@ class Index:
             f"WHERE idx MATCH ? AND idx.ruleset = ?{where} ORDER BY s DESC LIMIT ?",
             (" OR ".join(exprs), ruleset, max(limit, 1) * 8),
         ).fetchall()
+        if tuning.form_weight > 0:
+            rows = self._with_forms(rows, terms, ruleset, where, tuning, max(limit, 1) * 8)
         if not rows:
             return ans
         named = self.named(question)
