@@ -50,6 +50,7 @@ class Tuning:
         concept_weight: float = 1.5,  # a rules concept (a synonym: lend, prestar, prestare) counts this much more than a plain word
         min_plain_coverage: float = 0.6,  # a question sharing no rules concept with its best clauses: share of its information they must hold
         form_weight: float = 0.5,  # weight of the best single question form (each form its own row) added to the clause's score
+        form_min_terms: int = 2,  # a form sharing fewer of the question's terms counts in proportion
     ):
         self.weights = tuple(weights)
         self.prefix_words = prefix_words
@@ -64,6 +65,7 @@ class Tuning:
         self.concept_weight = concept_weight
         self.min_plain_coverage = min_plain_coverage
         self.form_weight = form_weight
+        self.form_min_terms = form_min_terms
 
     def replace(self, **changes) -> "Tuning":
         return Tuning(**{**vars(self), **changes})
@@ -269,10 +271,14 @@ class Index:
     def _with_forms(self, rows: list, terms: list[Term], ruleset: str, where: str, tuning: Tuning, n: int) -> list:
         """Add to each clause's score the BM25 of its best single question form (the nearest way players ask)."""
         expr = " OR ".join(fts_phrase(t) for t in terms)
+        tokens = {t.token for t in terms}
         best: dict[int, float] = {}
-        for doc, s in self.con.execute(
-                f"SELECT forms.doc, -bm25(forms) FROM forms JOIN clauses c ON c.id = forms.doc WHERE forms MATCH ? "
+        for doc, s, form in self.con.execute(
+                f"SELECT forms.doc, -bm25(forms), forms.form FROM forms JOIN clauses c ON c.id = forms.doc WHERE forms MATCH ? "
                 f"AND forms.ruleset = ?{where}", (expr, ruleset)):
+            # a short form sharing one word with the question is no near question ("hotel" alone)
+            shared = len(tokens & set(form.split()))
+            s *= min(1.0, max(shared, 1) / max(tuning.form_min_terms, 1))
             if s > best.get(doc, 0.0):
                 best[doc] = s
         info = {rid: (s, layer, played) for rid, s, layer, played in rows}
