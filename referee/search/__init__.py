@@ -74,7 +74,7 @@ def resolve_ruleset(idx: Index, name: str) -> tuple[Index, str]:
     oid, kind = ov
     applies = loader.catalog().index[oid].get("applies_to") or [DEFAULT_EDITION]
     edition = DEFAULT_EDITION if DEFAULT_EDITION in applies else applies[0]
-    rs = loader.load(edition, **({"variants": [oid]} if kind == "variant" else {"house_rules": [oid]}))
+    rs = loader.load(edition, variants=[oid]) if kind == "variant" else loader.load(edition, house_rules=[oid])
     return ruleset_index(rs, idx)
 
 

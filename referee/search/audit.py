@@ -40,7 +40,9 @@ def seeds_dir() -> Path | None:
 
 def paragraphs(text: str) -> list[tuple[int, int, str]]:
     """(first line, last line, text with whitespace folded) of each blank-line-separated paragraph."""
-    out, cur, start = [], [], 0
+    out: list[tuple[int, int, str]] = []
+    cur: list[str] = []
+    start = 0
     lines = text.splitlines()
     for i, line in enumerate(lines, 1):
         if line.strip():
@@ -96,7 +98,8 @@ class _Cited:
                     rs = self.loader.load(edition)
                 else:
                     kind = self.cat.index[overlay]["kind"]
-                    rs = self.loader.load(edition, **({"variants": [overlay]} if kind == "variant" else {"house_rules": [overlay]}))
+                    rs = (self.loader.load(edition, variants=[overlay]) if kind == "variant"
+                          else self.loader.load(edition, house_rules=[overlay]))
                 self.cache[key] = {c.id: c.file for c in rs.clauses if overlay is None or c.origin == overlay}
             except (RefereeError, KeyError):
                 self.cache[key] = {}

@@ -167,12 +167,12 @@ def overlay_docs(edition: str, skip: Iterable[str], key: str, asks) -> list[Doc]
 
     cat = loader.catalog()
     out: list[Doc] = []
-    for kind, arg in (("variant", "variants"), ("house-rule", "house_rules")):
+    for kind in ("variant", "house-rule"):
         for oid in cat.ids(kind):
             if oid in skip or cat.index[oid].get("invalid"):
                 continue
             try:
-                rs = loader.load(edition, **{arg: [oid]})
+                rs = loader.load(edition, variants=[oid]) if kind == "variant" else loader.load(edition, house_rules=[oid])
             except RefereeError:
                 continue  # it does not apply to this edition
             out += docs_from_ruleset(rs, key, asks, played=False, only_layer=oid)
@@ -515,7 +515,7 @@ def editions_index(rebuild: bool = False) -> Index:
 
 def load_asks():
     """The players' question forms (rulesets/asks), checked: a key naming no clause is an error."""
-    from referee.errors import InputError, RefereeError
+    from referee.errors import InputError
     from referee.ruleset import loader
 
     asks = asks_mod.load(asks_mod.files(loader.ruleset_dirs()))
