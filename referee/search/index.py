@@ -187,7 +187,7 @@ def docs_hash(docs: Iterable[Doc], lexicon_fp: str) -> str:
     return f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}"
 
 
-def _fields(d: Doc, lex: Lexicon) -> tuple[str, ...]:
+def _fields(d: Doc, lex) -> tuple[str, ...]:
     topic = f"{d.topic} {d.clause.replace('.', ' ').replace('_', ' ')}"
     keywords = " ".join(lex.expand(k) for k in d.keywords)  # one by one: no phrase across two keywords
     asks = " ".join(lex.expand(a) for a in d.asks)
@@ -213,8 +213,22 @@ CREATE VIRTUAL TABLE forms USING fts5(
 """
 
 
+class _Expanded:
+    """Lexicon.expand remembered: the same titles, texts and question forms recur in every edition."""
+
+    def __init__(self, lexicon: Lexicon):
+        self.lexicon, self.seen = lexicon, {}
+
+    def expand(self, text: str) -> str:
+        out = self.seen.get(text)
+        if out is None:
+            out = self.seen[text] = self.lexicon.expand(text)
+        return out
+
+
 def build(con: sqlite3.Connection, docs: list[Doc], lexicon: Lexicon, meta: dict) -> None:
     con.executescript(DDL)
+    lex = _Expanded(lexicon)
     with con:
         for i, d in enumerate(docs, 1):
             con.execute(
@@ -222,8 +236,8 @@ def build(con: sqlite3.Connection, docs: list[Doc], lexicon: Lexicon, meta: dict
                 (i, d.ruleset, d.clause, d.topic, d.title, d.text, json.dumps(d.citation, ensure_ascii=False), d.layer, int(d.played)),
             )
             con.execute("INSERT INTO idx (rowid, title, keywords, topic, text, asks, ruleset) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (i, *_fields(d, lexicon), d.ruleset))
-            con.executemany("INSERT INTO forms (form, ruleset, doc) VALUES (?, ?, ?)", [(lexicon.expand(a), d.ruleset, i) for a in d.asks])
+                        (i, *_fields(d, lex), d.ruleset))
+            con.executemany("INSERT INTO forms (form, ruleset, doc) VALUES (?, ?, ?)", [(lex.expand(a), d.ruleset, i) for a in d.asks])
         con.execute("INSERT INTO idx (idx) VALUES ('optimize')")
         con.execute("INSERT INTO forms (forms) VALUES ('optimize')")
         rows = {"version": INDEX_VERSION, "lexicon": lexicon.compiled(), **meta}
