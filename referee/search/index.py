@@ -217,7 +217,8 @@ class _Expanded:
     """Lexicon.expand remembered: the same titles, texts and question forms recur in every edition."""
 
     def __init__(self, lexicon: Lexicon):
-        self.lexicon, self.seen = lexicon, {}
+        self.lexicon = lexicon
+        self.seen: dict[str, str] = {}
 
     def expand(self, text: str) -> str:
         out = self.seen.get(text)
