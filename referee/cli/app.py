@@ -482,6 +482,7 @@ _MODULES = {
     "ask_cmd": ("ask",),
     "score_cmd": ("score",),
     "table_cmd": ("play", "roll", "watch", "next", "turn"),
+    "serve_cmd": ("serve",),
 }
 _CORE = {"new", "deal", "go", "pay", "collect", "settle", "buy", "auction", "rent", "mortgage", "unmortgage",
          "lift", "build", "sell", "trade", "tax", "parking", "jail", "card", "cards", "bankrupt",
