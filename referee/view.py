@@ -84,7 +84,7 @@ def _deed_groups(rs, t, name: str) -> list[dict]:
     return out
 
 
-def _standings(rs, t) -> dict | None:
+def standings(rs, t) -> dict | None:
     """Every player valued by the game's own method, ranked (None when the board lacks the values)."""
     from referee.core import scoring
     from referee.errors import RefereeError
@@ -135,7 +135,7 @@ def _last_throw(rs, t, events: list[dict]) -> dict | None:
     return None
 
 
-def _clock(spec: dict, now: float) -> dict | None:
+def clock(spec: dict, now: float) -> dict | None:
     ends = spec.get("ends")
     if not ends:
         return None
@@ -161,8 +161,8 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
 
     spec = spec or {}
     now = time.time() if now is None else now
-    standings = _standings(rs, t)
-    by_player = {r["player"]: r for r in (standings or {}).get("rows", [])}
+    ranked = standings(rs, t)
+    by_player = {r["player"]: r for r in (ranked or {}).get("rows", [])}
     info = turns.turn_info(rs, t)
     current = info.get("current") if info.get("tracking") and not t.over else None
     players = []
@@ -200,8 +200,8 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
             "rulings": [_clause(rs, c, sources) for c in (e.get("clauses") or []) if rs.has_clause(c)],
         })
     recent.reverse()  # newest first
-    clock = _clock(spec, now)
-    ended = bool(t.over or (clock and clock["time_up"]))
+    clk = clock(spec, now)
+    ended = bool(t.over or (clk and clk["time_up"]))
     view: dict[str, Any] = {
         "ruleset": {"id": rs.id, "title": rs.title},
         "seq": seq,
@@ -214,12 +214,46 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
                  "again": bool(info.get("throws_again")) and current is not None,
                  "last_throw": _last_throw(rs, t, events) if info.get("tracking") else None},
         "events": recent,
-        "clock": clock,
-        "standings": standings,
+        "clock": clk,
+        "standings": ranked,
         "over": t.over,
         "winner": t.winner,
         "ended": ended,
         "end_reason": ("over" if t.over else "time") if ended else None,
-        "final": standings if ended else None,
+        "final": ranked if ended else None,
     }
     return view
+
+
+# ---------------------------------------------------------------- the agreed end
+def agreed_end(rs, ends: str | None, minutes: int | None, now: float) -> dict:
+    """The spec entries for a game with an agreed finishing time (`new --ends 22:00` or
+    `--minutes 90`): {} when neither is given. The next 22:00 from now (today or
+    tomorrow), local time."""
+    from referee.errors import InputError
+
+    if ends is None and minutes is None:
+        return {}
+    if ends is not None and minutes is not None:
+        raise InputError("give the agreed end once: --ends HH:MM or --minutes N, not both")
+    if rs.param("end.condition", None) != "time_limit":
+        raise InputError(f"{rs.id} has no agreed finishing time: add --variant time-limit to play to the clock")
+    if minutes is not None:
+        if minutes <= 0:
+            raise InputError(f"--minutes must be positive, not {minutes}")
+        at = now + minutes * 60
+    else:
+        text = ends.strip().lower().replace(".", ":").replace("h", ":")
+        parts = text.split(":")
+        try:
+            hh, mm = int(parts[0]), int(parts[1] or 0) if len(parts) > 1 else 0
+            if len(parts) > 2 or not (0 <= hh < 24 and 0 <= mm < 60):
+                raise ValueError
+        except (ValueError, IndexError):
+            raise InputError(f"--ends takes a clock time such as 22:00 or 21:30, not '{ends}'") from None
+        lt = time.localtime(now)
+        at = time.mktime((lt.tm_year, lt.tm_mon, lt.tm_mday, hh, mm, 0, 0, 0, -1))
+        if at <= now:
+            lt2 = time.localtime(now + 86400)
+            at = time.mktime((lt2.tm_year, lt2.tm_mon, lt2.tm_mday, hh, mm, 0, 0, 0, -1))
+    return {"ends": at, "ends_text": time.strftime("%H:%M", time.localtime(at))}

@@ -142,10 +142,9 @@ def create_app(game: Path, token: str | None = None) -> Starlette:
                 if hub.version == seen:
                     await hub.wait(seen)
                 seen = hub.version
-                yield {"event": "table", "data": hub.payload, "id": str(seen)}
+                yield {"event": "table", "data": hub.payload, "id": str(seen), "retry": RETRY_MS}
 
-        return EventSourceResponse(events(), ping=PING, headers={"Cache-Control": "no-store"},
-                                   send_timeout=30, retry=RETRY_MS)
+        return EventSourceResponse(events(), ping=PING, headers={"Cache-Control": "no-store"}, send_timeout=30)
 
     async def health(request: Request) -> Response:
         return PlainTextResponse("ok")

@@ -33,6 +33,11 @@
     return h ? h + ":" + pad(m) + ":" + pad(sec) : m + ":" + pad(sec);
   }
 
+  function ordinal(n) {
+    var s = ["th", "st", "nd", "rd"], v = n % 100;
+    return n + (s[(v - 20) % 10] || s[v] || s[0]);
+  }
+
   function buildings(d) {
     if (d.hotel) return "H";
     if (d.houses) return new Array(d.houses + 1).join("⌂");
@@ -59,7 +64,7 @@
     } else {
       if (p.worth_text) {
         var w = "worth " + p.worth_text;
-        if (p.rank) w += " · " + (p.tied ? "=" : "#") + p.rank;
+        if (p.rank) w += " · " + (p.tied ? "=" : "") + ordinal(p.rank);
         facts.appendChild(el("span", "worth", w));
       }
       if (p.jail) facts.appendChild(el("span", "tag jail", "in jail" + (p.jail_turns ? " (" + p.jail_turns + ")" : "")));
@@ -85,7 +90,7 @@
           var dd = el("span", "deed" + (d.mortgaged ? " mortgaged" : ""), d.name);
           var b = buildings(d);
           if (b) dd.appendChild(el("b", d.hotel ? "hotel" : "houses", " " + b));
-          if (d.mortgaged) dd.appendChild(el("i", "m", " mortgaged"));
+          if (d.mortgaged) dd.appendChild(el("i", "m", "mortgaged"));
           ds.appendChild(dd);
         });
         row.appendChild(ds);
@@ -182,7 +187,10 @@
       li.appendChild(el("span", "seq", "#" + e.seq));
       li.appendChild(el("span", "text", e.text));
       e.rulings.forEach(function (r) {
-        li.appendChild(el("span", "ruling", r.title + " — " + r.cite));
+        var d = el("details", "ruling");
+        d.appendChild(el("summary", "", r.title));
+        d.appendChild(el("div", "src", r.source + ", “" + r.section + "” (" + r.id + ")"));
+        li.appendChild(d);
       });
       ol.appendChild(li);
     });
