@@ -114,6 +114,9 @@ def run(game: Path, port: int, lan: bool, say=print) -> None:
     else:
         say("  only this computer can open it; `referee serve --lan` puts it on the local network for the phones")
     say("  Ctrl-C stops it", style="dim")
+    import sys
+
+    sys.stdout.flush()  # the link must show now, even when stdout is a pipe
     app = create_app(game, token)
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=2, ws="none")
