@@ -90,14 +90,14 @@ class Server:
                 time.sleep(0.05)
         raise AssertionError("serve did not answer")
 
-    def get(self, path: str, method: str = "GET"):
-        req = urllib.request.Request(self.base + path, method=method)
+    def get(self, path: str, method: str = "GET", headers: dict | None = None):
+        req = urllib.request.Request(self.base + path, method=method, headers=headers or {})
         with urllib.request.urlopen(req, timeout=5) as resp:
             return resp.status, resp.read().decode()
 
-    def status(self, path: str, method: str = "GET") -> int:
+    def status(self, path: str, method: str = "GET", headers: dict | None = None) -> int:
         try:
-            return self.get(path, method)[0]
+            return self.get(path, method, headers)[0]
         except urllib.error.HTTPError as e:
             return e.code
 
@@ -252,6 +252,7 @@ def test_serve_page_assets_404_read_only_and_loopback_by_default(tmp_path, serve
     for method in ("POST", "PUT", "DELETE"):
         assert s.status("/", method) == 405 and s.status("/state.json", method) == 405
     assert player(s.state()["view"], "Ana")["cash"] == 1500
+    assert s.status("/", headers={"Host": "evil.example"}) == 400, "loopback mode answers only to local host names"
 
 
 def test_lan_needs_the_token(tmp_path, server_factory):

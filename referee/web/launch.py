@@ -71,6 +71,8 @@ def lan_address() -> str:
 
 
 def bind(host: str, port: int) -> socket.socket:
+    if not 0 <= port <= 65535:
+        raise InputError(f"--port must be between 1 and 65535 (or 0 for any free port), not {port}")
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:

@@ -20,11 +20,11 @@ from pathlib import Path
 from sse_starlette.sse import EventSourceResponse
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
-from starlette.routing import Route
+from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.routing import Mount
 
 from referee.web.source import GameSource
 
@@ -156,6 +156,9 @@ def create_app(game: Path, token: str | None = None) -> Starlette:
         Route("/health", health),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(TokenGate, token=token)])
+    middleware = [Middleware(TokenGate, token=token)]
+    if not token:  # loopback only: refuse other Host names (a web page's DNS-rebinding trick)
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost", "[::1]"]))
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.hub = hub
     return app
