@@ -84,7 +84,7 @@ def _deed_groups(rs, t, name: str) -> list[dict]:
     return out
 
 
-def standings(rs, t) -> dict | None:
+def standings(rs, t, sources: dict | None = None) -> dict | None:
     """Every player valued by the game's own method, ranked (None when the board lacks the values)."""
     from referee.core import scoring
     from referee.errors import RefereeError
@@ -100,7 +100,7 @@ def standings(rs, t) -> dict | None:
         "rows": [{"player": s.player, "total": s.total, "total_text": rs.fmt(s.total), "rank": s.rank, "tied": s.tied}
                  for s in sc.ranked],
         "leaders": sc.leaders,
-        "clause": _clause(rs, sc.clause) if sc.clause and rs.has_clause(sc.clause) else None,
+        "clause": _clause(rs, sc.clause, sources) if sc.clause and rs.has_clause(sc.clause) else None,
     }
 
 
@@ -161,7 +161,7 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
 
     spec = spec or {}
     now = time.time() if now is None else now
-    ranked = standings(rs, t)
+    ranked = standings(rs, t, sources)
     by_player = {r["player"]: r for r in (ranked or {}).get("rows", [])}
     info = turns.turn_info(rs, t)
     current = info.get("current") if info.get("tracking") and not t.over else None

@@ -207,7 +207,8 @@ def test_time_limit_game_counts_down_then_shows_the_final_valuation(tmp_path):
     assert view.clock_text(125) == "2:05" and view.clock_text(3725) == "1:02:05"
     v = table_of(g, now=spec["ends"] + 1)
     assert v["ended"] and v["end_reason"] == "time" and v["clock"]["time_up"]
-    assert v["final"]["method"] == "time-limit"
+    assert v["final"]["method"] == "time-limit" and v["final"]["clause"]["id"] == "valuation.time_limit"
+    assert ".txt" not in v["final"]["clause"]["cite"], "the rulebook named in words"
     assert sorted(r_["total"] for r_ in v["final"]["rows"]) == sorted(p["worth"] for p in v["players"])
     # watch shows the same: the countdown, then the final count
     import io

@@ -115,7 +115,7 @@
 
   function drawClock(v) {
     var box = $("clock");
-    if (!v || !v.clock) { box.hidden = true; return; }
+    if (!v || !v.clock || v.ended) { box.hidden = true; return; }  // at the end, the final count says it
     box.hidden = false;
     var left = v.clock.ends - (Date.now() / 1000 + offset);
     clear(box);
