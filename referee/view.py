@@ -243,6 +243,7 @@ def agreed_end(rs, ends: str | None, minutes: int | None, now: float) -> dict:
             raise InputError(f"--minutes must be positive, not {minutes}")
         at = now + minutes * 60
     else:
+        assert ends is not None
         text = ends.strip().lower().replace(".", ":").replace("h", ":")
         parts = text.split(":")
         try:

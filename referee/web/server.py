@@ -22,7 +22,7 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -43,7 +43,7 @@ class Hub:
         self.version = 0
         self.payload = "{}"
         self._changed = asyncio.Event()
-        self._key = None
+        self._key: tuple | None = None
         self._clock_edge: float | None = None
 
     def publish(self, payload: str) -> None:

@@ -14,6 +14,7 @@ import os
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 RECENT_ROWS = 60  # enough to find the last throw and skip undone moves
@@ -35,9 +36,10 @@ class GameSource:
         self.path = Path(path)
         self.con: sqlite3.Connection | None = None
         self.ino: int | None = None
-        self._rs = None
-        self._rs_key = None
+        self._rs: Any = None
+        self._rs_key: tuple | None = None
         self._sources: dict | None = None
+        self._all: list = []
 
     # ------------------------------------------------------------ connection
     def _open(self) -> str | None:
@@ -75,6 +77,7 @@ class GameSource:
             problem = self._open()
             if problem:
                 return ("problem", problem, st.st_mtime_ns)
+        assert self.con is not None
         try:
             v = self.con.execute("PRAGMA data_version").fetchone()[0]
         except sqlite3.Error:
@@ -111,6 +114,7 @@ class GameSource:
 
     def _read_txn(self):
         con = self.con
+        assert con is not None
         con.execute("BEGIN")
         try:
             meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
