@@ -74,7 +74,7 @@ ERRORS = {
     "bad-state.yaml": "5: Boardwalk has 5 houses; a lot holds at most 4",
     "unknown-clause.yaml": "5: us-classic has no clause 'banker.rol' (did you mean banker.role?)",
     "bad-expect.yaml": "6: the expected ruling is 'upheld' or 'rejected', not 'maybe'",
-    "board-needed.yaml": "3: latam-ciudades: the board (names, prices, rents) is unknown",
+    "board-needed.yaml": "5: cannot rule: latam-ciudades: the printed price of 'Buenos Aires' is unknown",
     "given-refused.yaml": "6: this 'given' step is refused by the rules, so it cannot have happened: Ana has $100, Boardwalk costs $400",
     "unknown-card.yaml": "5: unknown card 'advance-to-mars' (did you mean advance-to-go?)",
     "not-a-mapping.yaml": "1: a scenario is a mapping (ruleset:, players:, claims:, …)",

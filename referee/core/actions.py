@@ -375,6 +375,9 @@ def luxury_tax(rs: Ruleset, t: Table, player: str) -> Event:
     _tax_square(rs, "luxury")
     amount = rs.known(rs.param("taxes.luxury.amount"), "the luxury tax amount")
     ev = _event(t, "tax", player=player, tax="luxury")
+    square = next((sq.name for sq in rs.squares if sq.tax == "luxury"), None)
+    if square:  # the board's own name for it: "Super Tax" on the London board
+        ev.steps.append(f"{square}: {rs.fmt(amount)}")
     charge(rs, ev, player, _fee_destination(rs), amount, "luxury tax")
     ev.amount = amount
     ev.text = f"{player} pays {rs.fmt(amount)} luxury tax"

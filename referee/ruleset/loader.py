@@ -558,9 +558,12 @@ def _register_file(cat: Catalog, path: Path) -> str:
 
 
 def validate_file(path: str) -> Ruleset | None:
-    """Validate any ruleset file; compose it too when it is an edition."""
+    """Validate any ruleset file; compose it too when it is an edition, or a board over its edition."""
     p = Path(path)
     rf = RulesetFile(p, path)
+    if rf.kind == "board" and rf.data.get("applies_to"):
+        # the whole board is checked as a game would use it: 40 squares, groups, kinds
+        return load(rf.data["applies_to"][0], [], [], str(p))
     if rf.kind == "edition":
         cat = catalog()
         saved = dict(cat.index)
