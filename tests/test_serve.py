@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import threading
 import time
@@ -60,7 +61,8 @@ class Server:
         self.proc = subprocess.Popen([referee_exe(), "--game", str(game), "serve", "--port", str(port), *extra],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1)
         self.lines: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
         if not wait_for(lambda: "Ctrl-C" in self.output or self.proc.poll() is not None, timeout=15):
             self.stop()
             raise AssertionError(f"serve did not start: {self.output}")
@@ -312,7 +314,13 @@ def test_stream_pushes_a_move_made_by_another_process(tmp_path, server_factory):
     v = next_table()["view"]
     assert player(v, "Ana")["cash"] == 1450 and player(v, "Ben")["cash"] == 1550
     assert v["events"][0]["text"].startswith("Ana pays Ben $50")
+    # Ctrl-C with a page still connected: a quiet, clean stop
+    s.proc.send_signal(signal.SIGINT)
+    assert s.proc.wait(10) == 0
+    assert wait_for(lambda: resp.readline() == b"", timeout=5), "the stream ends"
     resp.close()
+    s.reader.join(5)
+    assert "ERROR" not in s.output and "Traceback" not in s.output, s.output
 
 
 # ---------------------------------------------------------------- a real browser

@@ -92,6 +92,27 @@ class Hub:
             await asyncio.sleep(POLL)
 
 
+class Stream(EventSourceResponse):
+    """The event stream, ended cleanly when the server stops: sse-starlette leaves the
+    response open on shutdown, which uvicorn reports as an error."""
+
+    async def __call__(self, scope, receive, send) -> None:
+        done = False
+
+        async def tracked(message) -> None:
+            nonlocal done
+            if message["type"] == "http.response.body" and not message.get("more_body", False):
+                done = True
+            await send(message)
+
+        try:
+            await super().__call__(scope, receive, tracked)
+        finally:
+            if not done:
+                with contextlib.suppress(Exception):
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+
 class TokenGate:
     """ASGI middleware: with a token set, every HTTP request must carry it as ?token=… (else 403)."""
 
@@ -144,7 +165,7 @@ def create_app(game: Path, token: str | None = None) -> Starlette:
                 seen = hub.version
                 yield {"event": "table", "data": hub.payload, "id": str(seen), "retry": RETRY_MS}
 
-        return EventSourceResponse(events(), ping=PING, headers={"Cache-Control": "no-store"}, send_timeout=30)
+        return Stream(events(), ping=PING, headers={"Cache-Control": "no-store"}, send_timeout=30)
 
     async def health(request: Request) -> Response:
         return PlainTextResponse("ok")
