@@ -67,7 +67,7 @@
         if (p.rank) w += " · " + (p.tied ? "=" : "") + ordinal(p.rank);
         facts.appendChild(el("span", "worth", w));
       }
-      if (p.jail) facts.appendChild(el("span", "tag jail", "in jail" + (p.jail_turns ? " (" + p.jail_turns + ")" : "")));
+      if (p.jail) facts.appendChild(el("span", "tag jail", "in jail" + (p.jail_turns ? " · " + p.jail_turns + (p.jail_turns > 1 ? " tries" : " try") : "")));
       else if (p.square && v.turn.tracking) facts.appendChild(el("span", "square", "on " + p.square));
       if (p.jail_cards) facts.appendChild(el("span", "tag card", p.jail_cards + " get-out-of-jail card" + (p.jail_cards > 1 ? "s" : "")));
       if (p.skip_turns) facts.appendChild(el("span", "tag jail", "misses " + p.skip_turns + " turn" + (p.skip_turns > 1 ? "s" : "")));
