@@ -358,3 +358,20 @@ def test_phone_browser_follows_the_banker_and_reconnects(tmp_path, server_factor
             expect(ana.locator(".cash")).to_have_text("$1,430")
         finally:
             browser.close()
+
+
+def test_a_file_whose_snapshot_lags_is_replayed_from_its_events(tmp_path):
+    import sqlite3
+
+    g = tmp_path / "g.sqlite"
+    new_game(g, "Ana", "Ben")
+    run("pay", "Ana", "Ben", "40", game=g)
+    run("pay", "Ben", "Ana", "15", game=g)
+    run("undo", game=g)
+    con = sqlite3.connect(g)
+    con.execute("UPDATE snapshot SET seq = 1")  # as an older referee might have left it
+    con.commit()
+    con.close()
+    v = table_of(g)
+    assert player(v, "Ana")["cash"] == 1460 and player(v, "Ben")["cash"] == 1540
+    assert [e["undone"] for e in v["events"][:3]] == [False, True, False]

@@ -130,8 +130,12 @@ class GameSource:
 
     def _replay(self, meta: dict) -> dict:
         """The state from the events (a file whose snapshot lags, e.g. written by an older referee)."""
-        from referee.core.state import Table, apply_ops
+        from referee.core.state import Table
 
+        try:
+            from referee.core.ops import apply_ops  # type: ignore[import-not-found,unused-ignore]
+        except ImportError:  # the engine before ops had their own module
+            from referee.core.state import apply_ops  # type: ignore[attr-defined,no-redef,unused-ignore]
         t = Table.from_dict(json.loads(meta["initial"]))
         evs = [(s, json.loads(d)) for s, d in self._all]
         undone = {u for _, e in evs if e.get("type") == "undo" for u in e["args"]["undoes"]}
