@@ -107,7 +107,7 @@ def standings(rs, t, sources: dict | None = None) -> dict | None:
 def _clause(rs, cid: str, sources: dict | None = None) -> dict:
     c = rs.clause(cid)
     src = (sources or {}).get(c.file, {}).get("title") or c.file
-    return {"id": cid, "title": c.title or cid, "source": src, "section": c.section,
+    return {"id": cid, "title": c.title or cid, "text": c.text, "source": src, "section": c.section,
             "cite": f"{src}, “{c.section}”"}
 
 

@@ -344,6 +344,12 @@ def test_phone_browser_follows_the_banker_and_reconnects(tmp_path, server_factor
             assert r.returncode == 0, r.stderr
             expect(ana.locator(".cash")).to_have_text("$1,425", timeout=3000)
             expect(page.locator("#events li").first).to_contain_text("Ana pays Ben $75")
+            run_proc("buy", "Ben", "boardwalk", game=g)
+            ruling = page.locator("#events li").first.locator("details.ruling").first
+            expect(ruling.locator("summary")).to_have_text("Buying an unowned property")
+            ruling.locator("summary").tap()
+            expect(ruling.locator(".rule")).to_be_visible()
+            expect(ruling.locator(".src")).to_contain_text("Classic US rules")
             ana.locator(".name").tap()
             expect(ana).to_have_class(re.compile(r"\bme\b"))
             page.reload()
@@ -356,6 +362,7 @@ def test_phone_browser_follows_the_banker_and_reconnects(tmp_path, server_factor
             server_factory(g, port=port)
             expect(page.locator("#conn")).to_have_text("live", timeout=8000)
             expect(ana.locator(".cash")).to_have_text("$1,430")
+            expect(page.locator('article.player[data-player="Ben"] .group .deed')).to_have_text("Boardwalk")
         finally:
             browser.close()
 

@@ -189,6 +189,7 @@
       e.rulings.forEach(function (r) {
         var d = el("details", "ruling");
         d.appendChild(el("summary", "", r.title));
+        if (r.text) d.appendChild(el("div", "rule", r.text));
         d.appendChild(el("div", "src", r.source + ", “" + r.section + "” (" + r.id + ")"));
         li.appendChild(d);
       });
