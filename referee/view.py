@@ -208,8 +208,8 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
         "players": players,
         "debts": debts,
         "bank": {"houses": t.bank_houses, "hotels": t.bank_hotels,
-                 "pot": t.pot if rs.param("free_parking.jackpot", False) else None,
-                 "pot_text": rs.fmt(t.pot) if rs.param("free_parking.jackpot", False) else None},
+                 "pot": t.pot if rs.p.free_parking.jackpot else None,
+                 "pot_text": rs.fmt(t.pot) if rs.p.free_parking.jackpot else None},
         "turn": {"tracking": bool(info.get("tracking")), "current": current,
                  "again": bool(info.get("throws_again")) and current is not None,
                  "last_throw": _last_throw(rs, t, events) if info.get("tracking") else None},
@@ -236,7 +236,7 @@ def agreed_end(rs, ends: str | None, minutes: int | None, now: float) -> dict:
         return {}
     if ends is not None and minutes is not None:
         raise InputError("give the agreed end once: --ends HH:MM or --minutes N, not both")
-    if rs.param("end.condition", None) != "time_limit":
+    if rs.p.end.condition != "time_limit":
         raise InputError(f"{rs.id} has no agreed finishing time: add --variant time-limit to play to the clock")
     if minutes is not None:
         if minutes <= 0:
