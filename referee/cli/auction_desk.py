@@ -10,12 +10,15 @@ ledger records the outcome, one move. The rules are in referee.core.bidding.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.markup import escape
 
 from referee.cli import common
 from referee.errors import InputError, RefereeError
+
+if TYPE_CHECKING:
+    from referee.core.bidding import Bidding
 
 CLOSE = ("sold", "done", "close")
 CANCEL = ("cancel", "stop", "abort")
@@ -36,7 +39,7 @@ def _amount(word: str) -> int | None:
 class AuctionDesk:
     def __init__(self, console: Any):
         self.con = console
-        self.bidding = None  # referee.core.bidding.Bidding while an auction is open
+        self.bidding: Bidding | None = None  # while an auction is open
         self.deed_name = ""
 
     @property
@@ -66,9 +69,8 @@ class AuctionDesk:
             if land is None or not rs.squares[land["square"]].is_deed or t.deeds[land["square"]].owner is not None:
                 raise InputError("say which deed: auction DEED")
             idx = land["square"]
-        self.bidding = bidding.open_bidding(rs, t, idx)
+        b = self.bidding = bidding.open_bidding(rs, t, idx)
         self.deed_name = rs.squares[idx].name
-        b = self.bidding
         opening = f"{b.why} ({rs.fmt(b.minimum)})" if b.minimum > 1 else b.why
         self.con.out.print(f"[bold]auction: {escape(self.deed_name)}[/bold] — bidding opens at {escape(opening)}; "
                            f"bids as NAME AMOUNT, then `sold` (`undo` takes back a bid, `cancel` stops)")
@@ -76,6 +78,8 @@ class AuctionDesk:
 
     # ------------------------------------------------------------ one line while open
     def line(self, words: list[str], where: str = "") -> int:
+        b = self.bidding
+        assert b is not None  # called only while an auction is open
         head = words[0].lower()
         if head in CLOSE and len(words) == 1:
             return self.sold(where)
@@ -84,19 +88,20 @@ class AuctionDesk:
             self.bidding = None
             return 0
         if head in ("undo", "u", "z") and len(words) == 1:
-            gone = self.bidding.withdraw()
+            gone = b.withdraw()
             rs, _ = self.con.snapshot()
             self.con.out.print(f"bid withdrawn: {escape(gone[0])} {rs.fmt(gone[1])}" if gone else "no bid to take back")
             self.print_high(rs)
             return 0
         if head == "bids" and len(words) == 1:
             rs, _ = self.con.snapshot()
-            for who, amt in self.bidding.bids:
+            for who, amt in b.bids:
                 self.con.out.print(f"  {escape(who)} {rs.fmt(amt)}")
             self.print_high(rs)
             return 0
-        if len(words) >= 2 and _amount(words[-1]) is not None:
-            return self.bid(" ".join(words[:-1]), _amount(words[-1]))
+        amount = _amount(words[-1]) if len(words) >= 2 else None
+        if amount is not None:
+            return self.bid(" ".join(words[:-1]), amount)
         if head in READ_ONLY:
             return -1  # the console runs it as usual
         raise InputError(f"the auction of {self.deed_name} is open: a bid is NAME AMOUNT (Ana 120), then `sold`; `cancel` stops it")
@@ -105,12 +110,14 @@ class AuctionDesk:
         from referee.core import bidding
 
         rs, t = self.con.snapshot()
+        assert self.bidding is not None
         who = common.resolve_player(t, name)
         warn = bidding.bid(rs, t, self.bidding, who, amount)
         self.con.out.print(f"{escape(who)} bids {rs.fmt(amount)}" + (f" [yellow]({escape(warn)})[/yellow]" if warn else ""))
         return 0
 
     def print_high(self, rs) -> None:
+        assert self.bidding is not None
         high = self.bidding.high
         self.con.out.print(f"[dim]high bid: {escape(high[0])} {rs.fmt(high[1])}[/dim]" if high else "[dim]no bid yet[/dim]")
 
@@ -118,6 +125,7 @@ class AuctionDesk:
         from referee.cli.context import record
         from referee.core import bidding
 
+        assert self.bidding is not None
         high, idx = self.bidding.high, self.bidding.deed
         if high is None:
             record(str(self.con.path), lambda rs, t: bidding.no_bids(rs, t, idx))
@@ -135,7 +143,7 @@ class AuctionDesk:
     def prompt_html(self) -> str | None:
         import html
 
-        if not self.active:
+        if self.bidding is None:
             return None
         rs, _ = self.con.snapshot()
         high = self.bidding.high

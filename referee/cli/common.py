@@ -80,15 +80,16 @@ def print_event(rs, ev, as_json: bool = False) -> None:
 # ---------------------------------------------------------------- how much to say about a move
 # quiet (the default): one line per move, notes and citations for rulings only;
 # why: everything about this one move (`--why` on its line); verbose: everything, always.
-_DETAIL = {"mode": None}
+_DETAIL: dict[str, str | None] = {"mode": None}
 DETAIL_FLAGS = {"--why": "why", "--verbose": "verbose"}
 
 
 def detail() -> str:
     import os
 
-    if _DETAIL["mode"]:
-        return _DETAIL["mode"]
+    mode = _DETAIL["mode"]
+    if mode:
+        return mode
     return "verbose" if os.environ.get("REFEREE_VERBOSE", "").strip() not in ("", "0") else "quiet"
 
 

@@ -35,7 +35,7 @@ from rich.markup import escape
 
 from referee.cli import common
 from referee.cli.grammar import looks_amount as _looks_amount
-from referee.cli.shorthand import ALIASES, HELP, JOINABLE, NOT_HERE, QUIT, split_line
+from referee.cli.shorthand import ALIASES, HELP, NOT_HERE, QUIT, split_line
 from referee.errors import InputError, RefereeError
 
 _DICE = re.compile(r"^\s*([1-6])\s*[+, ]\s*([1-6])\s*$")

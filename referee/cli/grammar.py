@@ -16,7 +16,8 @@ from typing import Any
 
 import typer.core
 
-JOINABLE = {"deed", "name"}
+from referee.cli.shorthand import JOINABLE
+
 ROOT_OPTIONS_WITH_VALUE = {"--game", "-g"}
 
 

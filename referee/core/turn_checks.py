@@ -179,10 +179,10 @@ def check(rs: Ruleset, t: Table, action: str, player: str, *, deed: int | None =
     """The one call a command makes before its transaction (no-op without turn tracking or without a board)."""
     if not tracking(t) or not rs.squares:
         return require(rs, t, None, force)
-    if action == "buy":
-        found = buy(rs, t, player, deed)
-    elif action == "rent":
-        found = rent(rs, t, player, deed)
+    if action in ("buy", "rent"):
+        if deed is None:
+            raise ValueError(f"{action} needs the deed")
+        found = buy(rs, t, player, deed) if action == "buy" else rent(rs, t, player, deed)
     elif action == "tax":
         found = tax(rs, t, player, tax_kind or "income")
     elif action == "card":

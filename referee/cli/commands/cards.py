@@ -24,7 +24,7 @@ def card(
         if t.extra.get("tracking") and not passed_go:
             from referee.core import turns  # the token moves on the board: record the landing too
 
-            ev = turns.draw(rs, t, who, c)
+            ev: actions.Event = turns.draw(rs, t, who, c)
         else:
             ev = actions.draw_card(rs, t, who, c, passed_go)
         return turn_checks.mark(ev, turn_checks.check(rs, t, "card", who, card_=c, force=force))
