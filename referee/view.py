@@ -169,8 +169,9 @@ def _pending(rs, t, events: list[dict]) -> dict | None:
     elif a == "rent":
         text = f"{who} owes {m.get('owner')} " + (f"{fmt(amount)} rent on {name}" if amount is not None else f"rent on {name} by the dice")
     elif a == "tax":
-        text = f"{who} owes {fmt(amount)} {m.get('tax', '')} tax".replace("  ", " ") if amount is not None \
-            else f"{who} owes the income tax, declaring " + " or ".join(m.get("choices") or [])
+        kind = f" {m['tax']}" if m.get("tax") else ""
+        choices = " or ".join(m["choices"]) if m.get("choices") else "a choice"
+        text = f"{who} owes {fmt(amount)}{kind} tax" if amount is not None else f"{who} owes the income tax, declaring {choices}"
     elif a == "card":
         deck = (rs.decks().get(m.get("deck") or "") or {}).get("name")
         text = f"{who} draws a {deck} card" if deck else f"{who} draws a card"
