@@ -201,9 +201,9 @@ class TableConsole:
         if (head == "parking" and sq.kind != "free_parking") or (head == "tax" and sq.kind != "tax"):
             return words
         if head == "buy":
-            return ["buy", who, sq.name]
+            return ["buy", who, sq.name, *options]
         if head == "parking":
-            return ["parking", who]
+            return ["parking", who, *options]
         if head == "auction":
             return ["auction", positional[0], sq.name, positional[1], *options]
         if head == "rent":
