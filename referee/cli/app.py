@@ -128,8 +128,8 @@ def pay(
     """Pay money between any two parties; `bank` is a party (pay Ana bank 50, pay bank Ana 100)."""
     from referee.core import actions
 
-    amt = common.parse_amount(amount)
-    _record(game, lambda rs, t: actions.pay(rs, t, common.resolve_player(t, payer, True), common.resolve_player(t, payee, True), amt, reason))
+    _record(game, lambda rs, t: actions.pay(rs, t, common.resolve_player(t, payer, True), common.resolve_player(t, payee, True),
+                                            common.amount(rs, t, amount), reason))
 
 
 @app.command()
@@ -138,8 +138,7 @@ def collect(player: str, amount: str, reason: Annotated[str, typer.Option("--for
     from referee.core import actions
     from referee.core.state import BANK
 
-    amt = common.parse_amount(amount)
-    _record(game, lambda rs, t: actions.pay(rs, t, BANK, common.resolve_player(t, player), amt, reason))
+    _record(game, lambda rs, t: actions.pay(rs, t, BANK, common.resolve_player(t, player), common.amount(rs, t, amount), reason))
 
 
 @app.command()
@@ -164,8 +163,8 @@ def auction(player: str, deed: str, price: str, game: GameOpt = None) -> None:
     """Record the winner and price of an auction (checked against the edition's opening rule)."""
     from referee.core import actions
 
-    amt = common.parse_amount(price, "the price")
-    _record(game, lambda rs, t: actions.auction(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed), amt))
+    _record(game, lambda rs, t: actions.auction(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed),
+                                                common.amount(rs, t, price, "the price")))
 
 
 @app.command()
@@ -223,8 +222,8 @@ def build(
     """Build houses (then a hotel) on a lot, checking group, evenness and the bank's stock."""
     from referee.core import actions
 
-    p = common.parse_amount(price, "the price") if price else None
-    _record(game, lambda rs, t: actions.build(rs, t, common.resolve_deed(rs, deed), count, hotel, p))
+    _record(game, lambda rs, t: actions.build(rs, t, common.resolve_deed(rs, deed), count, hotel,
+                                              common.amount(rs, t, price, "the price") if price else None))
 
 
 @app.command()
@@ -269,9 +268,8 @@ def _side(rs, t, who: str, items: list[str]):
                 cards = [c for c in t.player(who).jail_cards if c not in s.jail_cards or t.player(who).jail_cards.count(c) > s.jail_cards.count(c)]
                 s.jail_cards.append(cards[0] if cards else "?")
                 continue
-            stripped = item.lstrip("$£").replace(",", "")
-            if stripped.replace(".", "").isdigit() or item.upper().startswith("L."):
-                s.cash += common.parse_amount(item)
+            if item[:1].isdigit() or not item[:1].isalpha() or item.upper().startswith("L."):
+                s.cash += common.amount(rs, t, item)
                 continue
             s.deeds.append(common.resolve_deed(rs, item))
     return s
@@ -407,8 +405,8 @@ def pay_in_property(
     """Pay part of a debt with unbuilt deeds (editions that allow it)."""
     from referee.core import actions
 
-    v = common.parse_amount(value, "the value")
-    _record(game, lambda rs, t: actions.partial_payment(rs, t, common.resolve_player(t, debtor), [common.resolve_deed(rs, d) for d in deeds], v))
+    _record(game, lambda rs, t: actions.partial_payment(rs, t, common.resolve_player(t, debtor), [common.resolve_deed(rs, d) for d in deeds],
+                                                        common.amount(rs, t, value, "the value")))
 
 
 # ================================================================ history

@@ -183,7 +183,11 @@ def pay(rs: Ruleset, t: Table, payer: str, payee: str, amount: int, reason: str 
     else:
         charge(rs, ev, payer, payee, amount, reason or "payment")
     ev.amount = amount
-    ev.text = f"{payer} pays {payee} {rs.fmt(amount)}" + (f" ({reason})" if reason else "")
+    why = f" ({reason})" if reason else ""
+    if len(ev.t.debts_of(payer)) > len(t.debts_of(payer)):  # the cash did not cover it: nothing was paid
+        ev.text = f"{payer} owes {payee} {rs.fmt(amount)}{why}: a debt is recorded, nothing paid yet ({payer} holds {rs.fmt(t.player(payer).cash)})"
+    else:
+        ev.text = f"{payer} pays {payee} {rs.fmt(amount)}{why}"
     return ev
 
 
