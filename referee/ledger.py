@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from referee.core import closed
 from referee.core.state import Table, apply_ops
 from referee.errors import InputError, RefereeError
 from referee.ruleset.model import Ruleset
@@ -189,6 +190,7 @@ class Game:
             rs = self.ruleset()  # inside the lock: a deed value recorded by another terminal counts
             t, _ = self._state_in_txn()
             ev = build(rs, t)
+            closed.check(rs, t, ev.t)  # a bankrupt player's account never changes again
             data = ev.to_dict()
             cur = self.con.execute(
                 "INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data))

@@ -990,10 +990,23 @@ def bankrupt(rs: Ruleset, t: Table, player: str) -> Event:
             ev.notes.append(
                 "the bank now auctions: " + ", ".join(rs.squares[i].name for i in mine) + " (record each with: auction DEED WINNER PRICE)"
             )
+    _close_claims(rs, ev, player, creditor if to_player else BANK)
     ev.op("bankrupt", player)
     ev.text = f"{player} is bankrupt" + (f" to {creditor}" if creditor != BANK else " to the bank")
     _check_end(rs, ev)
     return ev
+
+
+def _close_claims(rs: Ruleset, ev: Event, player: str, heir: str) -> None:
+    """What others owe the bankrupt player: a claim of value, so it passes with the rest to a creditor
+    player (who takes 'all that is of value'); owed to a player who leaves the game otherwise, it is cancelled."""
+    for d in [d for d in ev.t.debts if d.creditor == player]:
+        ev.op("debt_paid", d.id)
+        if heir not in (BANK, POT) and heir != d.debtor:
+            ev.op("debt", d.debtor, heir, d.amount, d.reason)
+            ev.steps.append(f"{d.debtor}'s debt of {rs.fmt(d.amount)} to {player} is now owed to {heir}")
+        else:
+            ev.steps.append(f"{d.debtor}'s debt of {rs.fmt(d.amount)} to {player} is cancelled: {player} leaves the game")
 
 
 def _check_end(rs: Ruleset, ev: Event) -> None:
