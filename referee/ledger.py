@@ -36,6 +36,7 @@ CREATE TABLE events (
 CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, state TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS checkpoints (seq INTEGER PRIMARY KEY, state TEXT NOT NULL);
 """
+UNDO_LIMIT = 500  # moves one undo may take back: more is a typing slip, not a correction (above CHECKPOINT_EVERY)
 CHECKPOINT_EVERY = 250  # a derived state kept every N events, so undo replays at most N events
 
 
@@ -137,7 +138,7 @@ class Game:
 
     def ruleset(self) -> Ruleset:
         """The game's ruleset, with the board values recorded at the table (`deed` events) laid over it."""
-        last = self.con.execute("SELECT COUNT(*), MAX(seq) FROM events WHERE type IN ('deed', 'undo')").fetchone()
+        last = self.con.execute("SELECT COUNT(*), MAX(seq) FROM events WHERE type IN ('deed', 'undo', 'redo', 'void', 'amend')").fetchone()
         if self._rs is None or self._rs_seq != last:
             from referee.core import board_values
 
@@ -223,9 +224,15 @@ class Game:
         self.con.execute("CREATE TABLE IF NOT EXISTS checkpoints (seq INTEGER PRIMARY KEY, state TEXT NOT NULL)")
 
     def undo(self, n: int = 1) -> list[dict]:
-        """Append an undo event for the last n live moves; rebuild from the nearest checkpoint before them."""
+        """Append an undo event for the last n live moves; rebuild from the nearest checkpoint before them.
+
+        n is at most UNDO_LIMIT and at most the moves recorded since the start: taking back more is
+        refused, never silently capped (the game's start itself is not a move).
+        """
         if n < 1:
             raise InputError(f"undo needs a positive count, not {n}")
+        if n > UNDO_LIMIT:
+            raise InputError(f"undo takes back at most {UNDO_LIMIT} moves at a time, not {n} (`referee log` shows the moves)")
         self.con.execute("BEGIN IMMEDIATE")
         try:
             self._checkpoints()
@@ -233,7 +240,12 @@ class Game:
             undone = cancellations(evs)
             targets = [(seq, ev) for seq, ev in reversed(evs) if ev["type"] not in CONTROL and seq not in undone][:n]
             if not targets:
-                raise RefereeError("nothing to undo")
+                raise RefereeError("nothing to undo: no move has been recorded since the game started")
+            if len(targets) < n:
+                raise InputError(
+                    f"only {len(targets)} move(s) since the game started: `undo {len(targets)}` takes them all back, "
+                    f"`undo {n}` would go past the start"
+                )
             seqs = sorted(s for s, _ in targets)
             data = {
                 "type": "undo",
@@ -247,6 +259,41 @@ class Game:
             self.con.execute("ROLLBACK")
             raise
         return [e for _, e in targets]
+
+    def redo(self) -> list[dict]:
+        """Cancel the latest live undo, bringing back the moves it took back.
+
+        Allowed only while no move has been recorded after that undo (the moves after it would have
+        been played on a different table); a redo is itself an appended event, and `undo` after a
+        redo takes the move back again.
+        """
+        self.con.execute("BEGIN IMMEDIATE")
+        try:
+            self._checkpoints()
+            evs = self._events()
+            undone = cancellations(evs)
+            live = [(seq, ev) for seq, ev in evs if seq not in undone]
+            undos = [(seq, ev) for seq, ev in live if ev["type"] == "undo"]
+            if not undos:
+                raise RefereeError("nothing to redo: redo brings back what the last undo took back")
+            useq, uev = undos[-1]
+            later = [(seq, ev) for seq, ev in live if seq > useq and ev["type"] not in CONTROL]
+            if later:
+                seq, ev = later[0]
+                raise RefereeError(f"nothing to redo: a move was recorded after the last undo (#{seq} {ev.get('text', ev['type'])})")
+            back = [ev for seq, ev in evs if seq in set(uev["args"]["undoes"])]
+            data = {
+                "type": "redo",
+                "args": {"undoes": [useq]},
+                "ops": [],
+                "text": "redo: " + "; ".join(e.get("text", e["type"]) for e in back),
+            }
+            self._append_cancelling(evs, data, min(uev["args"]["undoes"]))
+            self.con.execute("COMMIT")
+        except BaseException:
+            self.con.execute("ROLLBACK")
+            raise
+        return back
 
     def _append_cancelling(self, evs: list[tuple[int, dict]], data: dict, first: int) -> int:
         """Append an event that cancels events from seq `first` on; rebuild from the nearest checkpoint before them."""

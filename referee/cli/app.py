@@ -419,6 +419,14 @@ def undo(n: Annotated[int, typer.Argument(help="How many moves to take back.")] 
 
 
 @app.command()
+def redo(game: GameOpt = None) -> None:
+    """Bring back what the last undo took back (until a new move is recorded); appended as an event."""
+    g = open_game(game)
+    for ev in g.redo():
+        common.out.print(f"redone: {ev.get('text', ev['type'])}")
+
+
+@app.command()
 def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
     """The game's history with amounts."""
     import json
@@ -430,8 +438,11 @@ def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
             e.pop("ops", None)
         print(json.dumps(evs, ensure_ascii=False, indent=1))
         return
+    kinds = {e["seq"]: e["type"] for e in evs}
     for e in evs:
-        mark = f" [dim](undone by #{e['undone_by']})[/dim]" if "undone_by" in e else ""
+        by = e.get("undone_by")
+        how = {"undo": "undone by", "redo": "taken back by the redo"}.get(str(kinds.get(by)), f"cancelled by {kinds.get(by)}")
+        mark = f" [dim]({how} #{by})[/dim]" if by else ""
         from rich.markup import escape
 
         common.out.print(f"#{e['seq']:<4} {escape(e.get('text', e['type']))}{mark}")
@@ -490,7 +501,7 @@ _MODULES = {
 }
 _CORE = {"new", "deal", "go", "pay", "collect", "settle", "buy", "auction", "rent", "mortgage", "unmortgage",
          "lift", "build", "sell", "trade", "tax", "parking", "jail", "card", "cards", "bankrupt",
-         "pay-in-property", "undo", "log", "export", "status"}
+         "pay-in-property", "undo", "redo", "log", "export", "status"}
 
 
 def _command_word(argv: list[str]) -> str | None:

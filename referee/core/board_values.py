@@ -27,11 +27,11 @@ BOARD_LISTS = ("railroad_rent", "utility_multipliers", "utility_rent")
 # ---------------------------------------------------------------- reading the log
 def live_overrides(con) -> list[dict]:
     """The value changes of every `deed` event not undone, oldest first (one cheap query)."""
-    rows = con.execute("SELECT seq, type, data FROM events WHERE type IN ('deed', 'undo') ORDER BY seq").fetchall()
-    undone: set[int] = set()
-    for _, typ, data in rows:
-        if typ == "undo":
-            undone.update(json.loads(data)["args"]["undoes"])
+    from referee.ledger import CANCELLERS, cancellations  # the one rule for undo, redo and corrections
+
+    kinds = ("deed", *CANCELLERS)
+    rows = con.execute(f"SELECT seq, type, data FROM events WHERE type IN ({','.join('?' * len(kinds))}) ORDER BY seq", kinds).fetchall()
+    undone = cancellations([(seq, json.loads(data)) for seq, _, data in rows])
     out: list[dict] = []
     for seq, typ, data in rows:
         if typ == "deed" and seq not in undone:
