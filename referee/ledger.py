@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from referee import interrupts
 from referee.core import closed
 from referee.core.state import Table, apply_ops
 from referee.errors import InputError, RefereeError
@@ -94,6 +95,7 @@ class Game:
 
     # ------------------------------------------------------------ creation
     @classmethod
+    @interrupts.atomic
     def create(cls, path: Path, ruleset_data: dict, spec: dict, table: Table, setup_ops: list, force: bool = False) -> "Game":
         if path.exists() and not force:
             raise InputError(f"{path} already holds a game: use --game OTHER.sqlite, or --force to replace it")
@@ -196,6 +198,7 @@ class Game:
         return self.con.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
 
     # ------------------------------------------------------------ writing
+    @interrupts.atomic
     def record(self, build: Callable[[Ruleset, Table], object]):
         """Run `build(ruleset, state)` inside the write lock and append its event."""
         self.con.execute("BEGIN IMMEDIATE")
@@ -215,7 +218,8 @@ class Game:
                 self.con.execute("INSERT OR REPLACE INTO checkpoints VALUES (?, ?)", (cur.lastrowid, state))
             self.con.execute("COMMIT")
         except BaseException:
-            self.con.execute("ROLLBACK")
+            if self.con.in_transaction:  # a failed COMMIT may have ended it already
+                self.con.execute("ROLLBACK")
             raise
         ev.seq = cur.lastrowid
         return ev
@@ -223,6 +227,7 @@ class Game:
     def _checkpoints(self) -> None:
         self.con.execute("CREATE TABLE IF NOT EXISTS checkpoints (seq INTEGER PRIMARY KEY, state TEXT NOT NULL)")
 
+    @interrupts.atomic
     def undo(self, n: int = 1) -> list[dict]:
         """Append an undo event for the last n live moves; rebuild from the nearest checkpoint before them.
 
@@ -256,10 +261,12 @@ class Game:
             self._append_cancelling(evs, data, seqs[0])
             self.con.execute("COMMIT")
         except BaseException:
-            self.con.execute("ROLLBACK")
+            if self.con.in_transaction:  # a failed COMMIT may have ended it already
+                self.con.execute("ROLLBACK")
             raise
         return [e for _, e in targets]
 
+    @interrupts.atomic
     def redo(self) -> list[dict]:
         """Cancel the latest live undo, bringing back the moves it took back.
 
@@ -291,7 +298,8 @@ class Game:
             self._append_cancelling(evs, data, min(uev["args"]["undoes"]))
             self.con.execute("COMMIT")
         except BaseException:
-            self.con.execute("ROLLBACK")
+            if self.con.in_transaction:  # a failed COMMIT may have ended it already
+                self.con.execute("ROLLBACK")
             raise
         return back
 
@@ -309,6 +317,7 @@ class Game:
         self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (cur.lastrowid, json.dumps(t.to_dict())))
         return cur.lastrowid
 
+    @interrupts.atomic
     def correct(self, make: Callable[[Ruleset, list[tuple[int, dict]]], dict]) -> tuple[int, dict]:
         """Append a correction (void, amend, redo) inside the write lock.
 
@@ -324,7 +333,8 @@ class Game:
             seq = self._append_cancelling(evs, data, min(data["args"]["undoes"]))
             self.con.execute("COMMIT")
         except BaseException:
-            self.con.execute("ROLLBACK")
+            if self.con.in_transaction:  # a failed COMMIT may have ended it already
+                self.con.execute("ROLLBACK")
             raise
         return seq, data
 

@@ -576,12 +576,17 @@ def main() -> None:
     try:
         rv = app(args=argv, standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
+        if code == 130:  # Typer turned a Ctrl-C into Exit(130): still the one line, and what was recorded
+            from referee import interrupts
+
+            interrupts.stop()
     except RefereeError as e:
         common.fail(str(e), e.exit_code)
         return
     except KeyboardInterrupt:
-        common.err.print("interrupted; nothing half-written (every move is one transaction)")
-        code = 130
+        from referee import interrupts
+
+        interrupts.stop()
     except typer.Abort:
         code = 1
     except (OSError, __import__("sqlite3").Error) as e:
@@ -590,6 +595,10 @@ def main() -> None:
         common.fail(f"error: {e}", 2)
         return
     except Exception as e:  # a bug: still one line, never a traceback for the table
+        from referee import interrupts
+
+        if interrupts.caused_by_interrupt(e):
+            interrupts.stop()
         if hasattr(e, "show") and hasattr(e, "exit_code"):  # Typer/click usage errors
             opt = getattr(e, "option_name", "") or ""
             if type(e).__name__ == "NoSuchOption" and opt[1:].replace(",", "").isdigit():
