@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from referee import interrupts
+from referee import gamefile, interrupts
 from referee.core import closed
 from referee.core.state import Table, apply_ops
 from referee.errors import InputError, RefereeError
@@ -82,14 +82,20 @@ class Game:
             raise InputError(
                 f"no game at {path}: start one with `referee new NAME NAME …` (or pick one with --game PATH / REFEREE_GAME)"
             )
+        gamefile.check_openable(path)  # before SQLite: opening would turn an empty or foreign file into a database
         try:
             self.con = _connect(path)
             row = self.con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+            self._meta = dict(self.con.execute("SELECT key, value FROM meta").fetchall())
         except sqlite3.DatabaseError as e:
-            raise InputError(f"{path} is not a referee game file ({e})") from None
-        if row is None or int(row[0]) > SCHEMA_VERSION:
-            raise InputError(f"{path}: game file schema {row[0] if row else '?'} is newer than this referee understands")
-        self._meta = dict(self.con.execute("SELECT key, value FROM meta").fetchall())
+            raise gamefile.explain_open_error(path, e) from None
+        if row is None or not str(row[0]).isdigit():
+            raise gamefile.damaged(path, "the meta table has no schema version")
+        if int(row[0]) > SCHEMA_VERSION:
+            raise InputError(f"{path}: game file schema {row[0]} is newer than this referee understands")
+        missing = [k for k in ("ruleset", "spec", "initial") if k not in self._meta]
+        if missing:
+            raise gamefile.damaged(path, "the meta table has no " + ", ".join(repr(k) for k in missing) + " entry")
         self._rs: Ruleset | None = None
         self._rs_seq: tuple | None = None
 
@@ -136,7 +142,7 @@ class Game:
     # ------------------------------------------------------------ reading
     @property
     def spec(self) -> dict:
-        return json.loads(self._meta["spec"])
+        return gamefile.loads(self.path, self._meta["spec"], "the meta table's 'spec' entry")
 
     def ruleset(self) -> Ruleset:
         """The game's ruleset, with the board values recorded at the table (`deed` events) laid over it."""
@@ -144,17 +150,36 @@ class Game:
         if self._rs is None or self._rs_seq != last:
             from referee.core import board_values
 
-            data = json.loads(self._meta["ruleset"])
-            self._rs = Ruleset(board_values.apply(data, board_values.live_overrides(self.con)))
+            data = gamefile.loads(self.path, self._meta["ruleset"], "the meta table's 'ruleset' entry")
+            try:
+                self._rs = Ruleset(board_values.apply(data, board_values.live_overrides(self.con)))
+            except RefereeError:
+                raise
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+                raise gamefile.damaged(self.path, "the meta table's 'ruleset' entry is not a ruleset") from None
             self._rs_seq = last
         return self._rs
 
     def initial(self) -> Table:
         """The table before the first event (players with no money, every deed with the bank)."""
-        return Table.from_dict(json.loads(self._meta["initial"]))
+        return self._table(self._meta["initial"], "the meta table's 'initial' entry")
+
+    def _table(self, text: str, what: str) -> Table:
+        d = gamefile.loads(self.path, text, what)
+        try:
+            return Table.from_dict(d)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise gamefile.damaged(self.path, f"{what} is not a table") from None
 
     def _events(self) -> list[tuple[int, dict]]:
-        return [(seq, json.loads(data)) for seq, data in self.con.execute("SELECT seq, data FROM events ORDER BY seq")]
+        out = []
+        for seq, data in self.con.execute("SELECT seq, data FROM events ORDER BY seq"):
+            ev = gamefile.loads(self.path, data, f"event #{seq}")
+            if not isinstance(ev, dict) or not isinstance(ev.get("type"), str) or not isinstance(ev.get("ops", []), list) \
+                    or not isinstance(ev.get("args", {}), dict):
+                raise gamefile.damaged(self.path, f"event #{seq} is not an event")
+            out.append((seq, ev))
+        return out
 
     def _replay(self, events: list[tuple[int, dict]], before: int | None = None) -> Table:
         """The table after the live events (before seq `before`, if given)."""
@@ -164,14 +189,17 @@ class Game:
             if before is not None and seq >= before:
                 break
             if seq not in undone:
-                apply_ops(t, ev["ops"])
+                try:
+                    apply_ops(t, ev["ops"])
+                except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+                    raise gamefile.damaged(self.path, f"event #{seq} ({ev['type']}) cannot be replayed") from None
         return t
 
     def _state_in_txn(self) -> tuple[Table, int]:
         last = self.con.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
         row = self.con.execute("SELECT seq, state FROM snapshot WHERE id=1").fetchone()
         if row and row[0] == last:
-            return Table.from_dict(json.loads(row[1])), last
+            return self._table(row[1], "the snapshot"), last
         return self._replay(self._events()), last
 
     def state(self) -> Table:
