@@ -188,7 +188,9 @@ def _show(v) -> str:
 def _ctext(rs, c) -> str:
     if c is None:
         return "—"
-    return f"{c.text}\n({c.file} § {c.section})"
+    from referee.sources import title
+
+    return f"{c.text}\n({title(c.file)} § {c.section})"
 
 
 @rules_app.command("validate")

@@ -90,10 +90,11 @@ def _afford(rs: Ruleset, t: Table, name: str, amount: int, doing: str) -> None:
         )
 
 
-def _owner(rs: Ruleset, t: Table, idx: int) -> str:
+def _owner(rs: Ruleset, t: Table, idx: int, clause: str = "buy.printed_price") -> str:
+    """The deed's owner; a bank-owned deed refused with the clause of the move being tried."""
     owner = t.deeds[idx].owner
     if owner is None:
-        raise Refusal(f"{rs.squares[idx].name} belongs to the bank", rs.cite("buy.printed_price"))
+        raise Refusal(f"{rs.squares[idx].name} belongs to the bank", rs.cite(clause if rs.has_clause(clause) else "buy.printed_price"))
     return owner
 
 
@@ -407,7 +408,7 @@ def free_parking(rs: Ruleset, t: Table, player: str) -> Event:
 def mortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     _not_over(rs, t)
     sq = rs.squares[idx]
-    owner = _owner(rs, t, idx)
+    owner = _owner(rs, t, idx, "mortgage.value")
     d = t.deeds[idx]
     if d.mortgaged:
         raise Refusal(f"{sq.name} is already mortgaged", rs.cite("mortgage.value"))
@@ -436,7 +437,7 @@ def lift_cost(rs: Ruleset, sq) -> tuple[int, int]:
 def unmortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     _not_over(rs, t)
     sq = rs.squares[idx]
-    owner = _owner(rs, t, idx)
+    owner = _owner(rs, t, idx, "mortgage.lift")
     if not t.deeds[idx].mortgaged:
         raise Refusal(f"{sq.name} is not mortgaged", rs.cite("mortgage.lift"))
     _no_debts(rs, t, owner, "lifting a mortgage")
@@ -468,7 +469,7 @@ def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, 
     if sq.kind != "lot":
         why = "building.lots_only" if rs.has_clause("building.lots_only") else "building.full_group"
         raise Refusal(f"{sq.name} is not a colour-group lot: nothing can be built on it", rs.cite(why))
-    owner = _owner(rs, t, idx)
+    owner = _owner(rs, t, idx, "building.full_group")
     members = rs.group_members(sq.group or "")
     if not all(t.deeds[i].owner == owner for i in members):
         others = [f"{rs.squares[i].name} ({t.deeds[i].owner or 'bank'})" for i in members if t.deeds[i].owner != owner]
@@ -568,7 +569,7 @@ def sell_buildings(rs: Ruleset, t: Table, idx: int, count: int = 1) -> Event:
     if count < 1:
         raise InputError(f"sell at least one building, not {count}")
     sq = rs.squares[idx]
-    owner = _owner(rs, t, idx)
+    owner = _owner(rs, t, idx, "building.sell")
     members = rs.group_members(sq.group or "")
     ev = _event(t, "sell", deed=idx, count=count, player=owner)
     pct = rs.param("building.sell_percent")
