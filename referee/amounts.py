@@ -78,7 +78,7 @@ def _show(text) -> str:
 def _parse_text(text: str, rs, what: str, sym: str, sep: str) -> int:
     s = text.strip()
     bad = f"{what} must be a whole number in {sym} (like {_example(rs, sym, sep)}), not {_show(text)}"
-    if not s or len(s) > 64:
+    if not s or (len(s) > 64 and not (s.isascii() and s.isdigit())):
         raise InputError(bad)
     if s.startswith("-") and s[1:].strip().isascii() and s[1:].strip().isdigit():
         raise InputError(f"{what} must be positive, not {s}")
