@@ -260,8 +260,8 @@ def test_rules_list_show_board():
 
 
 def test_unknown_names_are_clear():
-    r = run("rules", "show", "us-clasic")  # a typo is forgiven: the title says which one was meant
-    assert r.code == 0 and r.out.startswith("us-classic")
+    r = run("rules", "show", "us-clasic")  # a typo is pointed out, never taken for another edition (issue 17 #1)
+    assert r.code == 2 and "unknown ruleset 'us-clasic' (did you mean us-classic?)" in r.err
     r = run("rules", "show", "deluxe-edition")
     assert r.code == 2 and "unknown ruleset 'deluxe-edition'" in r.err
     r = run("rules", "show", "us-classic", "--variant", "long-game")

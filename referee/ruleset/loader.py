@@ -209,8 +209,9 @@ class Catalog:
     def ids(self, kind: str | None = None) -> list[str]:
         return sorted(i for i, e in self.index.items() if kind is None or e["kind"] == kind)
 
-    def find(self, name: str, kind: str, strict: bool = False) -> str:
-        from referee.names import match_one
+    def find(self, name: str, kind: str, strict: bool = True) -> str:
+        """An id or a declared alias, never a guess: a typo must not start another edition (`strict` is kept for callers)."""
+        from referee.names import match
 
         choices = {}
         for rid, e in self.index.items():
@@ -218,7 +219,7 @@ class Catalog:
                 continue
             choices[rid] = [rid] + list(e.get("aliases") or [])
         what = {"edition": "ruleset", "variant": "variant", "house-rule": "house rule", "board": "board"}[kind]
-        return match_one(name, choices, what, hint="referee rules list shows them", strict=strict)
+        return match(name, choices, what, mode="exact", hint="referee rules list shows them")
 
     def file(self, rid: str) -> RulesetFile:
         """The parsed file; parsed once per process (composition copies, never mutates, its data)."""
@@ -261,7 +262,7 @@ def load(
 ) -> Ruleset:
     """Compose and validate; cached by file fingerprints, so repeat calls are cheap.
 
-    strict: names must be exact ids or aliases (files); the command line forgives typos.
+    strict: kept for callers; every name is an exact id or alias (a typo is an error with "did you mean", never another edition).
     """
     cat = catalog()
     if ruleset.endswith((".yaml", ".yml")) and Path(ruleset).is_file():
