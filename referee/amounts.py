@@ -20,6 +20,12 @@ from referee.errors import InputError
 # Every currency sign a shipped or plausible edition prints, so a foreign one is named as such.
 _SIGNS = ("L.", "$", "£", "€", "₤", "₧", "Pts", "US$", "MX$", "¥", "R$", "Lit.", "Lire", "L")
 MAX_DIGITS = 15  # far above any table; keeps int() away from huge strings
+ABSURD = 10**12  # more than all the money of any edition's box (lire included): the bound for files read without a game
+
+
+def too_large(v: int) -> bool:
+    """True for a number no table holds (a file's amount, count or throw), whatever the edition."""
+    return v > ABSURD
 
 
 def _currency(rs) -> tuple[str, str]:
