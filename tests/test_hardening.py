@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import referee_exe, run
+from conftest import referee_exe, run
 
 
 def events(game: Path) -> int:
