@@ -62,7 +62,8 @@ def cancellations(events: list[tuple[int, dict]]) -> dict[int, int]:
     for seq, ev in reversed(events):
         if seq in cancelled or ev["type"] not in CANCELLERS:
             continue
-        for u in ev["args"].get("undoes", ()):
+        undoes = ev["args"].get("undoes", ())
+        for u in undoes if isinstance(undoes, list) else ():  # a damaged event names nothing
             cancelled.setdefault(u, seq)
     return cancelled
 
@@ -85,19 +86,32 @@ class Game:
         gamefile.check_openable(path)  # before SQLite: opening would turn an empty or foreign file into a database
         try:
             self.con = _connect(path)
+            self.con.text_factory = self._text  # text that is not UTF-8 is damage, named as such
             row = self.con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
             self._meta = dict(self.con.execute("SELECT key, value FROM meta").fetchall())
+            tables = {r[0] for r in self.con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         except sqlite3.DatabaseError as e:
             raise gamefile.explain_open_error(path, e) from None
+        except UnicodeDecodeError:  # SQLite's own message quoting the damaged bytes
+            raise gamefile.damaged(path, "its SQLite structure is damaged") from None
         if row is None or not str(row[0]).isdigit():
             raise gamefile.damaged(path, "the meta table has no schema version")
         if int(row[0]) > SCHEMA_VERSION:
             raise InputError(f"{path}: game file schema {row[0]} is newer than this referee understands")
+        lost = [x for x in ("events", "snapshot") if x not in tables]
+        if lost:
+            raise gamefile.damaged(path, "the table " + " and ".join(lost) + " is missing")
         missing = [k for k in ("ruleset", "spec", "initial") if k not in self._meta]
         if missing:
             raise gamefile.damaged(path, "the meta table has no " + ", ".join(repr(k) for k in missing) + " entry")
         self._rs: Ruleset | None = None
         self._rs_seq: tuple | None = None
+
+    def _text(self, raw: bytes) -> str:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise gamefile.damaged(self.path, "it holds text that is not UTF-8") from None
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -189,11 +203,15 @@ class Game:
             if before is not None and seq >= before:
                 break
             if seq not in undone:
-                try:
-                    apply_ops(t, ev["ops"])
-                except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-                    raise gamefile.damaged(self.path, f"event #{seq} ({ev['type']}) cannot be replayed") from None
+                self._apply(t, seq, ev)
         return t
+
+    def _apply(self, t: Table, seq: int, ev: dict) -> None:
+        """Replay one stored event; a damaged one is named, never an internal error."""
+        try:
+            apply_ops(t, ev["ops"])
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            raise gamefile.damaged(self.path, f"event #{seq} ({ev['type']}) cannot be replayed") from None
 
     def _state_in_txn(self) -> tuple[Table, int]:
         last = self.con.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
@@ -341,7 +359,7 @@ class Game:
         undone = cancellations(evs)
         for s_, ev in evs:
             if s_ > base and s_ not in undone:
-                apply_ops(t, ev["ops"])
+                self._apply(t, s_, ev)
         self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (cur.lastrowid, json.dumps(t.to_dict())))
         return cur.lastrowid
 

@@ -81,10 +81,12 @@ def new(
     table, ops, deals = setup.new_game(rs, players, random_deal=random_deal, seed=seed, track_turns=track_turns)
     spec = {"ruleset": rs.edition, "variants": variant or [], "house_rules": house_rule or [], "board": board, "players": players}
     g = Game.create(path, rs.data, spec, table, ops, force=force)
-    common.out.print(f"[bold]New game[/bold] {rs.id} — {rs.title}")
-    common.out.print(f"  file: {path}")
+    from rich.markup import escape
+
+    common.out.print(f"[bold]New game[/bold] {escape(rs.id)} — {escape(rs.title)}")
+    common.out.print(f"  file: {escape(str(path))}")
     for p in table.players:
-        common.out.print(f"  {p.name}: {rs.fmt(rs.for_players('starting_cash', len(players)))}")
+        common.out.print(f"  {escape(p.name)}: {rs.fmt(rs.for_players('starting_cash', len(players)))}")
     common.out.print(f"  [cyan]— {rs.cite('setup.cash')}[/cyan]")
     n_deal = rs.for_players("deal_deeds", len(players)) or 0
     if deals:
