@@ -1,3 +1,3 @@
-from referee.interrupts import main
+from referee.entry import main
 
 main()

@@ -38,10 +38,10 @@ def _currency(rs) -> tuple[str, str]:
 
 def money_cap(rs, players: int, on_table: int = 0) -> int:
     """The largest amount a command accepts: ten times the cash dealt at the start, or the cash on the table."""
-    try:
-        start = int(rs.for_players("starting_cash", players) or 0)
-    except Exception:  # an edition whose start is unknown for this count: the cash on the table decides
-        start = 0
+    v = rs.setup("starting_cash") if hasattr(rs, "setup") else None
+    if isinstance(v, dict):  # by player count; a stored game's keys are strings (JSON)
+        v = v.get(players, v.get(str(players), max((x for x in v.values() if isinstance(x, int)), default=0)))
+    start = v if isinstance(v, int) and not isinstance(v, bool) else 0  # unknown: the cash on the table decides
     return max(10 * start * max(players, 1), on_table, 1)
 
 

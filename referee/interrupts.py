@@ -1,8 +1,9 @@
 """Ctrl-C at any moment: exit 130 with one line, never a traceback, never a lost move.
 
-`main` is the console script's entry point. It imports nothing heavy itself, so
-the KeyboardInterrupt guard is in place before Typer, Rich or the engine are
-imported (a Ctrl-C during start-up used to print a traceback).
+referee/entry.py is the console script's entry point: it imports only this
+module before guarding, so the KeyboardInterrupt guard is in place before Typer,
+Rich or the engine are imported (a Ctrl-C during start-up used to print a
+traceback).
 
 `atomic` wraps the ledger's writes: a Ctrl-C that arrives while a move is being
 written is held until the transaction has finished, so it can never land
@@ -102,19 +103,3 @@ def caused_by_interrupt(exc: BaseException | None) -> bool:
         exc = exc.__cause__ or exc.__context__
         seen += 1
     return False
-
-
-def main() -> None:
-    """The `referee` command: the guard first, then the CLI (imported inside the guard)."""
-    try:
-        from referee.cli.app import main as run
-
-        run()
-    except KeyboardInterrupt:
-        stop()
-    except SystemExit:
-        raise
-    except BaseException as e:
-        if caused_by_interrupt(e):
-            stop()
-        raise

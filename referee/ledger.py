@@ -77,6 +77,9 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 
 class Game:
+    cancellations = staticmethod(cancellations)  # for board_values, which may not import the ledger
+    CANCELLERS = CANCELLERS
+
     def __init__(self, path: Path):
         self.path = path
         if not path.exists():
@@ -166,7 +169,7 @@ class Game:
 
             data = gamefile.loads(self.path, self._meta["ruleset"], "the meta table's 'ruleset' entry")
             try:
-                self._rs = Ruleset(board_values.apply(data, board_values.live_overrides(self.con)))
+                self._rs = Ruleset(board_values.apply(data, board_values.live_overrides(self.con, cancellations, CANCELLERS)))
             except RefereeError:
                 raise
             except (KeyError, TypeError, ValueError, AttributeError, IndexError):

@@ -25,11 +25,9 @@ BOARD_LISTS = ("railroad_rent", "utility_multipliers", "utility_rent")
 
 
 # ---------------------------------------------------------------- reading the log
-def live_overrides(con) -> list[dict]:
+def live_overrides(con, cancellations, cancellers: tuple[str, ...]) -> list[dict]:
     """The value changes of every `deed` event not undone, oldest first (one cheap query)."""
-    from referee.ledger import CANCELLERS, cancellations  # the one rule for undo, redo and corrections
-
-    kinds = ("deed", *CANCELLERS)
+    kinds = ("deed", *cancellers)  # the ledger's one rule (passed in) for undo, redo and corrections
     rows = con.execute(f"SELECT seq, type, data FROM events WHERE type IN ({','.join('?' * len(kinds))}) ORDER BY seq", kinds).fetchall()
     undone = cancellations([(seq, json.loads(data)) for seq, _, data in rows])
     out: list[dict] = []
@@ -274,7 +272,7 @@ def _show(fmt, v) -> str:
 
 def table_values_line(g) -> str | None:
     """For `status`: how many deed values the table has recorded (None if none)."""
-    changes = live_overrides(g.con)
+    changes = live_overrides(g.con, g.cancellations, g.CANCELLERS)
     if not changes:
         return None
     return (f"board: {len(changes)} value(s) read from the deeds at the table (`referee log`); "
