@@ -116,7 +116,7 @@ def _print_answer(answer) -> None:
 def _cite(c: dict) -> str:
     from referee.errors import Citation
 
-    return str(Citation(**c))
+    return str(Citation(**{k: v for k, v in c.items() if k != "source"}))  # the title is looked up again
 
 
 def _print_none(ruleset: str, answer=None) -> None:
