@@ -355,7 +355,8 @@ class Game:
     def _append_cancelling(self, evs: list[tuple[int, dict]], data: dict, first: int) -> int:
         """Append an event that cancels events from seq `first` on; rebuild from the nearest checkpoint before them."""
         cur = self.con.execute("INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data)))
-        evs = evs + [(cur.lastrowid, data)]
+        seq = int(cur.lastrowid or 0)
+        evs = evs + [(seq, data)]
         self.con.execute("DELETE FROM checkpoints WHERE seq >= ?", (first,))
         row = self.con.execute("SELECT seq, state FROM checkpoints WHERE seq < ? ORDER BY seq DESC LIMIT 1", (first,)).fetchone()
         base, t = (row[0], Table.from_dict(json.loads(row[1]))) if row else (0, self.initial())
@@ -363,8 +364,8 @@ class Game:
         for s_, ev in evs:
             if s_ > base and s_ not in undone:
                 self._apply(t, s_, ev)
-        self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (cur.lastrowid, json.dumps(t.to_dict())))
-        return cur.lastrowid
+        self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (seq, json.dumps(t.to_dict())))
+        return seq
 
     @interrupts.atomic
     def correct(self, make: Callable[[Ruleset, list[tuple[int, dict]]], dict]) -> tuple[int, dict]:

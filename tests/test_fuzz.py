@@ -23,7 +23,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import referee_exe, run
 
 SEED = int(os.environ.get("FUZZ_SEED", "17"))

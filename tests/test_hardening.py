@@ -12,12 +12,10 @@ import os
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
-
 from conftest import referee_exe, run
 
 

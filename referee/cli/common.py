@@ -9,8 +9,6 @@ from typing import cast
 from rich.console import Console
 from rich.markup import escape
 
-from referee.errors import InputError
-
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
