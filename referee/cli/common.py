@@ -36,9 +36,9 @@ def resolve_deed(rs, name: str) -> int:
 
 def parse_amount(text: str | int, what: str = "amount") -> int:
     """An amount typed before the game's edition is known (dollar conventions); prefer `amount`."""
-    from referee.amounts import parse
+    from referee.amounts import ABSURD, parse
 
-    return parse(text, None, what)
+    return parse(text, None, what, ABSURD)  # no game to measure against: more than any box holds is a slip
 
 
 def amount(rs, t, text: str | int, what: str = "amount") -> int:
