@@ -80,6 +80,13 @@ def message() -> str:
     return "interrupted; nothing half-written (every move is one transaction)"
 
 
+def take_message() -> str:
+    """`message()` for a program that carries on after a Ctrl-C (the console): said once, then forgotten."""
+    text = message()
+    committed.clear()
+    return text
+
+
 def stop() -> None:
     """Print the one line and leave with 130; a second Ctrl-C can no longer interrupt the goodbye."""
     try:
