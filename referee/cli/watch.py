@@ -9,6 +9,7 @@ A file replaced by `referee new --force` (a new inode) is reopened.
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from pathlib import Path
@@ -98,6 +99,11 @@ class Source:
         rs, t = self.game.ruleset(), self.game.state()
         rows = self.game.con.execute("SELECT seq, data FROM events ORDER BY seq DESC LIMIT 60").fetchall()
         events = GameSource._events(rows)
+        from referee.ledger import cancellations  # undone by an undo, redone by a redo
+
+        undone = set(cancellations([(seq, json.loads(data)) for seq, data in reversed(rows)]))
+        for e in events:
+            e["undone"] = e["seq"] in undone
         if self.sources is None:
             try:
                 from referee.ruleset.loader import known_sources

@@ -19,12 +19,10 @@ def build(
     from referee.cli.grammar import owner_named, player_and_deed
     from referee.core import actions
 
-    p = common.parse_amount(price, "the price") if price else None
-
     def build_(rs, t):
         who, idx, count = player_and_deed(rs, t, words, counted=True)
         owner_named(rs, t, who, idx, "building.full_group")
-        return actions.build(rs, t, idx, count or 1, hotel, p)
+        return actions.build(rs, t, idx, count or 1, hotel, common.amount(rs, t, price, "the price") if price else None)
 
     record(game, build_)
 
