@@ -6,6 +6,13 @@ runs in one IMMEDIATE transaction (read state, check, append, snapshot), so
 two terminals writing at once are serialised and a killed process leaves
 either the whole event or none of it. Undo appends an event; nothing is
 deleted.
+
+Stored format (schema 2): each event is JSON whose ops are tagged objects
+(``{"op": "cash", "src": …, "dst": …, "amount": …}``, see core/ops.py) and whose
+notes are messages (``{"id": …, "params": …}``). Schema-1 files, whose ops are
+positional lists and notes sentences, are read as they are (the op codec takes
+both); the first event written to one marks the file schema 2, so an older
+referee refuses it cleanly instead of misreading the new events.
 """
 
 from __future__ import annotations
@@ -17,11 +24,13 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from referee.core.state import Table, apply_ops
+from referee.core.ops import Op, apply_ops, encode_op
+from referee.core.state import Table
 from referee.errors import InputError, RefereeError
+from referee.messages import render_all
 from referee.ruleset.model import Ruleset
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DEFAULT_NAME = "referee-game.sqlite"
 
 SCHEMA = """
@@ -74,7 +83,7 @@ class Game:
 
     # ------------------------------------------------------------ creation
     @classmethod
-    def create(cls, path: Path, ruleset_data: dict, spec: dict, table: Table, setup_ops: list, force: bool = False) -> "Game":
+    def create(cls, path: Path, ruleset_data: dict, spec: dict, table: Table, setup_ops: list[Op], force: bool = False) -> "Game":
         if path.exists() and not force:
             raise InputError(f"{path} already holds a game: use --game OTHER.sqlite, or --force to replace it")
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -96,7 +105,8 @@ class Game:
             con.executemany("INSERT INTO meta VALUES (?, ?)", list(meta.items()))
             t = table.copy()
             apply_ops(t, setup_ops)
-            data = {"type": "new", "args": spec, "ops": setup_ops, "text": "new game: " + ", ".join(p.name for p in table.players)}
+            data = {"type": "new", "args": spec, "ops": [encode_op(op) for op in setup_ops],
+                    "text": "new game: " + ", ".join(p.name for p in table.players)}
             con.execute("INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), "new", json.dumps(data)))
             con.execute("INSERT INTO snapshot VALUES (1, 1, ?)", (json.dumps(t.to_dict()),))
             con.execute("COMMIT")
@@ -156,7 +166,9 @@ class Game:
         return t
 
     def events(self) -> list[dict]:
+        """Every event in order, with its `seq`, `undone_by` where undone, and its notes as sentences."""
         evs = self._events()
+        fmt = self.ruleset().fmt
         undone: dict[int, int] = {}
         for seq, ev in evs:
             if ev["type"] == "undo":
@@ -167,7 +179,8 @@ class Game:
             ev = dict(ev, seq=seq)
             if seq in undone:
                 ev["undone_by"] = undone[seq]
-            ev.pop("ops", None) if False else None
+            if ev.get("notes"):
+                ev["notes"] = render_all(ev["notes"], fmt)
             out.append(ev)
         return out
 
@@ -186,6 +199,7 @@ class Game:
             cur = self.con.execute(
                 "INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data))
             )
+            self._mark_current_schema()
             state = json.dumps(ev.t.to_dict())
             self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (cur.lastrowid, state))
             if cur.lastrowid % CHECKPOINT_EVERY == 0:
@@ -197,6 +211,11 @@ class Game:
             raise
         ev.seq = cur.lastrowid
         return ev
+
+    def _mark_current_schema(self) -> None:
+        if int(self._meta.get("schema_version", SCHEMA_VERSION)) < SCHEMA_VERSION:
+            self.con.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(SCHEMA_VERSION),))
+            self._meta["schema_version"] = str(SCHEMA_VERSION)
 
     def _checkpoints(self) -> None:
         self.con.execute("CREATE TABLE IF NOT EXISTS checkpoints (seq INTEGER PRIMARY KEY, state TEXT NOT NULL)")

@@ -23,6 +23,7 @@ from typing import Any, Callable
 from referee.core import actions
 from referee.core.state import BANK, POT, Debt, Deed, Player, Table
 from referee.core.valuation import value as valuation_value
+from referee.messages import render_all
 from referee.errors import Ambiguous, Citation, InputError, MissingData, RefereeError, Refusal, ValidationErrors
 from functools import lru_cache
 
@@ -821,8 +822,11 @@ def _amount(ev) -> int | None:
     if ev.amount is not None:
         return ev.amount
     if ev.type == "trade":  # what the deal costs beyond the agreed exchange: interest and lifting, to the bank
-        return sum(op[3] for op in ev.ops if op[0] == "cash" and op[2] == BANK)
+        return ev.paid_to(BANK)
     return None
+
+
+NEEDS = {"dice": "the throw: dice: [3, 4]", "choice": "the declared choice: choice: percent (or flat)"}
 
 
 def rule_claim(sc: Scenario, c: Claim) -> Ruling:
@@ -847,6 +851,8 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
     except InputError as e:
         if e.file:
             raise
+        if e.needs in NEEDS:  # the core names the missing input; say it in the scenario's own keys
+            raise InputError(f"'{c.kind}' needs {NEEDS[e.needs]}", sc.display, where) from None
         raise InputError(e.message, sc.display, where) from None
     except MissingData as e:
         raise InputError(f"cannot rule: {e.message}".replace("pass it with --board FILE", "name it with board: FILE in the scenario"), sc.display, where) from None
@@ -860,7 +866,7 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
         r.amount = _amount(event)
         r.text = event.text
         r.steps = list(event.steps)
-        r.notes = list(event.notes)
+        r.notes = render_all(event.notes, fmt)
         r.clauses = list(event.clauses)
         if c.kind == "rule" and hasattr(event, "value"):
             r.claimed.setdefault("value", c.args.get("value"))

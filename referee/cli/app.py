@@ -50,7 +50,7 @@ def _record(game: str | None, build, as_json: bool = False):
     rs = g.ruleset()
     ev = g.record(lambda rs_, t: build(rs_, t))
     common.print_event(rs, ev, as_json)
-    if ev.t.over and any(op[0] == "over" for op in ev.ops):
+    if ev.t.over and ev.ends_game:
         from referee.cli.score_cmd import print_final
 
         print_final(rs, ev.t)
@@ -181,7 +181,7 @@ def rent(
     from referee.core import actions
 
     def build(rs, t):
-        c = actions.find_card(rs, card) if card else None
+        c = actions.find_card(rs, card, hint="referee cards lists them") if card else None
         idx = common.resolve_deed(rs, deed)
         who = common.resolve_player(t, payer)
         landing = actions.last_landing(t, who, idx) if late is None and t.extra.get("tracking") else None

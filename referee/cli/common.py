@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from referee.errors import InputError
+from referee.messages import render_all, render_next
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -57,11 +58,16 @@ def print_event(rs, ev, as_json: bool = False) -> None:
     if as_json:
         d = ev.to_dict() if hasattr(ev, "to_dict") else dict(ev)
         d.pop("ops", None)
+        d["notes"] = render_all(d.get("notes") or [], rs.fmt)
+        if isinstance(d.get("square"), dict) and "msg" in d["square"]:
+            sq = d["square"]
+            sq["text"] = render_all([sq["msg"]], rs.fmt)[0]
+            sq["command"] = render_next(sq["next"]) if sq.get("next") else None
         d["citations"] = [rs.cite(c).as_dict() for c in d.get("clauses", []) if rs.has_clause(c)]
         print(json.dumps(d, ensure_ascii=False))
         return
     out.print(f"[bold]{escape(ev.text)}[/bold]")
-    print_details(ev.steps, ev.notes, [rs.cite(c) for c in ev.clauses if rs.has_clause(c)])
+    print_details(ev.steps, render_all(ev.notes, rs.fmt), [rs.cite(c) for c in ev.clauses if rs.has_clause(c)])
 
 
 def print_details(steps, notes, citations, indent: str = "  ") -> None:

@@ -79,7 +79,9 @@ def turn_summary(rs, t) -> str:
         again = f" again (doubles ×{info['doubles_run']})" if info["throws_again"] else ""
         lines.append(f"[bold]{escape(who)}[/bold] to throw{again} — on {escape(where)}{state}")
     if info["landing"]:
-        lines.append(f"  last landing: {escape(info['landing']['text'])}")
+        from referee.messages import render
+
+        lines.append(f"  last landing: {escape(render(info['landing']['msg'], rs.fmt))}")
     return "\n".join(lines)
 
 
@@ -117,13 +119,13 @@ def _find_card(rs, t, player: str, name: str) -> dict:
     from referee.errors import Ambiguous
 
     try:
-        return actions.find_card(rs, name)
+        return actions.find_card(rs, name, hint="referee cards lists them")
     except Ambiguous:
         sq = rs.squares[t.player(player).position] if rs.squares else None
         deck = rs.decks().get(sq.deck or "") if sq is not None and sq.kind == "card" else None
         if deck is None:
             raise
-        return actions.find_card(rs, f"{deck.get('name', sq.deck)} {name}")
+        return actions.find_card(rs, f"{deck.get('name', sq.deck)} {name}", hint="referee cards lists them")
 
 
 def play(

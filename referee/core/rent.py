@@ -1,9 +1,15 @@
-"""Rent owed on a deed, with the reasoning steps and the clauses behind them."""
+"""Rent owed on a deed, with the reasoning steps and the clauses behind them; and the rent transaction."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
+from referee.core.checks import active, not_over
+from referee.core.events import Event, new_event
+from referee.core.money import charge
+from referee.core.msg import Msg
+from referee.core.ops import Claim
 from referee.core.state import Table
 from referee.errors import InputError, Refusal
 from referee.ruleset.model import Ruleset
@@ -89,7 +95,7 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
             r.step(f"card '{card.get('text', card['id'])}': pay ×{m} → {fmt(r.amount)}", "rent.card")
     elif sq.kind == "utility":
         if dice is None:
-            raise InputError(f"rent on {sq.name} depends on the dice: give the throw with --dice N")
+            raise InputError(Msg("rent.needs_dice", {"deed": sq.name}), needs="dice")
         if not 2 <= dice <= 12:
             raise InputError(f"a throw of two dice is between 2 and 12, not {dice}")
         if card and card.get("dice_multiplier"):
@@ -112,3 +118,48 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
 def claim_open(rs: Ruleset, rolls_since: int) -> bool:
     """Rent may still be asked if fewer following players than the window have rolled."""
     return rolls_since < rs.param("rent.claim_window")
+
+
+# ---------------------------------------------------------------- the transaction
+def last_landing(t: Table, player: str, idx: int) -> dict[str, Any] | None:
+    for land in reversed(t.landings):
+        if land["player"] == player and land["square"] == idx:
+            return land
+    return None
+
+
+def rent(
+    rs: Ruleset, t: Table, payer: str, idx: int, dice: int | None = None, card: dict[str, Any] | None = None,
+    rolls_since: int | None = None, landing: dict[str, Any] | None = None,
+) -> Event:
+    """Rent on a deed. With turns tracked, `landing` ties it to the landing it is for (claimed once, in time)."""
+    not_over(rs, t)
+    active(rs, t, payer)
+    if landing is not None:
+        if landing.get("claimed"):
+            raise Refusal(
+                f"{payer} already paid the rent for landing on {rs.squares[idx].name}", rs.cite("rent.lot")
+            )
+        rolls_since = max(0, t.rolls - landing["roll"])
+    r = rent_due(rs, t, idx, dice, card)
+    owner = t.deeds[idx].owner
+    assert owner is not None
+    if owner == payer:
+        why = "rent.own_property" if rs.has_clause("rent.own_property") else "rent.lot"
+        raise Refusal(f"{payer} owns {rs.squares[idx].name}: no rent to pay", rs.cite(why))
+    if rolls_since is not None and not claim_open(rs, rolls_since):
+        raise Refusal(
+            f"the rent on {rs.squares[idx].name} was not asked for in time ({rolls_since} player(s) have rolled since)",
+            rs.cite("rent.unclaimed"),
+        )
+    ev = new_event(t, "rent", payer=payer, deed=idx, dice=dice, card=card["id"] if card else None)
+    charge(rs, ev, payer, owner, r.amount, f"rent on {rs.squares[idx].name}")
+    if landing is not None:
+        ev.op(Claim(payer, idx, landing["roll"]))
+    elif t.extra.get("tracking"):
+        ev.note("rent.no_landing", player=payer, deed=rs.squares[idx].name)
+    ev.amount = r.amount
+    ev.steps += r.steps
+    ev.cite(*r.clauses)
+    ev.text = f"{payer} pays {owner} {rs.fmt(r.amount)} rent on {rs.squares[idx].name}"
+    return ev

@@ -11,7 +11,8 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from referee.core.state import Table, apply_ops, new_table
+from referee.core.ops import apply_ops
+from referee.core.state import Table, new_table
 from referee.core.valuation import COMPONENTS, Valuation, bases, value
 from referee.errors import InputError, RefereeError, ValidationErrors
 from referee.ruleset.model import Ruleset

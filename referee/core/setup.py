@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import random
 
+from referee.core.checks import afford
+from referee.core.events import Event, new_event
+from referee.core.ops import Cash, Op, Owner
 from referee.core.state import BANK, Table, new_table
 from referee.errors import InputError, Refusal
 from referee.ruleset.model import Ruleset
 
 
 def new_game(rs: Ruleset, players: list[str], random_deal: bool = False, seed: int | None = None,
-             track_turns: bool = False) -> tuple[Table, list, dict[str, list[int]]]:
+             track_turns: bool = False) -> tuple[Table, list[Op], dict[str, list[int]]]:
     names = [p.strip() for p in players]
     if any(not n for n in names):
         raise InputError("a player name cannot be empty")
@@ -32,7 +35,7 @@ def new_game(rs: Ruleset, players: list[str], random_deal: bool = False, seed: i
     t = new_table([(n, 0) for n in names], [s.index for s in rs.deeds], rs.bank("houses"), rs.bank("hotels"))
     if track_turns:
         t.extra["tracking"] = True
-    ops = [["cash", BANK, n, cash] for n in names]
+    ops: list[Op] = [Cash(BANK, n, cash) for n in names]
     deals: dict[str, list[int]] = {}
     n_deal = rs.for_players("deal_deeds", len(names)) or 0
     if random_deal and n_deal:
@@ -44,3 +47,25 @@ def new_game(rs: Ruleset, players: list[str], random_deal: bool = False, seed: i
         for i, n in enumerate(names):
             deals[n] = sorted(pool[i * n_deal:(i + 1) * n_deal])
     return t, ops, deals
+
+
+def deal(rs: Ruleset, t: Table, player: str, idxs: list[int]) -> Event:
+    """Deeds dealt at the start (editions that deal them), paid for where the edition says so."""
+    ev = new_event(t, "deal", player=player, deeds=idxs)
+    paid = rs.param("purchase.dealt_deeds_paid")
+    total = 0
+    for idx in idxs:
+        sq = rs.squares[idx]
+        if ev.t.deeds[idx].owner is not None:
+            raise Refusal(f"{sq.name} was already dealt to {ev.t.deeds[idx].owner}", rs.cite("setup.cash"))
+        ev.op(Owner(idx, player))
+        if paid:
+            total += rs.price(sq)
+    if paid:
+        afford(rs, t, player, total, "paying for the dealt deeds")
+        ev.op(Cash(player, BANK, total))
+    names = ", ".join(rs.squares[i].name for i in idxs)
+    ev.text = f"{player} is dealt {names}" + (f" and pays {rs.fmt(total)}" if paid else "")
+    ev.amount = total
+    ev.cite("setup.deal" if rs.has_clause("setup.deal") else "setup.cash")
+    return ev

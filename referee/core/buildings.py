@@ -1,0 +1,202 @@
+"""Houses and hotels: building on a whole colour group, evenly, from the bank's stock; selling back."""
+
+from __future__ import annotations
+
+from referee.core.checks import afford, no_debts, not_over, owner_of
+from referee.core.events import Event, new_event
+from referee.core.ops import Buildings, Cash
+from referee.core.state import BANK, Deed, Table
+from referee.core.valuation import percent
+from referee.errors import InputError, Refusal
+from referee.ruleset.model import Ruleset, Square
+
+
+def _level(rs: Ruleset, d: Deed) -> int:
+    return rs.param("building.max_houses") + 1 if d.hotel else d.houses
+
+
+# ---------------------------------------------------------------- building
+def _may_build_on(rs: Ruleset, t: Table, idx: int) -> tuple[str, list[int]]:
+    """Who builds on lot `idx` and its group's lots; refuses a non-lot, a split group, a mortgaged lot, a debtor."""
+    sq = rs.squares[idx]
+    if sq.kind != "lot":
+        why = "building.lots_only" if rs.has_clause("building.lots_only") else "building.full_group"
+        raise Refusal(f"{sq.name} is not a colour-group lot: nothing can be built on it", rs.cite(why))
+    owner = owner_of(rs, t, idx)
+    members = rs.group_members(sq.group or "")
+    if not all(t.deeds[i].owner == owner for i in members):
+        others = [f"{rs.squares[i].name} ({t.deeds[i].owner or 'bank'})" for i in members if t.deeds[i].owner != owner]
+        raise Refusal(
+            f"{owner} does not own the whole {rs.group_name(sq.group)} group ({', '.join(others)})",
+            rs.cite("building.full_group"),
+        )
+    scope = rs.param("building.requires_unmortgaged")
+    blocked = [i for i in (members if scope == "group" else [idx]) if t.deeds[i].mortgaged]
+    if blocked:
+        raise Refusal(
+            f"{', '.join(rs.squares[i].name for i in blocked)} is mortgaged: lift the mortgage before building"
+            + (" anywhere on the group" if scope == "group" else ""),
+            rs.cite("building.mortgaged"),
+        )
+    no_debts(rs, t, owner, "building")
+    return owner, members
+
+
+def _add_hotel(rs: Ruleset, ev: Event, idx: int, members: list[int]) -> int:
+    """Put a hotel on the lot (its houses go back to the bank); returns its price."""
+    sq = rs.squares[idx]
+    hotel_h = rs.param("building.hotel_houses")
+    if ev.t.deeds[idx].houses < hotel_h:
+        raise Refusal(f"a hotel on {sq.name} needs {hotel_h} houses on it first", rs.cite("building.hotel"))
+    if rs.param("building.hotel_requires") == "every_lot":
+        short = [rs.squares[i].name for i in members if not ev.t.deeds[i].hotel and ev.t.deeds[i].houses < hotel_h]
+        if short:
+            raise Refusal(
+                f"a hotel needs {hotel_h} houses on every lot of the group; {', '.join(short)} has fewer",
+                rs.cite("building.hotel"),
+            )
+    if ev.t.bank_hotels < 1:
+        raise Refusal("the bank has no hotels left", rs.cite("building.shortage"))
+    cost = rs.hotel_cost(sq)
+    ev.op(Buildings(idx, 0, True))
+    ev.steps.append(f"hotel on {sq.name}: {rs.fmt(cost)} and its {hotel_h} houses go back to the bank")
+    return cost
+
+
+def _add_house(rs: Ruleset, ev: Event, idx: int, members: list[int]) -> int:
+    """Put one more house on the lot, keeping the group even; returns its price."""
+    sq = rs.squares[idx]
+    d = ev.t.deeds[idx]
+    if ev.t.bank_houses < 1:
+        raise Refusal(
+            "the bank has no houses left: wait until some are sold back (when several players want the last ones, they are auctioned)",
+            rs.cite("building.shortage"),
+        )
+    new_level = d.houses + 1
+    if rs.param("building.even_build"):
+        others = [_level(rs, ev.t.deeds[i]) for i in members if i != idx]
+        diff = rs.param("building.max_difference")
+        if others and new_level - min(others) > diff:
+            lows = [rs.squares[i].name for i in members if i != idx and _level(rs, ev.t.deeds[i]) == min(others)]
+            raise Refusal(
+                f"houses must be built evenly: {sq.name} would have {new_level} while {', '.join(lows)} has {min(others)}",
+                rs.cite("building.even"),
+            )
+    ev.op(Buildings(idx, new_level, False))
+    return rs.house_cost(sq)
+
+
+def _shortage_price(rs: Ruleset, ev: Event, price: int, cost: int) -> int:
+    """Buildings bought at a shortage auction cost the winning bid, not the printed cost."""
+    minimum = rs.param("building.shortage_opening", 0)
+    if price < max(minimum, 1):
+        raise Refusal(f"a shortage auction opens at {rs.fmt(max(minimum, 1))}", rs.cite("building.shortage"))
+    ev.steps.append(f"bought at a shortage auction for {rs.fmt(price)} instead of {rs.fmt(cost)}")
+    ev.cite("building.shortage")
+    return price
+
+
+def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, price: int | None = None) -> Event:
+    not_over(rs, t)
+    if count < 1:
+        raise InputError(f"build at least one building, not {count}")
+    sq = rs.squares[idx]
+    owner, members = _may_build_on(rs, t, idx)
+    ev = new_event(t, "build", deed=idx, count=count, hotel=hotel, player=owner, price=price)
+    max_h = rs.param("building.max_houses")
+    hotel_h = rs.param("building.hotel_houses")
+    cost, houses, hotels = 0, 0, 0
+    for _ in range(count):
+        d = ev.t.deeds[idx]
+        if d.hotel:
+            raise Refusal(f"{sq.name} already has a hotel, the most a lot can hold", rs.cite("building.hotel"))
+        if d.houses >= max_h or (hotel and d.houses >= hotel_h):
+            cost += _add_hotel(rs, ev, idx, members)
+            hotels += 1
+        else:
+            cost += _add_house(rs, ev, idx, members)
+            houses += 1
+    if hotel and not hotels:  # asked for a hotel, got only houses: refuse rather than build something else
+        raise Refusal(f"a hotel on {sq.name} needs {hotel_h} houses on it first (it has {t.deeds[idx].houses})", rs.cite("building.hotel"))
+    if price is not None:
+        cost = _shortage_price(rs, ev, price, cost)
+    afford(rs, ev.t, owner, cost, "the buildings")
+    ev.op(Cash(owner, BANK, cost))
+    ev.amount = cost
+    ev.text = f"{owner} builds {_what_built(houses, hotels)} on {sq.name} for {rs.fmt(cost)} (now {_standing(ev.t.deeds[idx])})"
+    ev.cite("building.full_group", "building.even")
+    if hotels:
+        ev.cite("building.hotel")
+    return ev
+
+
+def _what_built(houses: int, hotels: int) -> str:
+    parts = []
+    if houses:
+        parts.append("a house" if houses == 1 else f"{houses} houses")
+    if hotels:
+        parts.append("a hotel")
+    return " and ".join(parts)
+
+
+def _standing(d: Deed) -> str:
+    return "a hotel" if d.hotel else f"{d.houses} house(s)"
+
+
+# ---------------------------------------------------------------- selling back
+def _sell_hotel(rs: Ruleset, ev: Event, owner: str, idx: int, sq: Square, pct: int) -> int:
+    """Break a hotel back into the houses the bank still has; returns what the bank pays."""
+    hotel_h = rs.param("building.hotel_houses")
+    if rs.param("building.no_hotel_breaking_to_starve") and not ev.t.debts_of(owner):
+        raise Refusal(
+            "in tournament play a hotel may be broken into houses only to raise money the player needs, not to starve the others of houses",
+            rs.cite("building.shortage"),
+        )
+    give = min(hotel_h, ev.t.bank_houses)
+    value_ = rs.hotel_cost(sq) + (hotel_h - give) * rs.house_cost(sq)
+    got = percent(value_, pct)
+    ev.op(Buildings(idx, give, False))
+    ev.steps.append(
+        f"hotel on {sq.name} sold for {pct} % of {rs.fmt(value_)} = {rs.fmt(got)}; {give} house(s) come back onto the lot"
+    )
+    return got
+
+
+def _sell_house(rs: Ruleset, ev: Event, idx: int, sq: Square, members: list[int], pct: int) -> int:
+    """Sell one house back, keeping the group even; returns what the bank pays."""
+    d = ev.t.deeds[idx]
+    if rs.param("building.even_sell"):
+        others = [_level(rs, ev.t.deeds[i]) for i in members if i != idx]
+        diff = rs.param("building.max_difference")
+        if others and max(others) - (d.houses - 1) > diff:
+            highs = [rs.squares[i].name for i in members if i != idx and _level(rs, ev.t.deeds[i]) == max(others)]
+            raise Refusal(
+                f"houses must be sold evenly: sell from {', '.join(highs)} first ({max(others)} there, {d.houses} on {sq.name})",
+                rs.cite("building.even"),
+            )
+    got = percent(rs.house_cost(sq), pct)
+    ev.op(Buildings(idx, d.houses - 1, False))
+    ev.steps.append(f"house on {sq.name} sold for {pct} % of {rs.fmt(rs.house_cost(sq))} = {rs.fmt(got)}")
+    return got
+
+
+def sell_buildings(rs: Ruleset, t: Table, idx: int, count: int = 1) -> Event:
+    not_over(rs, t)
+    if count < 1:
+        raise InputError(f"sell at least one building, not {count}")
+    sq = rs.squares[idx]
+    owner = owner_of(rs, t, idx)
+    members = rs.group_members(sq.group or "")
+    ev = new_event(t, "sell", deed=idx, count=count, player=owner)
+    pct = rs.param("building.sell_percent")
+    payout = 0
+    for _ in range(count):
+        d = ev.t.deeds[idx]
+        if not d.built:
+            raise Refusal(f"{sq.name} has no buildings to sell", rs.cite("building.sell"))
+        payout += _sell_hotel(rs, ev, owner, idx, sq, pct) if d.hotel else _sell_house(rs, ev, idx, sq, members, pct)
+    ev.op(Cash(BANK, owner, payout))
+    ev.amount = payout
+    ev.text = f"{owner} sells {count} building(s) on {sq.name} to the bank for {rs.fmt(payout)} (now {_standing(ev.t.deeds[idx])})"
+    ev.cite("building.sell")
+    return ev

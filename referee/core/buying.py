@@ -1,0 +1,68 @@
+"""Buying from the bank at the printed price, and the auction of a deed nobody buys."""
+
+from __future__ import annotations
+
+from referee.core.checks import active, afford, no_debts, not_over
+from referee.core.events import Event, new_event
+from referee.core.ops import Cash, Owner
+from referee.core.state import BANK, Table
+from referee.errors import InputError, Refusal
+from referee.ruleset.model import Ruleset
+
+
+def buy(rs: Ruleset, t: Table, player: str, idx: int) -> Event:
+    not_over(rs, t)
+    active(rs, t, player)
+    sq = rs.squares[idx]
+    if not sq.is_deed:
+        raise InputError(f"{sq.name} is not a property that can be bought")
+    owner = t.deeds[idx].owner
+    if owner is not None:
+        raise Refusal(f"{sq.name} already belongs to {owner}", rs.cite("buy.printed_price"))
+    no_debts(rs, t, player, "buying")
+    price = rs.price(sq)
+    afford(rs, t, player, price, f"{sq.name}")
+    ev = new_event(t, "buy", player=player, deed=idx)
+    ev.op(Cash(player, BANK, price))
+    ev.op(Owner(idx, player))
+    ev.amount = price
+    ev.text = f"{player} buys {sq.name} for {rs.fmt(price)}"
+    ev.steps.append(f"printed price of {sq.name}: {rs.fmt(price)}")
+    ev.cite("buy.printed_price")
+    return ev
+
+
+def auction_minimum(rs: Ruleset, idx: int) -> tuple[int, str]:
+    opening = rs.param("auction.opening")
+    if opening == "printed_price":
+        return rs.price(rs.squares[idx]), "the printed price"
+    if opening == "fixed":
+        return rs.param("auction.opening_amount"), "the fixed opening bid"
+    return 1, "any price"
+
+
+def auction(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> Event:
+    not_over(rs, t)
+    active(rs, t, winner)
+    sq = rs.squares[idx]
+    if not sq.is_deed:
+        raise InputError(f"{sq.name} is not a property")
+    if not rs.param("auction.enabled"):
+        raise Refusal("this ruleset holds no auctions: a declined property stays with the bank", rs.cite("auction.declined"))
+    if t.deeds[idx].owner is not None:
+        raise Refusal(f"{sq.name} belongs to {t.deeds[idx].owner}; only the bank's deeds are auctioned", rs.cite("auction.declined"))
+    if price <= 0:
+        raise InputError(f"a winning bid must be a positive whole number, not {price}")
+    minimum, why = auction_minimum(rs, idx)
+    if price < minimum:
+        raise Refusal(f"the bidding starts at {why}, {rs.fmt(minimum)}; {rs.fmt(price)} is below it", rs.cite("auction.declined"))
+    no_debts(rs, t, winner, "bidding")
+    afford(rs, t, winner, price, f"the winning bid on {sq.name}")
+    ev = new_event(t, "auction", player=winner, deed=idx, price=price)
+    ev.op(Cash(winner, BANK, price))
+    ev.op(Owner(idx, winner))
+    ev.amount = price
+    ev.text = f"{winner} wins {sq.name} at auction for {rs.fmt(price)}"
+    ev.steps.append(f"opening rule: {why}" + (f" ({rs.fmt(minimum)})" if minimum > 1 else ""))
+    ev.cite("auction.declined")
+    return ev

@@ -1,0 +1,86 @@
+"""The event a transaction returns: its ops, its amounts and the reasoning behind them.
+
+Each transaction works on a scratch copy of the table (`Event.t`), so
+multi-step transactions (a bankruptcy, "pay each player") see their own
+earlier steps, and a refusal half-way leaves the real state untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core.msg import Msg
+from referee.core.ops import Cash, Op, Over, decode_op, encode_op
+from referee.core.state import Table
+
+
+@dataclass
+class Event:
+    type: str
+    args: dict[str, Any]
+    t: Table
+    ops: list[Op] = field(default_factory=list)
+    text: str = ""
+    steps: list[str] = field(default_factory=list)
+    clauses: list[str] = field(default_factory=list)
+    notes: list[Msg] = field(default_factory=list)
+    amount: int | None = None
+    square: dict[str, Any] | None = None  # what the square reached means (turn events), see turns.square_meaning
+    value: Any = None  # a parameter's value, for a ruling on a clause
+    seq: int | None = None  # its number in the game file, once recorded
+
+    def op(self, op: Op) -> None:
+        op.apply(self.t)
+        self.ops.append(op)
+
+    def note(self, id_: str, **params: Any) -> None:
+        self.notes.append(Msg(id_, params))
+
+    def cite(self, *cids: str) -> None:
+        for c in cids:
+            if c not in self.clauses:
+                self.clauses.append(c)
+
+    def absorb(self, inner: "Event") -> None:
+        """Fold an inner transaction, computed on this event's table, into this one."""
+        for op in inner.ops:
+            self.op(op)
+        self.steps += inner.steps
+        self.notes += inner.notes
+        self.cite(*inner.clauses)
+
+    def paid_to(self, party: str) -> int:
+        return sum(op.amount for op in self.ops if isinstance(op, Cash) and op.dst == party)
+
+    @property
+    def ends_game(self) -> bool:
+        return any(isinstance(op, Over) for op in self.ops)
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {
+            "type": self.type,
+            "args": self.args,
+            "ops": [encode_op(op) for op in self.ops],
+            "text": self.text,
+            "steps": self.steps,
+            "clauses": self.clauses,
+            "notes": [n.to_dict() for n in self.notes],
+            "amount": self.amount,
+        }
+        if self.square is not None:
+            d["square"] = {k: (v.to_dict() if hasattr(v, "to_dict") else v) for k, v in self.square.items()}
+        return d
+
+
+def decode_notes(raw: list[Any]) -> list[Msg]:
+    """Notes as stored: Msg objects, or the sentences older game files hold (kept as a plain-text message)."""
+    return [Msg.from_dict(n) if isinstance(n, dict) else Msg("text", {"text": str(n)}) for n in raw or []]
+
+
+def decode_ops(raw: list[Any]) -> list[Op]:
+    return [decode_op(op) for op in raw or []]
+
+
+def new_event(t: Table, typ: str, **args: Any) -> Event:
+    return Event(typ, args, t.copy())

@@ -1,0 +1,93 @@
+"""Money between players and the bank: payments, debts that cash does not cover, GO salary, settling."""
+
+from __future__ import annotations
+
+from referee.core.checks import active, not_over
+from referee.core.events import Event, new_event
+from referee.core.msg import Msg
+from referee.core.ops import Cash, DebtPaid, NewDebt
+from referee.core.state import BANK, POT, Table
+from referee.core.valuation import liquidation
+from referee.errors import InputError, Refusal
+from referee.ruleset.model import Ruleset
+
+
+def charge(rs: Ruleset, ev: Event, payer: str, payee: str, amount: int, reason: str) -> None:
+    """Move money, or record a debt when the payer's cash does not cover it (never a silent overdraft)."""
+    if amount <= 0:
+        return
+    p = ev.t.player(payer)
+    if p.cash >= amount:
+        ev.op(Cash(payer, payee, amount))
+        return
+    creditor = payee if payee not in (BANK, POT) else BANK
+    ev.op(NewDebt(payer, creditor if payee != POT else POT, amount, reason))
+    ev.cite("debt.raise", "bankruptcy.test")
+    ev.notes.append(shortfall(rs, ev.t, payer, amount))
+
+
+def shortfall(rs: Ruleset, t: Table, name: str, amount: int) -> Msg:
+    """Why `name` cannot pay `amount` in cash, and whether raising everything would cover the debts."""
+    p = t.player(name)
+    owed = sum(d.amount for d in t.debts_of(name))
+    can, _ = liquidation(rs, t, name)
+    params = {"player": name, "amount": amount, "owed": owed, "cash": p.cash, "short": owed - p.cash,
+              "can": can, "raisable": p.cash + can}
+    return Msg("debt.shortfall.bankrupt" if p.cash + can < owed else "debt.shortfall.can_raise", params)
+
+
+def salary(rs: Ruleset, t: Table, player: str, landed: bool = False) -> Event:
+    not_over(rs, t)
+    active(rs, t, player)
+    ev = new_event(t, "salary", player=player, landed=landed)
+    amount = rs.param("salary.amount")
+    bonus = rs.param("salary.landing_bonus", 0) if landed else 0
+    ev.op(Cash(BANK, player, amount + bonus))
+    ev.amount = amount + bonus
+    ev.text = f"{player} collects {rs.fmt(amount + bonus)} salary" + (" (landed on GO)" if bonus else "")
+    ev.cite("go.salary")
+    return ev
+
+
+def pay(rs: Ruleset, t: Table, payer: str, payee: str, amount: int, reason: str = "") -> Event:
+    not_over(rs, t)
+    if amount <= 0:
+        raise InputError(f"an amount must be a positive whole number, not {amount}")
+    if payer == payee:
+        raise InputError("payer and payee are the same")
+    ev = new_event(t, "pay", payer=payer, payee=payee, amount=amount, reason=reason)
+    for who in (payer, payee):
+        if who not in (BANK, POT):
+            active(rs, t, who)
+    if payee == POT and not rs.param("free_parking.jackpot"):
+        raise Refusal("this ruleset keeps no Free Parking pot", rs.cite("free_parking"))
+    if payer == BANK or payer == POT:
+        if payer == POT and t.pot < amount:
+            raise Refusal(f"the pot holds {rs.fmt(t.pot)}", rs.cite("free_parking"))
+        ev.op(Cash(payer, payee, amount))
+    else:
+        charge(rs, ev, payer, payee, amount, reason or "payment")
+    ev.amount = amount
+    ev.text = f"{payer} pays {payee} {rs.fmt(amount)}" + (f" ({reason})" if reason else "")
+    return ev
+
+
+def settle(rs: Ruleset, t: Table, player: str) -> Event:
+    debts = t.debts_of(player)
+    if not debts:
+        raise InputError(f"{player} owes nothing")
+    ev = new_event(t, "settle", player=player)
+    paid = 0
+    for d in debts:
+        if ev.t.player(player).cash < d.amount:
+            break
+        ev.op(Cash(player, d.creditor, d.amount))
+        ev.op(DebtPaid(d.id))
+        paid += d.amount
+    if not paid:
+        raise Refusal(shortfall(rs, t, player, debts[0].amount), rs.cite("debt.raise"), fmt=rs.fmt)
+    ev.amount = paid
+    left = sum(d.amount for d in ev.t.debts_of(player))
+    ev.text = f"{player} pays {rs.fmt(paid)} owed" + (f"; still owes {rs.fmt(left)}" if left else "")
+    ev.cite("debt.raise")
+    return ev

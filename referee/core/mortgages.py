@@ -1,0 +1,81 @@
+"""Mortgaging a deed, lifting the mortgage with interest, and a mortgaged deed changing hands."""
+
+from __future__ import annotations
+
+from referee.core.checks import afford, no_debts, not_over, owner_of
+from referee.core.events import Event, new_event
+from referee.core.money import charge
+from referee.core.ops import Cash, Mortgaged
+from referee.core.state import BANK, Table
+from referee.core.valuation import percent
+from referee.errors import Refusal
+from referee.ruleset.model import Ruleset, Square
+
+
+def mortgage(rs: Ruleset, t: Table, idx: int) -> Event:
+    not_over(rs, t)
+    sq = rs.squares[idx]
+    owner = owner_of(rs, t, idx)
+    d = t.deeds[idx]
+    if d.mortgaged:
+        raise Refusal(f"{sq.name} is already mortgaged", rs.cite("mortgage.value"))
+    if sq.kind == "lot":
+        built = [rs.squares[i].name for i in rs.group_members(sq.group or "") if t.deeds[i].built]
+        if built:
+            raise Refusal(
+                f"sell every building on the {rs.group_name(sq.group)} group first ({', '.join(built)} has buildings)",
+                rs.cite("mortgage.buildings"),
+            )
+    value_ = rs.mortgage_value(sq)
+    ev = new_event(t, "mortgage", deed=idx, player=owner)
+    ev.op(Cash(BANK, owner, value_))
+    ev.op(Mortgaged(idx, True))
+    ev.amount = value_
+    ev.text = f"{owner} mortgages {sq.name} for {rs.fmt(value_)}"
+    ev.cite("mortgage.value")
+    return ev
+
+
+def lift_cost(rs: Ruleset, sq: Square) -> tuple[int, int]:
+    """The mortgage value and the interest on it (what lifting costs is their sum)."""
+    v = rs.mortgage_value(sq)
+    return v, percent(v, rs.param("mortgage.interest_percent"), rs.param("mortgage.rounding"))
+
+
+def unmortgage(rs: Ruleset, t: Table, idx: int) -> Event:
+    not_over(rs, t)
+    sq = rs.squares[idx]
+    owner = owner_of(rs, t, idx)
+    if not t.deeds[idx].mortgaged:
+        raise Refusal(f"{sq.name} is not mortgaged", rs.cite("mortgage.lift"))
+    no_debts(rs, t, owner, "lifting a mortgage")
+    v, interest = lift_cost(rs, sq)
+    afford(rs, t, owner, v + interest, f"lifting the mortgage on {sq.name}")
+    ev = new_event(t, "unmortgage", deed=idx, player=owner)
+    ev.op(Cash(owner, BANK, v + interest))
+    ev.op(Mortgaged(idx, False))
+    ev.amount = v + interest
+    rounding = rs.param("mortgage.rounding")
+    ev.steps.append(
+        f"mortgage {rs.fmt(v)} + {rs.param('mortgage.interest_percent')} % interest {rs.fmt(interest)} (rounded {rounding}) = {rs.fmt(v + interest)}"
+    )
+    ev.text = f"{owner} lifts the mortgage on {sq.name}: {rs.fmt(v + interest)}"
+    ev.cite("mortgage.lift")
+    return ev
+
+
+def transfer_mortgaged(rs: Ruleset, ev: Event, taker: str, idx: int, lift_now: bool) -> None:
+    """A mortgaged deed's new owner lifts the mortgage at once, or pays the interest now and keeps it mortgaged."""
+    sq = rs.squares[idx]
+    v, interest = lift_cost(rs, sq)
+    ev.cite("mortgage.transfer")
+    if lift_now:
+        afford(rs, ev.t, taker, v + interest, f"lifting the mortgage on {sq.name}")
+        ev.op(Cash(taker, BANK, v + interest))
+        ev.op(Mortgaged(idx, False))
+        ev.steps.append(f"{taker} lifts the mortgage on {sq.name} at once: {rs.fmt(v)} + {rs.fmt(interest)} interest")
+    elif rs.param("mortgage.transfer_interest"):
+        charge(rs, ev, taker, BANK, interest, f"interest on mortgaged {sq.name}")
+        ev.steps.append(
+            f"{taker} keeps {sq.name} mortgaged and pays the bank {rs.fmt(interest)} interest now; lifting later costs {rs.fmt(v + interest)}"
+        )

@@ -1,0 +1,96 @@
+"""Income tax (flat, or a percent of net worth chosen before counting), luxury tax, and Free Parking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.checks import active, fee_destination, not_over
+from referee.core.events import Event, new_event
+from referee.core.money import charge
+from referee.core.msg import Msg
+from referee.core.ops import Cash
+from referee.core.state import POT, Table
+from referee.core.valuation import percent, value
+from referee.errors import InputError, Refusal
+from referee.ruleset.model import Ruleset
+
+
+def _tax_rounding(rs: Ruleset) -> str:
+    return rs.param("taxes.income.rounding", None) or rs.param("mortgage.rounding")
+
+
+def income_tax_options(rs: Ruleset, t: Table, player: str) -> dict[str, Any]:
+    tax = rs.param("taxes.income")
+    out: dict[str, Any] = {"choices": list(tax["choices"])}
+    if "flat" in tax["choices"]:
+        out["flat"] = tax["flat"]
+    if "percent" in tax["choices"] or tax.get("net_worth"):
+        nw = value(rs, t, player, tax.get("net_worth") or "net-worth")
+        out["net_worth"] = nw
+        out["percent_amount"] = percent(nw.total, tax.get("percent", 10), _tax_rounding(rs))
+    return out
+
+
+def _tax_square(rs: Ruleset, which: str) -> None:
+    if rs.squares and not any(sq.tax == which for sq in rs.squares):
+        raise InputError(f"this board ({rs.id}) has no {which} tax square")
+
+
+def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
+    not_over(rs, t)
+    active(rs, t, player)
+    _tax_square(rs, "income")
+    tax = rs.param("taxes.income")
+    choices = tax["choices"]
+    if choice is None:
+        if len(choices) == 1:
+            choice = choices[0]
+        else:
+            raise InputError(Msg("tax.income.choose", {"ruleset": rs.id, "choices": list(choices)}), needs="choice")
+    if choice not in choices:
+        raise Refusal(
+            f"{rs.id} has no '{choice}' income tax; it takes only: {', '.join(choices)}", rs.cite("tax.income")
+        )
+    ev = new_event(t, "tax", player=player, tax="income", choice=choice)
+    if choice == "flat":
+        amount = rs.known(tax.get("flat"), "the income tax amount")
+        ev.steps.append(f"flat income tax: {rs.fmt(amount)}")
+    else:
+        nw = value(rs, t, player, tax.get("net_worth") or "net-worth")
+        pct = tax.get("percent", 10)
+        amount = percent(nw.total, pct, _tax_rounding(rs))
+        ev.steps += [f"  {line}" for line in nw.lines]
+        ev.steps.append(f"net worth {rs.fmt(nw.total)} × {pct} % = {rs.fmt(amount)}")
+        ev.args["net_worth"] = nw.total
+    charge(rs, ev, player, fee_destination(rs), amount, "income tax")
+    ev.amount = amount
+    ev.text = f"{player} pays {rs.fmt(amount)} income tax ({choice})"
+    ev.cite("tax.income")
+    return ev
+
+
+def luxury_tax(rs: Ruleset, t: Table, player: str) -> Event:
+    not_over(rs, t)
+    active(rs, t, player)
+    _tax_square(rs, "luxury")
+    amount = rs.known(rs.param("taxes.luxury.amount"), "the luxury tax amount")
+    ev = new_event(t, "tax", player=player, tax="luxury")
+    charge(rs, ev, player, fee_destination(rs), amount, "luxury tax")
+    ev.amount = amount
+    ev.text = f"{player} pays {rs.fmt(amount)} luxury tax"
+    ev.cite("tax.luxury")
+    return ev
+
+
+def free_parking(rs: Ruleset, t: Table, player: str) -> Event:
+    active(rs, t, player)
+    ev = new_event(t, "free_parking", player=player)
+    ev.cite("free_parking")
+    if rs.param("free_parking.jackpot") and t.pot > 0:
+        ev.amount = t.pot
+        ev.op(Cash(POT, player, t.pot))
+        ev.text = f"{player} lands on Free Parking and collects the pot, {rs.fmt(ev.amount)}"
+    else:
+        ev.amount = 0
+        ev.text = f"{player} lands on Free Parking: nothing happens"
+    return ev

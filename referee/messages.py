@@ -1,0 +1,207 @@
+"""The English words for the engine's structured messages, and next-actions as command lines.
+
+The core says what happened as `Msg(id, params)` and suggests what to do as
+`Next(action, args)` (referee/core/msg.py); this module is the one place that
+turns them into sentences and command syntax. Another language plugs in here
+(a catalogue per id); another front end (a web page) renders `Next` its own way.
+
+A template is a `str.format` string; ``{x:money}`` formats an int with the
+ruleset's currency, ``{x:cmd}`` renders a next-action as the command a player
+types, ``{x:list}`` joins a list with commas. Messages whose wording depends on
+their parameters are small functions instead.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any, Callable, Mapping, Union
+
+from referee.core.msg import Msg, Next
+
+Fmt = Callable[[int], str]
+Params = Mapping[str, Any]
+
+
+def name_arg(name: str) -> str:
+    """A square or player name as typed in a command line (quoted when it has spaces)."""
+    return f'"{name}"' if any(ch.isspace() for ch in name) else name
+
+
+# ---------------------------------------------------------------- next actions as commands
+def _opt(args: Params, key: str, placeholder: str) -> str:
+    v = args.get(key)
+    return placeholder if v is None else name_arg(str(v))
+
+
+def render_next(nxt: Union[Next, Mapping[str, Any]]) -> str:
+    """The command line that carries out a suggested action (placeholders in capitals)."""
+    action, args = (nxt.action, nxt.args) if isinstance(nxt, Next) else (nxt["action"], nxt.get("args") or {})
+    if action == "buy":
+        return f"buy {name_arg(args['player'])} {name_arg(args['deed'])}"
+    if action == "auction":
+        return f"auction {_opt(args, 'winner', 'WINNER')} {name_arg(args['deed'])} {_opt(args, 'price', 'PRICE')}"
+    if action == "rent":
+        cmd = f"rent {name_arg(args['player'])} {name_arg(args['deed'])}"
+        if args.get("card"):
+            cmd += f" --card {args['card']}"
+        if "dice" in args:
+            cmd += f" --dice {_opt(args, 'dice', 'N')}"
+        return cmd
+    if action == "tax":
+        cmd = f"tax {args['tax']} {name_arg(args['player'])}"
+        if args.get("choice"):
+            choice = args["choice"]
+            cmd += " --choice " + ("|".join(choice) if isinstance(choice, list) else str(choice))
+        return cmd
+    if action == "draw":
+        return f"draw {name_arg(args['player'])} {_opt(args, 'card', 'CARD')}"
+    if action == "parking":
+        return f"parking {name_arg(args['player'])}"
+    words = [action] + [name_arg(str(v)) for v in args.values() if v is not None]
+    return " ".join(words)
+
+
+# ---------------------------------------------------------------- templates
+def _for_sale(p: Params, f: Fmt) -> str:
+    buy = render_next(Next("buy", {"player": p["player"], "deed": p["square"]}))
+    text = f"{p['square']} is for sale: {p['player']} may buy it for {f(p['price'])} ({buy})"
+    if p["cash"] < p["price"]:
+        text += f", holding only {f(p['cash'])}"
+    if p["auction"]:
+        auction = render_next(Next("auction", {"winner": None, "deed": p["square"], "price": None}))
+        return text + f"; if not, the bank auctions it ({auction})"
+    return text + "; if not, it stays with the bank"
+
+
+def _rent(p: Params, f: Fmt) -> str:
+    text = f"{p['player']} owes {p['owner']} {f(p['amount'])} rent on {p['square']} ({render_next(p['next'])})"
+    if p.get("until"):
+        text += f"; claimable until {p['until']} throws" + (" again" if p["until"] == p["player"] else "")
+    return text
+
+
+def _income_choice(p: Params, f: Fmt) -> str:
+    def one(c: str) -> str:
+        if c == "flat" and p.get("flat") is not None:
+            return f"flat ({f(p['flat'])})"
+        if c == "percent" and p.get("percent") is not None:
+            return f"percent ({p['percent']} % of net worth)"
+        return c
+
+    return (f"{p['player']} pays income tax, declaring before counting: " + " or ".join(one(c) for c in p["choices"])
+            + f" ({render_next(p['next'])})")
+
+
+def _shortfall(verdict: str) -> Callable[[Params, Fmt], str]:
+    def render_(p: Params, f: Fmt) -> str:
+        if verdict == "bankrupt":
+            why = f"bankrupt: even raising everything ({f(p['raisable'])}) does not cover {f(p['owed'])}"
+        else:
+            why = f"not bankrupt: {p['player']} can raise up to {f(p['can'])} by selling buildings and mortgaging"
+        return (f"{p['player']} cannot pay {f(p['amount'])} in cash: owes {f(p['owed'])}, holds {f(p['cash'])}, "
+                f"{f(p['short'])} short; {why}. The debt is recorded until paid (settle) or bankruptcy.")
+
+    return render_
+
+
+def _after_bankruptcies(p: Params, f: Fmt) -> str:
+    totals = "; ".join(f"{name} {f(total)}" for name, total in p["totals"])
+    return f"game over at bankruptcy {p['count']}: {totals}" + (f" — {p['winner']} wins" if p["winner"] else " — a tie")
+
+
+def _nearest_rent(p: Params, f: Fmt) -> str:
+    return f"if {p['deed']} is owned, record the rent with: {render_next(p['next'])}"
+
+
+Template = Union[str, Callable[[Params, Fmt], str]]
+TEMPLATES: dict[str, Template] = {
+    "text": "{text}",  # a sentence stored by an older game file
+    # money
+    "debt.shortfall.bankrupt": _shortfall("bankrupt"),
+    "debt.shortfall.can_raise": _shortfall("can_raise"),
+    # rent
+    "rent.needs_dice": "rent on {deed} depends on the dice: give the throw with --dice N",
+    "rent.no_landing": "no landing of {player} on {deed} is on record: the claim window was not checked",
+    # taxes
+    "tax.income.choose": lambda p, f: (f"{p['ruleset']} lets the player choose the income tax, before adding anything up: give "
+                                       + " or ".join(f"--choice {c}" for c in p["choices"])),
+    # trades
+    "trade.lift_not_mortgaged": "--lift names {deed}, which is not a mortgaged deed in this trade",
+    # jail and cards
+    "jail.loses_next_turn": "{player} also loses the next turn",
+    "card.nearest_rent": _nearest_rent,
+    # bankruptcy and the end
+    "bankruptcy.bank_auctions": "the bank now auctions: {deeds:list} (record each with: auction DEED WINNER PRICE)",
+    "end.last_player": lambda p, f: f"game over: {p['winner'] or 'nobody'} is the last player left",
+    "end.after_bankruptcies": _after_bankruptcies,
+    # turns and dice
+    "turns.not_tracked": ("this game does not track turns and dice: start one with `referee new --turns NAME NAME …`, "
+                          "or start tracking this one with `referee turn PLAYER` (who throws next)"),
+    "turns.tracking_starts": "turns and dice are tracked from now on",
+    "dice.unreadable": "give the two dice, e.g. `roll 3 4`, not '{words}'",
+    "turn.not_yours": "it is {current}'s turn to throw, not {player}'s (`next` passes the turn, `turn PLAYER` corrects it)",
+    "turn.must_throw_again": "{player} threw doubles and throws again before the turn passes (`turn PLAYER` overrides)",
+    "turn.to_throw": "{player} to throw",
+    "turn.throws_again": "doubles: {player} throws again",
+    "turn.did_not_throw": "{player} did not throw this turn",
+    "turn.loses_turn": lambda p, f: f"{p['player']} loses this turn" + (" (in jail)" if p["in_jail"] else ""),
+    # what a square means
+    "square.on": "{player} is on {square}",
+    "square.for_sale": _for_sale,
+    "square.own": "{player} owns {square}: nothing to pay",
+    "square.card": lambda p, f: (f"{p['player']} draws a {p['deck']} card: enter it with "
+                                 f"`draw {name_arg(p['player'])} CARD` (`cards` lists them)"),
+    "square.go_to_jail": "{player} goes to jail",
+    "square.go_to_jail.landed": "{player} lands on {square} and goes to jail; no salary for this move",
+    "square.in_jail": "{player} is in jail",
+    "square.visiting": "{player} is just visiting the jail",
+    "square.go": "{player} is on GO",
+    "square.pot": lambda p, f: f"{p['player']} may collect the Free Parking pot, {f(p['pot'])} (parking {name_arg(p['player'])})",
+    "square.rest": "{player} rests on {square}: nothing happens",
+    "square.unknown": "{player} is on {square}: {reason}",
+    "square.no_rent": "{player} is on {owner}'s {square}: {reason}",
+    "square.rent_by_dice": "{player} owes {owner} rent on {square} by the dice: {next:cmd}",
+    "square.rent": _rent,
+    "square.rent_expired": "{player} landed on {owner}'s {square}, but the rent was not asked for in time",
+    "square.luxury_tax": lambda p, f: f"{p['player']} pays {f(p['amount'])} luxury tax (tax luxury {name_arg(p['player'])})",
+    "square.income_tax": lambda p, f: f"{p['player']} pays {f(p['amount'])} income tax (tax income {name_arg(p['player'])})",
+    "square.income_tax_choice": _income_choice,
+    "square.moved_on": "{player} moved on from {square}",
+}
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, fmt: Fmt):
+        self.fmt = fmt
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec == "money":
+            return self.fmt(value)
+        if format_spec == "cmd":
+            return render_next(value)
+        if format_spec == "list":
+            return ", ".join(str(v) for v in value)
+        return super().format_field(value, format_spec)
+
+
+def render(msg: Msg | str, fmt: Fmt | None = None) -> str:
+    """The sentence for a message; `fmt` is the ruleset's money formatter (plain numbers without one)."""
+    if isinstance(msg, str):
+        return msg
+    f: Fmt = fmt or str
+    template = TEMPLATES.get(msg.id)
+    if template is None:
+        raise KeyError(f"no template for message {msg.id!r}")
+    if isinstance(template, str):
+        return _Formatter(f).format(template, **msg.params)
+    return template(msg.params, f)
+
+
+def render_all(msgs: list[Msg] | list[Any], fmt: Fmt | None = None) -> list[str]:
+    """Notes as stored may be Msg objects, their dicts, or (older game files) sentences."""
+    out = []
+    for m in msgs:
+        if isinstance(m, dict):
+            m = Msg.from_dict(m)
+        out.append(render(m, fmt))
+    return out
