@@ -21,9 +21,10 @@ import json
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
+from referee.core.events import Event
 from referee.core.ops import Op, apply_ops, encode_op
 from referee.core.state import Table
 from referee.errors import InputError, RefereeError
@@ -83,7 +84,7 @@ class Game:
 
     # ------------------------------------------------------------ creation
     @classmethod
-    def create(cls, path: Path, ruleset_data: dict, spec: dict, table: Table, setup_ops: list[Op], force: bool = False) -> "Game":
+    def create(cls, path: Path, ruleset_data: dict, spec: dict, table: Table, setup_ops: list[Op], force: bool = False) -> Game:
         if path.exists() and not force:
             raise InputError(f"{path} already holds a game: use --game OTHER.sqlite, or --force to replace it")
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -188,7 +189,7 @@ class Game:
         return self.con.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
 
     # ------------------------------------------------------------ writing
-    def record(self, build: Callable[[Ruleset, Table], object]):
+    def record(self, build: Callable[[Ruleset, Table], Event]) -> Event:
         """Run `build(ruleset, state)` inside the write lock and append its event."""
         rs = self.ruleset()
         self.con.execute("BEGIN IMMEDIATE")
@@ -200,16 +201,17 @@ class Game:
                 "INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data))
             )
             self._mark_current_schema()
+            seq = int(cur.lastrowid or 0)
             state = json.dumps(ev.t.to_dict())
-            self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (cur.lastrowid, state))
-            if cur.lastrowid % CHECKPOINT_EVERY == 0:
+            self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (seq, state))
+            if seq % CHECKPOINT_EVERY == 0:
                 self._checkpoints()
-                self.con.execute("INSERT OR REPLACE INTO checkpoints VALUES (?, ?)", (cur.lastrowid, state))
+                self.con.execute("INSERT OR REPLACE INTO checkpoints VALUES (?, ?)", (seq, state))
             self.con.execute("COMMIT")
         except BaseException:
             self.con.execute("ROLLBACK")
             raise
-        ev.seq = cur.lastrowid
+        ev.seq = seq
         return ev
 
     def _mark_current_schema(self) -> None:

@@ -14,7 +14,8 @@ their parameters are small functions instead.
 from __future__ import annotations
 
 import string
-from typing import Any, Callable, Mapping, Union
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from referee.core.msg import Msg, Next
 
@@ -33,7 +34,7 @@ def _opt(args: Params, key: str, placeholder: str) -> str:
     return placeholder if v is None else name_arg(str(v))
 
 
-def render_next(nxt: Union[Next, Mapping[str, Any]]) -> str:
+def render_next(nxt: Next | Mapping[str, Any]) -> str:
     """The command line that carries out a suggested action (placeholders in capitals)."""
     action, args = (nxt.action, nxt.args) if isinstance(nxt, Next) else (nxt["action"], nxt.get("args") or {})
     if action == "buy":
@@ -113,7 +114,7 @@ def _nearest_rent(p: Params, f: Fmt) -> str:
     return f"if {p['deed']} is owned, record the rent with: {render_next(p['next'])}"
 
 
-Template = Union[str, Callable[[Params, Fmt], str]]
+Template = str | Callable[[Params, Fmt], str]
 TEMPLATES: dict[str, Template] = {
     "text": "{text}",  # a sentence stored by an older game file
     # money

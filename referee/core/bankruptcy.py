@@ -11,12 +11,22 @@ after the number of bankruptcies the ruleset names, valued by its method.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from referee.core.checks import active, not_over
 from referee.core.events import Event, new_event
 from referee.core.mortgages import transfer_mortgaged
-from referee.core.ops import Bankrupt, Buildings, Cash, DebtPaid, JailCard, Mortgaged, NewDebt, Over, Owner
+from referee.core.ops import (
+    Bankrupt,
+    Buildings,
+    Cash,
+    DebtPaid,
+    JailCard,
+    Mortgaged,
+    NewDebt,
+    Over,
+    Owner,
+)
 from referee.core.state import BANK, POT, Debt, Table
 from referee.core.valuation import liquidation, percent, value
 from referee.errors import InputError, Refusal

@@ -27,7 +27,7 @@ def _may_build_on(rs: Ruleset, t: Table, idx: int) -> tuple[str, list[int]]:
     if not all(t.deeds[i].owner == owner for i in members):
         others = [f"{rs.squares[i].name} ({t.deeds[i].owner or 'bank'})" for i in members if t.deeds[i].owner != owner]
         raise Refusal(
-            f"{owner} does not own the whole {rs.group_name(sq.group)} group ({', '.join(others)})",
+            f"{owner} does not own the whole {rs.group_name(sq.group or '')} group ({', '.join(others)})",
             rs.cite("building.full_group"),
         )
     scope = rs.param("building.requires_unmortgaged")

@@ -6,7 +6,8 @@ from `EFFECTS`; a new kind of card is a new handler, not a new branch.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from referee.core.checks import active, fee_destination, not_over
 from referee.core.events import Event, new_event
@@ -35,10 +36,14 @@ def find_card(rs: Ruleset, name: str, hint: str | None = None) -> Card:
             choices[key] = [f"{dname}: {c['id']}", c["id"], c.get("text", c["id"])]
     if not choices:
         raise InputError(f"{rs.id} lists no card texts; record the card's effect with pay/collect instead")
-    return cards[match_one(name, choices, "card", hint=hint)]
+    return cards[match_one(name, choices, "card", hint=hint or "")]
 
 
 # ---------------------------------------------------------------- one handler per effect
+def _label(card: Card) -> str:
+    return str(card.get("text", card["id"]))
+
+
 def _collect(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
     ev.op(Cash(BANK, player, card["amount"]))
     ev.amount = card["amount"]
@@ -47,14 +52,14 @@ def _collect(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str])
 
 def _pay(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
     dest = fee_destination(rs)
-    charge(rs, ev, player, dest, card["amount"], card.get("text", card["id"]))
+    charge(rs, ev, player, dest, card["amount"], _label(card))
     ev.amount = card["amount"]
     ev.text += f": pays {rs.fmt(ev.amount)}" + (" into the Free Parking pot" if dest == POT else " to the bank")
 
 
 def _collect_from_each(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
     for o in others:
-        charge(rs, ev, o, player, card["amount"], card.get("text", card["id"]))
+        charge(rs, ev, o, player, card["amount"], _label(card))
     ev.amount = card["amount"] * len(others)
     ev.steps.append(f"{len(others)} player(s) × {rs.fmt(card['amount'])} = {rs.fmt(ev.amount)}")
     ev.text += f": collects {rs.fmt(ev.amount)} in all"
@@ -65,7 +70,7 @@ def _pay_each(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]
     ev.steps.append(f"{len(others)} player(s) × {rs.fmt(card['amount'])} = {rs.fmt(total)}")
     if ev.t.player(player).cash < total:
         for o in others:
-            charge(rs, ev, player, o, card["amount"], card.get("text", card["id"]))
+            charge(rs, ev, player, o, card["amount"], _label(card))
     else:
         for o in others:
             ev.op(Cash(player, o, card["amount"]))
@@ -81,7 +86,7 @@ def _repairs(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str])
     ev.steps.append(
         f"{houses} house(s) × {rs.fmt(card['per_house'])} + {hotels} hotel(s) × {rs.fmt(card['per_hotel'])} = {rs.fmt(amount)}"
     )
-    charge(rs, ev, player, fee_destination(rs), amount, card.get("text", card["id"]))
+    charge(rs, ev, player, fee_destination(rs), amount, _label(card))
     ev.amount = amount
     ev.text += f": pays {rs.fmt(amount)}"
 

@@ -42,7 +42,7 @@ class Event:
             if c not in self.clauses:
                 self.clauses.append(c)
 
-    def absorb(self, inner: "Event") -> None:
+    def absorb(self, inner: Event) -> None:
         """Fold an inner transaction, computed on this event's table, into this one."""
         for op in inner.ops:
             self.op(op)

@@ -23,7 +23,7 @@ def mortgage(rs: Ruleset, t: Table, idx: int) -> Event:
         built = [rs.squares[i].name for i in rs.group_members(sq.group or "") if t.deeds[i].built]
         if built:
             raise Refusal(
-                f"sell every building on the {rs.group_name(sq.group)} group first ({', '.join(built)} has buildings)",
+                f"sell every building on the {rs.group_name(sq.group or '')} group first ({', '.join(built)} has buildings)",
                 rs.cite("mortgage.buildings"),
             )
     value_ = rs.mortgage_value(sq)

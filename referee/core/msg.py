@@ -22,7 +22,7 @@ class Msg:
         return {"id": self.id, "params": self.params}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> "Msg":
+    def from_dict(cls, d: dict[str, Any]) -> Msg:
         return cls(d["id"], dict(d.get("params") or {}))
 
 

@@ -10,8 +10,9 @@ written before the ops had names hold positional lists (``["cash", "Ana",
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Iterable, Union
+from typing import Any, ClassVar
 
 from referee.core.state import BANK, POT, Debt, Table
 
@@ -230,8 +231,8 @@ class Extra:
         t.extra[self.key] = self.value
 
 
-Op = Union[Cash, Owner, Buildings, Mortgaged, Jail, JailCard, NewDebt, DebtPaid, Bankrupt, Position, Skip, Over,
-           SetTurn, Land, Claim, Extra]
+Op = (Cash | Owner | Buildings | Mortgaged | Jail | JailCard | NewDebt | DebtPaid | Bankrupt | Position | Skip | Over
+      | SetTurn | Land | Claim | Extra)
 OP_TYPES: dict[str, type] = {c.tag: c for c in (Cash, Owner, Buildings, Mortgaged, Jail, JailCard, NewDebt, DebtPaid,
                                                  Bankrupt, Position, Skip, Over, SetTurn, Land, Claim, Extra)}
 _CLASSES = tuple(OP_TYPES.values())
@@ -247,7 +248,9 @@ def encode_op(op: Op) -> dict[str, Any]:
 
 
 def decode_op(raw: Any) -> Op:
-    """An op from its JSON object, or from the positional list older game files hold."""
+    """An op from its JSON object, or from the positional list older game files hold (an op stays as it is)."""
+    if isinstance(raw, _CLASSES):
+        return raw  # type: ignore[return-value]  # an isinstance over a tuple does not narrow the union
     if isinstance(raw, dict):
         body = dict(raw)
         cls = OP_TYPES.get(body.pop("op", None))
@@ -259,13 +262,12 @@ def decode_op(raw: Any) -> Op:
         cls = OP_TYPES.get(raw[0])
         if cls is None:
             raise ValueError(f"unknown op {raw[0]!r}")
-        return cls(*raw[1:])  # the old list format is the fields in declaration order
-    if isinstance(raw, _CLASSES):
-        return raw
+        old: Op = cls(*raw[1:])  # the old list format is the fields in declaration order
+        return old
     raise ValueError(f"not an op: {raw!r}")
 
 
 def apply_ops(t: Table, ops: Iterable[Any]) -> None:
     """Apply an event's ops in order (mutates `t`); raw JSON ops, new or old format, are decoded first."""
     for op in ops:
-        (op if isinstance(op, _CLASSES) else decode_op(op)).apply(t)
+        decode_op(op).apply(t)

@@ -73,7 +73,7 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
                 any_mortgaged = any(t.deeds[i].mortgaged for i in members)
                 if any_mortgaged and not rs.param("rent.full_group_with_mortgaged_lot"):
                     r.step(
-                        f"{owner.name} owns the whole {rs.group_name(sq.group)} group but a lot of it is mortgaged: no double",
+                        f"{owner.name} owns the whole {rs.group_name(sq.group or '')} group but a lot of it is mortgaged: no double",
                         "rent.full_group",
                     )
                 else:
@@ -81,13 +81,12 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
                     r.amount = base * mult
                     extra = " (another lot of it is mortgaged, this one is not)" if any_mortgaged else ""
                     r.step(
-                        f"{owner.name} owns the whole {rs.group_name(sq.group)} group, unimproved{extra} → ×{mult} = {fmt(r.amount)}",
+                        f"{owner.name} owns the whole {rs.group_name(sq.group or '')} group, unimproved{extra} → ×{mult} = {fmt(r.amount)}",
                         "rent.full_group",
                     )
     elif sq.kind == "railroad":
         n = _count_owned(rs, t, owner.name, "railroad")
-        table = rs.railroad_rent
-        r.amount = rs.known(table[n - 1], f"the rent for {n} railroad(s)")
+        r.amount = rs.known(rs.railroad_rent[n - 1], f"the rent for {n} railroad(s)")
         r.step(f"{owner.name} owns {n} railroad(s) → {fmt(r.amount)}", "rent.railroad")
         if card and card.get("rent_multiplier"):
             m = card["rent_multiplier"]

@@ -8,8 +8,9 @@ YAML and renders what these functions return.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from referee.core.ops import apply_ops
 from referee.core.state import Table, new_table

@@ -107,14 +107,14 @@ class Table:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Table":
+    def from_dict(cls, d: dict) -> Table:
         d = dict(d)
         d["players"] = [Player(**p) for p in d["players"]]
         d["deeds"] = {int(k): Deed(**v) for k, v in d["deeds"].items()}
         d["debts"] = [Debt(**x) for x in d.get("debts", [])]
         return cls(**d)
 
-    def copy(self) -> "Table":
+    def copy(self) -> Table:
         """A deep copy, equal to Table.from_dict(self.to_dict()) without the dict round trip
         (every action copies the table; asdict made that the cost of a ruling)."""
         import copy as _copy

@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 from referee.core.checks import active, afford, not_over
 from referee.core.events import Event, new_event
-from referee.core.msg import Msg
 from referee.core.mortgages import transfer_mortgaged
+from referee.core.msg import Msg
 from referee.core.ops import Cash, JailCard, Owner
 from referee.core.state import Table
 from referee.errors import InputError, Refusal

@@ -20,17 +20,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.cards import draw_card
 from referee.core.checks import active, cite_first, dice_ok, not_over
 from referee.core.events import Event, new_event
-from referee.core.cards import draw_card
 from referee.core.jail import jail_roll, send_to_jail
 from referee.core.money import salary
-from referee.core.msg import Msg, Next
+from referee.core.msg import Msg
 from referee.core.ops import Extra, Land, Position, SetTurn, Skip
-from referee.core.order import next_active, current, following, tracking  # noqa: F401  (re-exported: turns.current …)
+from referee.core.order import current, following, next_active, tracking  # noqa: F401  (re-exported: turns.current …)
 from referee.core.squares import card_by_id, square_meaning
 from referee.core.state import Table
-from referee.errors import InputError, MissingData, Refusal
+from referee.errors import InputError, Refusal
 from referee.ruleset.model import Ruleset
 
 Card = dict[str, Any]

@@ -17,6 +17,7 @@ Every amount is an int in the edition's currency units.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from referee.core.state import Table
@@ -57,7 +58,7 @@ class Valuation:
     hotels: int = 0
     items: list[Item] = field(default_factory=list)
     bases: dict[str, str] = field(default_factory=dict)  # component -> "at printed price"…
-    fmt: object = None  # the ruleset's money formatter, for `lines`
+    fmt: Callable[[int], str] | None = None  # the ruleset's money formatter, for `lines`
 
     @property
     def total(self) -> int:
