@@ -108,10 +108,9 @@ step_st = st.tuples(st.sampled_from(ACTIONS), st.integers(0, 2), st.integers(0, 
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(step_st, min_size=1, max_size=80), st.sampled_from(["us-1950s", "us-classic", "it-lire-x", "mx-hasbro"]))
+# it-lire is left out on purpose: its house rents are unknown, so most of its random games stop at the first rent
+@given(st.lists(step_st, min_size=1, max_size=80), st.sampled_from(["us-1950s", "us-classic", "us-2008", "mx-hasbro"]))
 def test_random_play_keeps_invariants(steps, edition):
-    if edition == "it-lire-x":  # it-lire's house rents are unknown: use the US board family only
-        edition = "us-2008"
     rs = _rs(edition)
     t = _fresh(rs)
     start = sum(p.cash for p in t.players)
