@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -14,7 +14,7 @@ from referee.ruleset import loader
 from referee.ruleset.model import Ruleset
 
 
-@lru_cache(maxsize=None)
+@cache
 def ruleset(name: str = "us-1950s", variants: tuple[str, ...] = (), house_rules: tuple[str, ...] = ()) -> Ruleset:
     return loader.load(name, variants=variants, house_rules=house_rules)
 

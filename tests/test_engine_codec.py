@@ -9,8 +9,28 @@ import time
 from enginekit import deed, ruleset, table
 
 from referee.core import buying, money
-from referee.core.ops import (OP_TYPES, Bankrupt, Buildings, Cash, Claim, DebtPaid, Extra, Jail, JailCard, Land,
-                              Mortgaged, NewDebt, Over, Owner, Position, SetTurn, Skip, apply_ops, decode_op, encode_op)
+from referee.core.ops import (
+    OP_TYPES,
+    Bankrupt,
+    Buildings,
+    Cash,
+    Claim,
+    DebtPaid,
+    Extra,
+    Jail,
+    JailCard,
+    Land,
+    Mortgaged,
+    NewDebt,
+    Over,
+    Owner,
+    Position,
+    SetTurn,
+    Skip,
+    apply_ops,
+    decode_op,
+    encode_op,
+)
 from referee.core.setup import new_game
 from referee.core.state import BANK
 from referee.ledger import SCHEMA, Game
@@ -54,7 +74,7 @@ def test_an_event_stores_tagged_ops_and_message_notes():
 
 def _old_game_file(path, rs):
     """A schema-1 game file as an older referee wrote it: positional ops, notes as sentences."""
-    t, ops, _ = new_game(rs, ["Ana", "Ben"])
+    t, _ops, _ = new_game(rs, ["Ana", "Ben"])
     bw = deed(rs, "Boardwalk")
     con = sqlite3.connect(str(path), isolation_level=None)
     con.executescript(SCHEMA)
