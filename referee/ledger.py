@@ -28,7 +28,7 @@ from referee.core.events import Event
 from referee.core.ops import Op, apply_ops, encode_op
 from referee.core.state import Table
 from referee.errors import InputError, RefereeError
-from referee.messages import render_all
+from referee.messages import render, render_all, render_next
 from referee.ruleset.model import Ruleset
 
 SCHEMA_VERSION = 2
@@ -180,8 +180,13 @@ class Game:
             ev = dict(ev, seq=seq)
             if seq in undone:
                 ev["undone_by"] = undone[seq]
-            if ev.get("notes"):
-                ev["notes"] = render_all(ev["notes"], fmt)
+            for key in ("notes", "steps"):
+                if ev.get(key):
+                    ev[key] = render_all(ev[key], fmt)
+            sq = ev.get("square")
+            if isinstance(sq, dict) and "msg" in sq:  # what the square meant, as the sentence and command shown then
+                ev["square"] = dict(sq, text=render_all([sq["msg"]], fmt)[0],
+                                    command=render_next(sq["next"]) if sq.get("next") else None)
             out.append(ev)
         return out
 
@@ -197,6 +202,7 @@ class Game:
             t, _ = self._state_in_txn()
             ev = build(rs, t)
             data = ev.to_dict()
+            data["text"] = render(ev.msg, rs.fmt) if ev.msg else ""  # the sentence `log` shows, as said when recorded
             cur = self.con.execute(
                 "INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data))
             )

@@ -114,9 +114,88 @@ def _nearest_rent(p: Params, f: Fmt) -> str:
     return f"if {p['deed']} is owned, record the rent with: {render_next(p['next'])}"
 
 
+def _buildings(houses: int, hotels: int) -> str:
+    parts = []
+    if houses:
+        parts.append("a house" if houses == 1 else f"{houses} houses")
+    if hotels:
+        parts.append("a hotel")
+    return " and ".join(parts)
+
+
+def _standing(p: Params) -> str:
+    return "a hotel" if p["now_hotel"] else f"{p['now_houses']} house(s)"
+
+
+def _side(s: Params, f: Fmt) -> str:
+    parts = list(s["deeds"])
+    if s["cash"]:
+        parts.append(f(s["cash"]))
+    parts += ["a Get Out of Jail Free card"] * s["jail_cards"]
+    return ", ".join(parts) or "nothing"
+
+
+ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
+def _ordinal(n: int) -> str:
+    return ORDINALS.get(n, f"{n}th")
+
+
+def _nested(value: Any, f: Fmt) -> str:
+    return render(Msg.from_dict(value) if isinstance(value, dict) else value, f)
+
+
 Template = str | Callable[[Params, Fmt], str]
 TEMPLATES: dict[str, Template] = {
     "text": "{text}",  # a sentence stored by an older game file
+    # what happened (an event's headline)
+    "deal": lambda p, f: f"{p['player']} is dealt {', '.join(p['deeds'])}",
+    "deal.paid": lambda p, f: f"{p['player']} is dealt {', '.join(p['deeds'])} and pays {f(p['total'])}",
+    "salary": "{player} collects {amount:money} salary",
+    "salary.landed": "{player} collects {amount:money} salary (landed on GO)",
+    "pay": lambda p, f: f"{p['payer']} pays {p['payee']} {f(p['amount'])}" + (f" ({p['reason']})" if p["reason"] else ""),
+    "settle": lambda p, f: f"{p['player']} pays {f(p['paid'])} owed" + (f"; still owes {f(p['left'])}" if p["left"] else ""),
+    "buy": "{player} buys {deed} for {price:money}",
+    "auction": "{player} wins {deed} at auction for {price:money}",
+    "rent": "{payer} pays {owner} {amount:money} rent on {deed}",
+    "tax.income": "{player} pays {amount:money} income tax ({choice})",
+    "tax.luxury": "{player} pays {amount:money} luxury tax",
+    "free_parking.pot": "{player} lands on Free Parking and collects the pot, {amount:money}",
+    "free_parking.nothing": "{player} lands on Free Parking: nothing happens",
+    "mortgage": "{player} mortgages {deed} for {amount:money}",
+    "unmortgage": "{player} lifts the mortgage on {deed}: {amount:money}",
+    "build": lambda p, f: (f"{p['player']} builds {_buildings(p['houses'], p['hotels'])} on {p['deed']} for {f(p['cost'])} "
+                           f"(now {_standing(p)})"),
+    "sell": lambda p, f: (f"{p['player']} sells {p['count']} building(s) on {p['deed']} to the bank for {f(p['payout'])} "
+                          f"(now {_standing(p)})"),
+    "trade": lambda p, f: f"trade: {p['a']} gives {_side(p['a_gives'], f)}; {p['b']} gives {_side(p['b_gives'], f)}",
+    "jail.send": lambda p, f: (f"{p['player']} goes to jail" + (f" ({_nested(p['reason'], f)})" if p["reason"] else "")
+                               + "; no salary for this move"),
+    "jail.reason.card": "card",
+    "jail.reason.landed": "landed on {square}",
+    "jail.reason.doubles": lambda p, f: f"{_ordinal(p['run'])} doubles in a row",
+    "jail.pay": "{player} pays the {fine:money} fine and leaves jail",
+    "jail.card": "{player} uses a Get Out of Jail Free card; it goes back under its deck",
+    "jail.roll.doubles": lambda p, f: f"{p['player']} throws doubles ({p['d1']}+{p['d2']}) and leaves jail, moving {p['d1'] + p['d2']}",
+    "jail.roll.last": lambda p, f: (f"{p['player']} fails on turn {p['turns']} in jail: must pay {f(p['fine'])} "
+                                    f"and moves {p['d1'] + p['d2']}"),
+    "jail.roll.stays": "{player} stays in jail (turn {turns} of {max_turns})",
+    "card.drawn": "{player} draws '{card}'",
+    "card.collect": "{player} draws '{card}': collects {amount:money} from the bank",
+    "card.pay_bank": "{player} draws '{card}': pays {amount:money} to the bank",
+    "card.pay_pot": "{player} draws '{card}': pays {amount:money} into the Free Parking pot",
+    "card.collect_all": "{player} draws '{card}': collects {amount:money} in all",
+    "card.pay_all": "{player} draws '{card}': pays {amount:money} in all",
+    "card.repairs": "{player} draws '{card}': pays {amount:money}",
+    "bankrupt.to_player": "{player} is bankrupt to {creditor}",
+    "bankrupt.to_bank": "{player} is bankrupt to the bank",
+    "partial_payment": lambda p, f: (f"{p['debtor']} pays {p['creditor']} {f(p['value'])} in property ({', '.join(p['deeds'])})"
+                                     + (f"; still owes {f(p['rest'])}" if p["rest"] else "")),
+    "roll": lambda p, f: f"{p['player']} throws {p['d1']}+{p['d2']} = {p['d1'] + p['d2']}" + (" (doubles)" if p["doubles"] else ""),
+    "roll.doubles_to_jail": lambda p, f: f"{p['player']} throws {p['d1']}+{p['d2']}: {_ordinal(p['run'])} doubles in a row",
+    "roll.go": lambda p, f: ("lands on" if p["landed"] else "passes") + " GO: " + (_nested(p["salary"], f) if p["salary"] else ""),
+    "turn.ends": "{player}'s turn ends; {next} to throw",
     # money
     "debt.shortfall.bankrupt": _shortfall("bankrupt"),
     "debt.shortfall.can_raise": _shortfall("can_raise"),
@@ -198,8 +277,8 @@ def render(msg: Msg | str, fmt: Fmt | None = None) -> str:
     return template(msg.params, f)
 
 
-def render_all(msgs: list[Msg] | list[Any], fmt: Fmt | None = None) -> list[str]:
-    """Notes as stored may be Msg objects, their dicts, or (older game files) sentences."""
+def render_all(msgs: list[Any], fmt: Fmt | None = None) -> list[str]:
+    """Notes and steps as stored may be Msg objects, their dicts, or sentences (older game files, arithmetic steps)."""
     out = []
     for m in msgs:
         if isinstance(m, dict):

@@ -23,7 +23,8 @@ from typing import Any, Callable
 from referee.core import actions
 from referee.core.state import BANK, POT, Debt, Deed, Player, Table
 from referee.core.valuation import value as valuation_value
-from referee.messages import render_all
+from referee.core.msg import Msg
+from referee.messages import render, render_all
 from referee.errors import Ambiguous, Citation, InputError, MissingData, RefereeError, Refusal, ValidationErrors
 from functools import lru_cache
 
@@ -752,7 +753,7 @@ def _value(rs, t, a, sc):
     ev = actions.Event("value", {"player": a["player"], "method": a["method"]}, t)
     ev.amount = v.total
     ev.steps = list(v.lines) + [f"total {rs.fmt(v.total)}"]
-    ev.text = f"{a['player']}'s {a['method']} total is {rs.fmt(v.total)}"
+    ev.msg = Msg("text", {"text": f"{a['player']}'s {a['method']} total is {rs.fmt(v.total)}"})
     cl = m.get("clause")
     if cl and rs.has_clause(cl):
         ev.cite(cl)
@@ -765,7 +766,7 @@ def _rule(rs, t, a, sc):
         c = rs.clause(cid)
         ev.steps.append(f"{cid}: {c.text}")
         ev.cite(cid)
-    ev.text = rs.clause(a["clause"]).title or a["clause"]
+    ev.msg = Msg("text", {"text": rs.clause(a["clause"]).title or a["clause"]})
     if "param" in a:
         try:
             ev.value = _param(rs, a["param"])
@@ -864,8 +865,8 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
         r.claimed["owner"] = {rs.squares[i].name: o for i, o in r.claimed["owner"].items()}
     if event is not None:
         r.amount = _amount(event)
-        r.text = event.text
-        r.steps = list(event.steps)
+        r.text = render(event.msg, fmt) if event.msg else ""
+        r.steps = render_all(event.steps, fmt)
         r.notes = render_all(event.notes, fmt)
         r.clauses = list(event.clauses)
         if c.kind == "rule" and hasattr(event, "value"):

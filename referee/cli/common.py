@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from referee.errors import InputError
-from referee.messages import render_all, render_next
+from referee.messages import render, render_all, render_next
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -58,6 +58,8 @@ def print_event(rs, ev, as_json: bool = False) -> None:
     if as_json:
         d = ev.to_dict() if hasattr(ev, "to_dict") else dict(ev)
         d.pop("ops", None)
+        d["text"] = render_all([d["msg"]], rs.fmt)[0] if d.get("msg") else d.get("text", "")
+        d["steps"] = render_all(d.get("steps") or [], rs.fmt)
         d["notes"] = render_all(d.get("notes") or [], rs.fmt)
         if isinstance(d.get("square"), dict) and "msg" in d["square"]:
             sq = d["square"]
@@ -66,8 +68,8 @@ def print_event(rs, ev, as_json: bool = False) -> None:
         d["citations"] = [rs.cite(c).as_dict() for c in d.get("clauses", []) if rs.has_clause(c)]
         print(json.dumps(d, ensure_ascii=False))
         return
-    out.print(f"[bold]{escape(ev.text)}[/bold]")
-    print_details(ev.steps, render_all(ev.notes, rs.fmt), [rs.cite(c) for c in ev.clauses if rs.has_clause(c)])
+    out.print(f"[bold]{escape(render(ev.msg, rs.fmt) if ev.msg else '')}[/bold]")
+    print_details(render_all(ev.steps, rs.fmt), render_all(ev.notes, rs.fmt), [rs.cite(c) for c in ev.clauses if rs.has_clause(c)])
 
 
 def print_details(steps, notes, citations, indent: str = "  ") -> None:

@@ -169,7 +169,7 @@ def bankrupt(rs: Ruleset, t: Table, player: str) -> Event:
         proceeds = _clear_buildings(rs, ev, player, deeds)
     procedure(rs, ev, player, creditor, debts, deeds, proceeds)
     ev.op(Bankrupt(player))
-    ev.text = f"{player} is bankrupt" + (f" to {creditor}" if creditor != BANK else " to the bank")
+    ev.say("bankrupt.to_bank" if creditor == BANK else "bankrupt.to_player", player=player, creditor=creditor)
     check_end(rs, ev)
     return ev
 
@@ -217,8 +217,7 @@ def partial_payment(rs: Ruleset, t: Table, debtor: str, idxs: list[int], value_:
     if rest > 0:
         ev.op(NewDebt(debtor, debt.creditor, rest, debt.reason))
     ev.amount = value_
-    ev.text = f"{debtor} pays {debt.creditor} {rs.fmt(value_)} in property ({', '.join(rs.squares[i].name for i in idxs)})"
-    if rest > 0:
-        ev.text += f"; still owes {rs.fmt(rest)}"
+    ev.say("partial_payment", debtor=debtor, creditor=debt.creditor, value=value_,
+           deeds=[rs.squares[i].name for i in idxs], rest=max(rest, 0))
     ev.cite(cite)
     return ev

@@ -123,24 +123,13 @@ def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, 
     afford(rs, ev.t, owner, cost, "the buildings")
     ev.op(Cash(owner, BANK, cost))
     ev.amount = cost
-    ev.text = f"{owner} builds {_what_built(houses, hotels)} on {sq.name} for {rs.fmt(cost)} (now {_standing(ev.t.deeds[idx])})"
+    now = ev.t.deeds[idx]
+    ev.say("build", player=owner, deed=sq.name, houses=houses, hotels=hotels, cost=cost,
+           now_houses=now.houses, now_hotel=now.hotel)
     ev.cite("building.full_group", "building.even")
     if hotels:
         ev.cite("building.hotel")
     return ev
-
-
-def _what_built(houses: int, hotels: int) -> str:
-    parts = []
-    if houses:
-        parts.append("a house" if houses == 1 else f"{houses} houses")
-    if hotels:
-        parts.append("a hotel")
-    return " and ".join(parts)
-
-
-def _standing(d: Deed) -> str:
-    return "a hotel" if d.hotel else f"{d.houses} house(s)"
 
 
 # ---------------------------------------------------------------- selling back
@@ -197,6 +186,7 @@ def sell_buildings(rs: Ruleset, t: Table, idx: int, count: int = 1) -> Event:
         payout += _sell_hotel(rs, ev, owner, idx, sq, pct) if d.hotel else _sell_house(rs, ev, idx, sq, members, pct)
     ev.op(Cash(BANK, owner, payout))
     ev.amount = payout
-    ev.text = f"{owner} sells {count} building(s) on {sq.name} to the bank for {rs.fmt(payout)} (now {_standing(ev.t.deeds[idx])})"
+    now = ev.t.deeds[idx]
+    ev.say("sell", player=owner, deed=sq.name, count=count, payout=payout, now_houses=now.houses, now_hotel=now.hotel)
     ev.cite("building.sell")
     return ev

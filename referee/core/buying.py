@@ -26,7 +26,7 @@ def buy(rs: Ruleset, t: Table, player: str, idx: int) -> Event:
     ev.op(Cash(player, BANK, price))
     ev.op(Owner(idx, player))
     ev.amount = price
-    ev.text = f"{player} buys {sq.name} for {rs.fmt(price)}"
+    ev.say("buy", player=player, deed=sq.name, price=price)
     ev.steps.append(f"printed price of {sq.name}: {rs.fmt(price)}")
     ev.cite("buy.printed_price")
     return ev
@@ -62,7 +62,7 @@ def auction(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> Event:
     ev.op(Cash(winner, BANK, price))
     ev.op(Owner(idx, winner))
     ev.amount = price
-    ev.text = f"{winner} wins {sq.name} at auction for {rs.fmt(price)}"
+    ev.say("auction", player=winner, deed=sq.name, price=price)
     ev.steps.append(f"opening rule: {why}" + (f" ({rs.fmt(minimum)})" if minimum > 1 else ""))
     ev.cite("auction.declined")
     return ev

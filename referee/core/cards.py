@@ -13,7 +13,7 @@ from referee.core.checks import active, fee_destination, not_over
 from referee.core.events import Event, new_event
 from referee.core.jail import send_to_jail
 from referee.core.money import charge
-from referee.core.msg import Next
+from referee.core.msg import Msg, Next
 from referee.core.ops import Cash, JailCard, Position
 from referee.core.state import BANK, POT, Table
 from referee.errors import InputError, Refusal
@@ -47,14 +47,14 @@ def _label(card: Card) -> str:
 def _collect(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
     ev.op(Cash(BANK, player, card["amount"]))
     ev.amount = card["amount"]
-    ev.text += f": collects {rs.fmt(ev.amount)} from the bank"
+    ev.say("card.collect", player=player, card=_label(card), amount=ev.amount)
 
 
 def _pay(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
     dest = fee_destination(rs)
     charge(rs, ev, player, dest, card["amount"], _label(card))
     ev.amount = card["amount"]
-    ev.text += f": pays {rs.fmt(ev.amount)}" + (" into the Free Parking pot" if dest == POT else " to the bank")
+    ev.say("card.pay_pot" if dest == POT else "card.pay_bank", player=player, card=_label(card), amount=ev.amount)
 
 
 def _collect_from_each(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
@@ -62,7 +62,7 @@ def _collect_from_each(rs: Ruleset, ev: Event, player: str, card: Card, others: 
         charge(rs, ev, o, player, card["amount"], _label(card))
     ev.amount = card["amount"] * len(others)
     ev.steps.append(f"{len(others)} player(s) × {rs.fmt(card['amount'])} = {rs.fmt(ev.amount)}")
-    ev.text += f": collects {rs.fmt(ev.amount)} in all"
+    ev.say("card.collect_all", player=player, card=_label(card), amount=ev.amount)
 
 
 def _pay_each(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
@@ -75,7 +75,7 @@ def _pay_each(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]
         for o in others:
             ev.op(Cash(player, o, card["amount"]))
     ev.amount = total
-    ev.text += f": pays {rs.fmt(total)} in all"
+    ev.say("card.pay_all", player=player, card=_label(card), amount=total)
 
 
 def _repairs(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
@@ -88,11 +88,11 @@ def _repairs(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str])
     )
     charge(rs, ev, player, fee_destination(rs), amount, _label(card))
     ev.amount = amount
-    ev.text += f": pays {rs.fmt(amount)}"
+    ev.say("card.repairs", player=player, card=_label(card), amount=amount)
 
 
 def _go_to_jail(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
-    inner = send_to_jail(rs, ev.t, player, "card")
+    inner = send_to_jail(rs, ev.t, player, Msg("jail.reason.card"))
     for op in inner.ops:
         ev.op(op)
     ev.notes += inner.notes
@@ -163,7 +163,7 @@ def draw_card(rs: Ruleset, t: Table, player: str, card: Card, passed_go: bool = 
     if effect is None:
         raise InputError(f"card effect '{card['effect']}' is not handled")
     ev = new_event(t, "card", player=player, card=f"{card['deck']}:{card['id']}", passed_go=passed_go)
-    ev.text = f"{player} draws '{card.get('text', card['id'])}'"
+    ev.say("card.drawn", player=player, card=_label(card))
     others = [p.name for p in t.active_players() if p.name != player]
     effect(rs, ev, player, card, others)
     return ev

@@ -21,8 +21,8 @@ class Event:
     args: dict[str, Any]
     t: Table
     ops: list[Op] = field(default_factory=list)
-    text: str = ""
-    steps: list[str] = field(default_factory=list)
+    msg: Msg | None = None  # what happened, in one message
+    steps: list[str | Msg] = field(default_factory=list)
     clauses: list[str] = field(default_factory=list)
     notes: list[Msg] = field(default_factory=list)
     amount: int | None = None
@@ -33,6 +33,9 @@ class Event:
     def op(self, op: Op) -> None:
         op.apply(self.t)
         self.ops.append(op)
+
+    def say(self, id_: str, **params: Any) -> None:
+        self.msg = Msg(id_, params)
 
     def note(self, id_: str, **params: Any) -> None:
         self.notes.append(Msg(id_, params))
@@ -62,8 +65,8 @@ class Event:
             "type": self.type,
             "args": self.args,
             "ops": [encode_op(op) for op in self.ops],
-            "text": self.text,
-            "steps": self.steps,
+            "msg": self.msg.to_dict() if self.msg else None,
+            "steps": [s.to_dict() if isinstance(s, Msg) else s for s in self.steps],
             "clauses": self.clauses,
             "notes": [n.to_dict() for n in self.notes],
             "amount": self.amount,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.core.checks import active, afford, dice_ok, fee_destination, not_over
 from referee.core.events import Event, new_event
 from referee.core.money import charge
+from referee.core.msg import Msg
 from referee.core.ops import Cash, Jail, JailCard, SetTurn, Skip
 from referee.core.state import Table
 from referee.errors import Refusal
@@ -18,15 +19,17 @@ def jail_square(rs: Ruleset) -> int:
     return 10
 
 
-def send_to_jail(rs: Ruleset, t: Table, player: str, reason: str = "") -> Event:
+def send_to_jail(rs: Ruleset, t: Table, player: str, reason: str | Msg = "") -> Event:
+    """`reason`: what the player typed, or a message (a card, the square, doubles)."""
     not_over(rs, t)
     active(rs, t, player)
     if t.player(player).in_jail:
         raise Refusal(f"{player} is already in jail", rs.cite("jail.send"))
-    ev = new_event(t, "jail", player=player, action="send", reason=reason)
+    why = reason.to_dict() if isinstance(reason, Msg) else reason
+    ev = new_event(t, "jail", player=player, action="send", reason=why)
     ev.op(Jail(player, True, 0, jail_square(rs)))
     ev.op(SetTurn("doubles_run", 0))
-    ev.text = f"{player} goes to jail" + (f" ({reason})" if reason else "") + "; no salary for this move"
+    ev.say("jail.send", player=player, reason=why)
     ev.cite("jail.send")
     if rs.param("jail.lose_next_turn"):
         ev.op(Skip(player, 1))
@@ -48,7 +51,7 @@ def jail_pay(rs: Ruleset, t: Table, player: str) -> Event:
     ev.op(Cash(player, fee_destination(rs), fine))
     ev.op(Jail(player, False, 0))
     ev.amount = fine
-    ev.text = f"{player} pays the {rs.fmt(fine)} fine and leaves jail"
+    ev.say("jail.pay", player=player, fine=fine)
     ev.cite("jail.fine")
     return ev
 
@@ -63,7 +66,7 @@ def jail_card(rs: Ruleset, t: Table, player: str, deck: str | None = None) -> Ev
     ev = new_event(t, "jail", player=player, action="card", deck=use)
     ev.op(JailCard(player, None, use))
     ev.op(Jail(player, False, 0))
-    ev.text = f"{player} uses a Get Out of Jail Free card; it goes back under its deck"
+    ev.say("jail.card", player=player)
     ev.cite("jail.card")
     return ev
 
@@ -78,7 +81,7 @@ def jail_roll(rs: Ruleset, t: Table, player: str, d1: int, d2: int) -> Event:
     max_turns = rs.param("jail.max_turns")
     if d1 == d2:
         ev.op(Jail(player, False, 0))
-        ev.text = f"{player} throws doubles ({d1}+{d2}) and leaves jail, moving {d1 + d2}"
+        ev.say("jail.roll.doubles", player=player, d1=d1, d2=d2)
         ev.cite("jail.fine")
         return ev
     turns = p.jail_turns + 1
@@ -87,10 +90,10 @@ def jail_roll(rs: Ruleset, t: Table, player: str, d1: int, d2: int) -> Event:
         ev.op(Jail(player, False, 0))
         charge(rs, ev, player, fee_destination(rs), fine, "jail fine")
         ev.amount = fine
-        ev.text = f"{player} fails on turn {turns} in jail: must pay {rs.fmt(fine)} and moves {d1 + d2}"
+        ev.say("jail.roll.last", player=player, turns=turns, fine=fine, d1=d1, d2=d2)
         ev.cite("jail.third_turn")
     else:
         ev.op(Jail(player, True, turns))
-        ev.text = f"{player} stays in jail (turn {turns} of {max_turns})"
+        ev.say("jail.roll.stays", player=player, turns=turns, max_turns=max_turns)
         ev.cite("jail.fine")
     return ev

@@ -44,7 +44,7 @@ def salary(rs: Ruleset, t: Table, player: str, landed: bool = False) -> Event:
     bonus = rs.param("salary.landing_bonus", 0) if landed else 0
     ev.op(Cash(BANK, player, amount + bonus))
     ev.amount = amount + bonus
-    ev.text = f"{player} collects {rs.fmt(amount + bonus)} salary" + (" (landed on GO)" if bonus else "")
+    ev.say("salary.landed" if bonus else "salary", player=player, amount=amount + bonus)
     ev.cite("go.salary")
     return ev
 
@@ -68,7 +68,7 @@ def pay(rs: Ruleset, t: Table, payer: str, payee: str, amount: int, reason: str 
     else:
         charge(rs, ev, payer, payee, amount, reason or "payment")
     ev.amount = amount
-    ev.text = f"{payer} pays {payee} {rs.fmt(amount)}" + (f" ({reason})" if reason else "")
+    ev.say("pay", payer=payer, payee=payee, amount=amount, reason=reason)
     return ev
 
 
@@ -88,6 +88,6 @@ def settle(rs: Ruleset, t: Table, player: str) -> Event:
         raise Refusal(shortfall(rs, t, player, debts[0].amount), rs.cite("debt.raise"), fmt=rs.fmt)
     ev.amount = paid
     left = sum(d.amount for d in ev.t.debts_of(player))
-    ev.text = f"{player} pays {rs.fmt(paid)} owed" + (f"; still owes {rs.fmt(left)}" if left else "")
+    ev.say("settle", player=player, paid=paid, left=left)
     ev.cite("debt.raise")
     return ev

@@ -31,7 +31,7 @@ def mortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     ev.op(Cash(BANK, owner, value_))
     ev.op(Mortgaged(idx, True))
     ev.amount = value_
-    ev.text = f"{owner} mortgages {sq.name} for {rs.fmt(value_)}"
+    ev.say("mortgage", player=owner, deed=sq.name, amount=value_)
     ev.cite("mortgage.value")
     return ev
 
@@ -59,7 +59,7 @@ def unmortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     ev.steps.append(
         f"mortgage {rs.fmt(v)} + {rs.param('mortgage.interest_percent')} % interest {rs.fmt(interest)} (rounded {rounding}) = {rs.fmt(v + interest)}"
     )
-    ev.text = f"{owner} lifts the mortgage on {sq.name}: {rs.fmt(v + interest)}"
+    ev.say("unmortgage", player=owner, deed=sq.name, amount=v + interest)
     ev.cite("mortgage.lift")
     return ev
 

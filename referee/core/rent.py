@@ -160,5 +160,5 @@ def rent(
     ev.amount = r.amount
     ev.steps += r.steps
     ev.cite(*r.clauses)
-    ev.text = f"{payer} pays {owner} {rs.fmt(r.amount)} rent on {rs.squares[idx].name}"
+    ev.say("rent", payer=payer, owner=owner, amount=r.amount, deed=rs.squares[idx].name)
     return ev

@@ -64,8 +64,7 @@ def deal(rs: Ruleset, t: Table, player: str, idxs: list[int]) -> Event:
     if paid:
         afford(rs, t, player, total, "paying for the dealt deeds")
         ev.op(Cash(player, BANK, total))
-    names = ", ".join(rs.squares[i].name for i in idxs)
-    ev.text = f"{player} is dealt {names}" + (f" and pays {rs.fmt(total)}" if paid else "")
+    ev.say("deal.paid" if paid else "deal", player=player, deeds=[rs.squares[i].name for i in idxs], total=total)
     ev.amount = total
     ev.cite("setup.deal" if rs.has_clause("setup.deal") else "setup.cash")
     return ev

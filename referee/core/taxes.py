@@ -64,7 +64,7 @@ def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
         ev.args["net_worth"] = nw.total
     charge(rs, ev, player, fee_destination(rs), amount, "income tax")
     ev.amount = amount
-    ev.text = f"{player} pays {rs.fmt(amount)} income tax ({choice})"
+    ev.say("tax.income", player=player, amount=amount, choice=choice)
     ev.cite("tax.income")
     return ev
 
@@ -77,7 +77,7 @@ def luxury_tax(rs: Ruleset, t: Table, player: str) -> Event:
     ev = new_event(t, "tax", player=player, tax="luxury")
     charge(rs, ev, player, fee_destination(rs), amount, "luxury tax")
     ev.amount = amount
-    ev.text = f"{player} pays {rs.fmt(amount)} luxury tax"
+    ev.say("tax.luxury", player=player, amount=amount)
     ev.cite("tax.luxury")
     return ev
 
@@ -89,8 +89,8 @@ def free_parking(rs: Ruleset, t: Table, player: str) -> Event:
     if rs.param("free_parking.jackpot") and t.pot > 0:
         ev.amount = t.pot
         ev.op(Cash(POT, player, t.pot))
-        ev.text = f"{player} lands on Free Parking and collects the pot, {rs.fmt(ev.amount)}"
+        ev.say("free_parking.pot", player=player, amount=ev.amount)
     else:
         ev.amount = 0
-        ev.text = f"{player} lands on Free Parking: nothing happens"
+        ev.say("free_parking.nothing", player=player)
     return ev

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from referee.core.checks import active, afford, not_over
 from referee.core.events import Event, new_event
@@ -83,13 +84,9 @@ def trade(rs: Ruleset, t: Table, a: str, b: str, a_gives: Side, b_gives: Side, l
     for idx in lift:
         if idx not in a_gives.deeds + b_gives.deeds or not t.deeds[idx].mortgaged:
             raise InputError(Msg("trade.lift_not_mortgaged", {"deed": rs.squares[idx].name}), needs="lift")
-    ev.text = f"trade: {a} gives {_side_text(rs, a_gives)}; {b} gives {_side_text(rs, b_gives)}"
+    ev.say("trade", a=a, b=b, a_gives=_side_params(rs, a_gives), b_gives=_side_params(rs, b_gives))
     return ev
 
 
-def _side_text(rs: Ruleset, s: Side) -> str:
-    parts = [rs.squares[i].name for i in s.deeds]
-    if s.cash:
-        parts.append(rs.fmt(s.cash))
-    parts += ["a Get Out of Jail Free card"] * len(s.jail_cards)
-    return ", ".join(parts) or "nothing"
+def _side_params(rs: Ruleset, s: Side) -> dict[str, Any]:
+    return {"deeds": [rs.squares[i].name for i in s.deeds], "cash": s.cash, "jail_cards": len(s.jail_cards)}

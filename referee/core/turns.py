@@ -35,7 +35,6 @@ from referee.ruleset.model import Ruleset
 
 Card = dict[str, Any]
 Meaning = dict[str, Any]
-ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
 TurnEvent = Event  # turn events are plain events; `Event.square` says what the square reached means
@@ -119,7 +118,7 @@ def roll(rs: Ruleset, t: Table, d1: int, d2: int, player: str | None = None) -> 
     if p.in_jail:
         inner = jail_roll(rs, ev.t, who, d1, d2)
         ev.absorb(inner)
-        ev.text = inner.text
+        ev.msg = inner.msg
         if ev.t.player(who).in_jail:
             ev.note("turn.to_throw", player=_end_turn(rs, ev))
             return ev
@@ -140,8 +139,8 @@ def roll(rs: Ruleset, t: Table, d1: int, d2: int, player: str | None = None) -> 
         run = ev.t.doubles_run + 1
         limit = rs.param("dice.doubles_to_jail", 3)
         if limit and run >= limit:
-            ev.text = f"{who} throws {d1}+{d2}: {ORDINALS.get(run, str(run) + 'th')} doubles in a row"
-            inner = send_to_jail(rs, ev.t, who, f"{ORDINALS.get(run, str(run) + 'th')} doubles in a row")
+            ev.say("roll.doubles_to_jail", player=who, d1=d1, d2=d2, run=run)
+            inner = send_to_jail(rs, ev.t, who, Msg("jail.reason.doubles", {"run": run}))
             ev.absorb(inner)
             ev.steps.append(f"{who} does not move by this throw and goes straight to jail")
             ev.cite(cite_first(rs, "dice.three_doubles", "dice.doubles"), "jail.send")
@@ -150,7 +149,7 @@ def roll(rs: Ruleset, t: Table, d1: int, d2: int, player: str | None = None) -> 
             return ev
         ev.op(SetTurn("doubles_run", run))
     start = rs.squares[p.position].name
-    ev.text = f"{who} throws {d1}+{d2} = {total}" + (" (doubles)" if doubles else "")
+    ev.say("roll", player=who, d1=d1, d2=d2, doubles=doubles)
     ev.steps.append(f"{start} → {rs.squares[(p.position + total) % len(rs.squares)].name}")
     _move(rs, ev, who, total, (d1, d2))
     ev.cite(cite_first(rs, "dice.move", "dice.doubles"))
@@ -172,7 +171,7 @@ def _move(rs: Ruleset, ev: Event, who: str, steps: int, dice: tuple[int, int]) -
         inner = salary(rs, ev.t, who, landed=to == 0)
         ev.absorb(inner)
         ev.amount = inner.amount
-        ev.steps.append(("lands on" if to == 0 else "passes") + f" GO: {inner.text}")
+        ev.steps.append(Msg("roll.go", {"landed": to == 0, "salary": inner.msg.to_dict() if inner.msg else None}))
     ev.op(Position(who, to))
     ev.op(Land({"player": who, "square": to, "roll": ev.t.rolls, "dice": steps}))
     _arrive(rs, ev, who, to, dice=steps)
@@ -181,7 +180,7 @@ def _move(rs: Ruleset, ev: Event, who: str, steps: int, dice: tuple[int, int]) -
 def _arrive(rs: Ruleset, ev: Event, who: str, to: int, dice: int | None = None, card: Card | None = None) -> None:
     sq = rs.squares[to]
     if sq.kind == "go_to_jail":
-        inner = send_to_jail(rs, ev.t, who, f"landed on {sq.name}")
+        inner = send_to_jail(rs, ev.t, who, Msg("jail.reason.landed", {"square": sq.name}))
         ev.absorb(inner)
     ev.square = square_meaning(rs, ev.t, who, to, dice=dice, card=card, landing_roll=ev.t.rolls)
     if sq.kind == "go_to_jail":
@@ -222,7 +221,7 @@ def pass_turn(rs: Ruleset, t: Table) -> Event:
     if t.players[t.turn % len(t.players)].bankrupt:
         ev.op(SetTurn("turn", next(i for i, q in enumerate(t.players) if q.name == who)))
     nxt = _end_turn(rs, ev)
-    ev.text = f"{who}'s turn ends; {nxt} to throw"
+    ev.say("turn.ends", player=who, next=nxt)
     if t.extra.get("thrown") != who:
         ev.note("turn.did_not_throw", player=who)
     return ev
@@ -238,7 +237,7 @@ def set_turn(rs: Ruleset, t: Table, player: str) -> Event:
         ev.note("turns.tracking_starts")
     idx = next(i for i, p in enumerate(t.players) if p.name == player)
     _hand_over(t, ev, idx)
-    ev.text = f"{player} to throw"
+    ev.say("turn.to_throw", player=player)
     return ev
 
 
