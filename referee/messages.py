@@ -56,6 +56,18 @@ def render_next(nxt: Next | Mapping[str, Any]) -> str:
         return cmd
     if action == "draw":
         return f"draw {name_arg(args['player'])} {_opt(args, 'card', 'CARD')}"
+    if action == "deed":  # values read from a deed at the table
+        cmd = f'deed "{args["deed"]}"'
+        if "houses" in args:
+            cmd += f" --houses {args['houses']} --value {_opt(args, 'value', 'N')}"
+        if "hotel" in args:
+            cmd += f" --hotel {_opt(args, 'hotel', 'N')}"
+        for key in ("rent", "multipliers"):
+            if key in args:
+                cmd += f" --{key} " + ",".join("ABCD"[: args[key]])
+        if "or_multipliers" in args:
+            cmd += " (or --multipliers " + ",".join("ABCD"[: args["or_multipliers"]]) + " if it multiplies the dice)"
+        return cmd
     if action == "parking":
         return f"parking {name_arg(args['player'])}"
     words = [action] + [name_arg(str(v)) for v in args.values() if v is not None]
@@ -196,6 +208,24 @@ TEMPLATES: dict[str, Template] = {
     "roll.doubles_to_jail": lambda p, f: f"{p['player']} throws {p['d1']}+{p['d2']}: {_ordinal(p['run'])} doubles in a row",
     "roll.go": lambda p, f: ("lands on" if p["landed"] else "passes") + " GO: " + (_nested(p["salary"], f) if p["salary"] else ""),
     "turn.ends": "{player}'s turn ends; {next} to throw",
+    "board.unknown_at_table": lambda p, f: (
+        f"{p['ruleset']}: {p['what']} is unknown — no source prints it. Read it on the deed and record it: "
+        f"referee {render_next(p['next'])} (it applies from now on; `referee board --export FILE` keeps it for the next game)."),
+    "board.single_source": lambda p, f: (f"{p['what']} from a single unverified source: check the deed; "
+                                         f"if yours differs: referee {render_next(p['next'])}"),
+    "board.table_values": ("board: {count} value(s) read from the deeds at the table (`referee log`); "
+                           "`referee board --export FILE` keeps them for the next game"),
+    "deed.six_rents": lambda p, f: (f"a lot's deed has 6 rents (site, 1-4 houses, hotel), not {len(p['rent'])}: "
+                                    f"--rent {','.join(map(str, p['rent']))}"),
+    "deed.houses_range": "--houses is 0 (the bare site) to 4, on a lot",
+    "deed.no_houses": "{deed} has no houses: give its rents with --rent",
+    "deed.houses_need_value": "--houses N needs the rent printed for it: --value AMOUNT",
+    "deed.value_needs_houses": "--value goes with --houses N (which rent it is)",
+    "deed.not_a_company": "{deed} is not a company: --multipliers is for companies (rent = N × the dice)",
+    "deed.nothing": ("nothing to record: give --rent, --houses N --value V, --hotel, --price, --mortgage, "
+                     "--house-cost, --hotel-cost, --multipliers or --name"),
+    "deed.recorded": lambda p, f: f"deed {p['square']}: " + "; ".join(p["changes"]) + " (read at the table)",
+    "deed.applies": "recorded in the game log: applies from now on, undo takes it back",
     # money
     "debt.shortfall.bankrupt": _shortfall("bankrupt"),
     "debt.shortfall.can_raise": _shortfall("can_raise"),

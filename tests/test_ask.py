@@ -212,7 +212,7 @@ def test_all_editions_table_and_disagreement():
         assert e in r.out
     assert "disagree" in r.out and "L. 10.000" in r.out and "$100" in r.out
     items = json.loads(run("ask", "how much is the luxury tax?", "--all-editions", "--json").out)
-    assert {i["ruleset"] for i in items} == set(EDITIONS)
+    assert {i["ruleset"] for i in items} == set(loader.catalog().ids("edition"))  # every shipped edition
     odd = {i["ruleset"] for i in items if not i["agrees"]}
     assert "it-lire" in odd and "us-1950s" not in odd
     same = {i["ruleset"]: i["text_group"] for i in items}

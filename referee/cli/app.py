@@ -462,6 +462,14 @@ def status(as_json: JsonOpt = False, game: GameOpt = None) -> None:
 
     g = open_game(game)
     status_view.show(g.ruleset(), g.state(), as_json)
+    if not as_json:
+        from referee.core.board_values import table_values_line
+
+        from referee.messages import render
+
+        line = table_values_line(g)
+        if line:
+            common.out.print(f"[dim]{render(line)}[/dim]")
 
 
 def _ruleset_for(ruleset: str | None, game: str | None):
@@ -482,6 +490,7 @@ _MODULES = {
     "ask_cmd": ("ask",),
     "score_cmd": ("score",),
     "table_cmd": ("play", "roll", "watch", "next", "turn"),
+    "deed_cmd": ("deed", "play"),  # the console records deed values too
 }
 _CORE = {"new", "deal", "go", "pay", "collect", "settle", "buy", "auction", "rent", "mortgage", "unmortgage",
          "lift", "build", "sell", "trade", "tax", "parking", "jail", "card", "cards", "bankrupt",

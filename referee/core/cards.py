@@ -23,20 +23,13 @@ Card = dict[str, Any]
 
 
 def find_card(rs: Ruleset, name: str, hint: str | None = None) -> Card:
-    """The card `name` names (deck name and id, id, or its text); `hint` says where the list is."""
-    from referee.names import match_one
+    """A card by its id or any distinctive words of its text (referee.names.card_choices); `hint` says where they are listed."""
+    from referee.names import card_choices, match
 
-    choices: dict[str, list[str]] = {}
-    cards: dict[str, Card] = {}
-    for deck_id, deck in rs.decks().items():
-        for c in deck.get("cards") or []:
-            key = f"{deck_id}:{c['id']}"
-            cards[key] = dict(c, deck=deck_id)
-            dname = deck.get("name", deck_id)
-            choices[key] = [f"{dname}: {c['id']}", c["id"], c.get("text", c["id"])]
+    choices, cards = card_choices(rs.decks())
     if not choices:
         raise InputError(f"{rs.id} lists no card texts; record the card's effect with pay/collect instead")
-    return cards[match_one(name, choices, "card", hint=hint or "")]
+    return cards[match(name, choices, "card", hint=hint or "")]
 
 
 # ---------------------------------------------------------------- one handler per effect

@@ -5,14 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.core import board_values as bv
 from referee.core.checks import active, not_over
 from referee.core.events import Event, new_event
 from referee.core.money import charge
-from referee.core.msg import Msg
+from referee.core.msg import Msg, Next
 from referee.core.ops import Claim
 from referee.core.state import Table
-from referee.errors import InputError, Refusal
+from referee.errors import InputError, MissingData, Refusal
 from referee.ruleset.model import Ruleset
+from referee.ruleset.schema import UNKNOWN
 
 
 @dataclass
@@ -20,10 +22,10 @@ class Ruling:
     """An amount (or a legality) with the arithmetic shown and the clauses cited."""
 
     amount: int = 0
-    steps: list[str] = field(default_factory=list)
+    steps: list[str | Msg] = field(default_factory=list)
     clauses: list[str] = field(default_factory=list)
 
-    def step(self, text: str, clause: str | None = None) -> None:
+    def step(self, text: str | Msg, clause: str | None = None) -> None:
         self.steps.append(text)
         if clause and clause not in self.clauses:
             self.clauses.append(clause)
@@ -59,13 +61,19 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
     if sq.kind == "lot":
         table = sq.rent or ()
         if d.hotel:
-            r.amount = rs.known(table[5], f"the rent with a hotel on '{sq.name}'")
+            fix = Next("deed", {"deed": sq.name, "hotel": None})
+            r.amount = _known(rs, table[5], f"the rent with a hotel on '{sq.name}'", fix)
             r.step(f"{sq.name} with a hotel → {fmt(r.amount)}", "rent.houses")
+            _flag(r, bv.square_grade(rs, idx, "rent", 5), "the rent with a hotel", fix)
         elif d.houses:
-            r.amount = rs.known(table[d.houses], f"the rent with {d.houses} house(s) on '{sq.name}'")
+            fix = Next("deed", {"deed": sq.name, "houses": d.houses, "value": None})
+            r.amount = _known(rs, table[d.houses], f"the rent with {d.houses} house(s) on '{sq.name}'", fix)
             r.step(f"{sq.name} with {d.houses} house(s) → {fmt(r.amount)}", "rent.houses")
+            _flag(r, bv.square_grade(rs, idx, "rent", d.houses), f"the rent with {d.houses} house(s)", fix)
         else:
-            base = rs.known(table[0], f"the base rent of '{sq.name}'")
+            fix = Next("deed", {"deed": sq.name, "houses": 0, "value": None})
+            base = _known(rs, table[0], f"the base rent of '{sq.name}'", fix)
+            _flag(r, bv.square_grade(rs, idx, "rent", 0), "the base rent", fix)
             r.amount = base
             r.step(f"base rent of {sq.name}: {fmt(base)}", "rent.lot")
             if full_group(t, rs, idx):
@@ -86,12 +94,23 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
                     )
     elif sq.kind == "railroad":
         n = _count_owned(rs, t, owner.name, "railroad")
-        r.amount = rs.known(rs.railroad_rent[n - 1], f"the rent for {n} railroad(s)")
+        rents: list[Any] = list(rs.railroad_rent)
+        fix = Next("deed", {"deed": sq.name, "rent": 4})
+        r.amount = _known(rs, rents[n - 1] if len(rents) >= n else None, f"the rent for {n} railroad(s)", fix)
         r.step(f"{owner.name} owns {n} railroad(s) → {fmt(r.amount)}", "rent.railroad")
+        _flag(r, bv.board_grade(rs, "railroad_rent", n - 1), "this rent", fix)
         if card and card.get("rent_multiplier"):
             m = card["rent_multiplier"]
             r.amount *= m
             r.step(f"card '{card.get('text', card['id'])}': pay ×{m} → {fmt(r.amount)}", "rent.card")
+    elif sq.kind == "utility" and _fixed_utility_rent(rs) and not (card and card.get("dice_multiplier")):
+        # contracts that print an amount by number of companies owned, not a multiple of the dice
+        n = _count_owned(rs, t, owner.name, "utility")
+        fixed = _fixed_utility_rent(rs)
+        fix = Next("deed", {"deed": sq.name, "rent": 2, "or_multipliers": 2})
+        r.amount = _known(rs, fixed[n - 1] if len(fixed) >= n else None, f"the rent for {n} compan(ies)", fix)
+        r.step(f"{owner.name} owns {n} of these → {fmt(r.amount)}", "rent.utility")
+        _flag(r, bv.board_grade(rs, "utility_rent", n - 1), "this rent", fix)
     elif sq.kind == "utility":
         if dice is None:
             raise InputError(Msg("rent.needs_dice", {"deed": sq.name}), needs="dice")
@@ -103,15 +122,35 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
             r.step(f"card '{card.get('text', card['id'])}': {m} × the throw {dice} = {fmt(r.amount)}", "rent.card")
         else:
             n = _count_owned(rs, t, owner.name, "utility")
-            m = rs.known(rs.utility_multipliers[n - 1] if len(rs.utility_multipliers) >= n else None,
-                         f"the dice multiplier for {n} utilit(ies)")
+            fix = Next("deed", {"deed": sq.name, "multipliers": 2})
+            m = _known(rs, rs.utility_multipliers[n - 1] if len(rs.utility_multipliers) >= n else None,
+                       f"the dice multiplier for {n} utilit(ies)", fix)
             r.amount = dice * m
             r.step(f"{owner.name} owns {n} utilit{'y' if n == 1 else 'ies'} → {m} × the throw {dice} = {fmt(r.amount)}", "rent.utility")
+            _flag(r, bv.board_grade(rs, "utility_multipliers", n - 1), "this multiplier", fix)
     else:
         raise InputError(f"{sq.name} is not a property: no rent")
     if card and sq.kind == "lot":
         raise InputError(f"the card '{card['id']}' does not change the rent of a lot")
     return r
+
+
+def _fixed_utility_rent(rs: Ruleset) -> list:
+    return (rs.data.get("board") or {}).get("utility_rent") or []
+
+
+def _known(rs: Ruleset, value: Any, what: str, fix: Next) -> Any:
+    """The board value, or MissingData saying how the table records it (`fix`: the action that does)."""
+    if value is None or value == UNKNOWN:
+        raise MissingData(Msg("board.unknown_at_table", {"ruleset": rs.id, "what": what, "next": fix.to_dict()}),
+                          needs="board_value")
+    return value
+
+
+def _flag(r: Ruling, grade: str, what: str, fix: Next) -> None:
+    """One line in the ruling when it used a value that rests on a single source."""
+    if grade == "single":
+        r.step(Msg("board.single_source", {"what": what, "next": fix.to_dict()}))
 
 
 def claim_open(rs: Ruleset, rolls_since: int) -> bool:

@@ -75,6 +75,9 @@ def luxury_tax(rs: Ruleset, t: Table, player: str) -> Event:
     _tax_square(rs, "luxury")
     amount = rs.known(rs.param("taxes.luxury.amount"), "the luxury tax amount")
     ev = new_event(t, "tax", player=player, tax="luxury")
+    square = next((sq.name for sq in rs.squares if sq.tax == "luxury"), None)
+    if square:  # the board's own name for it: "Super Tax" on the London board
+        ev.steps.append(f"{square}: {rs.fmt(amount)}")
     charge(rs, ev, player, fee_destination(rs), amount, "luxury tax")
     ev.amount = amount
     ev.say("tax.luxury", player=player, amount=amount)
