@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.core.checks import active, not_over
+from referee.core.checks import active, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.mortgages import transfer_mortgaged
 from referee.core.ops import (
@@ -29,7 +29,7 @@ from referee.core.ops import (
 )
 from referee.core.state import BANK, POT, Debt, Table
 from referee.core.valuation import liquidation, percent, value
-from referee.errors import InputError, Refusal
+from referee.errors import InputError
 from referee.ruleset.model import Ruleset
 
 
@@ -44,16 +44,10 @@ def bankruptcy_check(rs: Ruleset, t: Table, player: str) -> tuple[bool, int, int
 def _may_go_bankrupt(rs: Ruleset, t: Table, player: str) -> list[Debt]:
     debts = t.debts_of(player)
     if not debts:
-        raise Refusal(
-            f"{player} owes nothing recorded: a player goes bankrupt only over a debt they cannot pay (record the payment first)",
-            rs.cite("bankruptcy.test"),
-        )
+        raise refuse(rs, "bankruptcy.test", "refused.no_debt", player=player)
     broke, owed, raisable, _ = bankruptcy_check(rs, t, player)
     if not broke:
-        raise Refusal(
-            f"{player} owes {rs.fmt(owed)} but can raise {rs.fmt(raisable)} (cash, buildings sold back, mortgages): not bankrupt",
-            rs.cite("bankruptcy.test"),
-        )
+        raise refuse(rs, "bankruptcy.test", "refused.can_raise", player=player, owed=owed, raisable=raisable)
     return debts
 
 
@@ -198,7 +192,7 @@ def check_end(rs: Ruleset, ev: Event) -> None:
 def partial_payment(rs: Ruleset, t: Table, debtor: str, idxs: list[int], value_: int) -> Event:
     """Pay part of a debt to a player with unbuilt deeds, valued by the creditor (where the edition allows)."""
     if not rs.param("bankruptcy.partial_payment_in_property"):
-        raise Refusal(f"{rs.id} does not allow paying a debt in property", rs.cite("debt.raise"))
+        raise refuse(rs, "debt.raise", "refused.no_payment_in_property", ruleset=rs.id)
     debts = [d for d in t.debts_of(debtor) if d.creditor not in (BANK, POT)]
     if not debts:
         raise InputError(f"{debtor} owes no player anything")
@@ -208,9 +202,9 @@ def partial_payment(rs: Ruleset, t: Table, debtor: str, idxs: list[int], value_:
     for idx in idxs:
         d = t.deeds[idx]
         if d.owner != debtor:
-            raise Refusal(f"{rs.squares[idx].name} does not belong to {debtor}", rs.cite(cite))
+            raise refuse(rs, cite, "refused.not_theirs", deed=rs.squares[idx].name, player=debtor)
         if d.built:
-            raise Refusal(f"only unbuilt deeds can be given in payment; {rs.squares[idx].name} has buildings", rs.cite(cite))
+            raise refuse(rs, cite, "refused.payment_built", deed=rs.squares[idx].name)
         ev.op(Owner(idx, debt.creditor))
     ev.op(DebtPaid(debt.id))
     rest = debt.amount - value_

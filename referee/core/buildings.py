@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from referee.core.checks import afford, no_debts, not_over, owner_of
+from referee.core.checks import afford, doing, no_debts, not_over, owner_of, refuse
 from referee.core.events import Event, new_event
 from referee.core.ops import Buildings, Cash
 from referee.core.state import BANK, Deed, Table
 from referee.core.valuation import percent
-from referee.errors import InputError, Refusal
+from referee.errors import InputError
 from referee.ruleset.model import Ruleset, Square
 
 
@@ -21,24 +21,19 @@ def _may_build_on(rs: Ruleset, t: Table, idx: int) -> tuple[str, list[int]]:
     sq = rs.squares[idx]
     if sq.kind != "lot":
         why = "building.lots_only" if rs.has_clause("building.lots_only") else "building.full_group"
-        raise Refusal(f"{sq.name} is not a colour-group lot: nothing can be built on it", rs.cite(why))
+        raise refuse(rs, why, "refused.not_a_lot", deed=sq.name)
     owner = owner_of(rs, t, idx)
     members = rs.group_members(sq.group or "")
     if not all(t.deeds[i].owner == owner for i in members):
-        others = [f"{rs.squares[i].name} ({t.deeds[i].owner or 'bank'})" for i in members if t.deeds[i].owner != owner]
-        raise Refusal(
-            f"{owner} does not own the whole {rs.group_name(sq.group or '')} group ({', '.join(others)})",
-            rs.cite("building.full_group"),
-        )
+        others = [[rs.squares[i].name, t.deeds[i].owner] for i in members if t.deeds[i].owner != owner]
+        raise refuse(rs, "building.full_group", "refused.split_group", player=owner, group=rs.group_name(sq.group or ""),
+                     others=others)
     scope = rs.param("building.requires_unmortgaged")
     blocked = [i for i in (members if scope == "group" else [idx]) if t.deeds[i].mortgaged]
     if blocked:
-        raise Refusal(
-            f"{', '.join(rs.squares[i].name for i in blocked)} is mortgaged: lift the mortgage before building"
-            + (" anywhere on the group" if scope == "group" else ""),
-            rs.cite("building.mortgaged"),
-        )
-    no_debts(rs, t, owner, "building")
+        raise refuse(rs, "building.mortgaged", "refused.build_mortgaged", deeds=[rs.squares[i].name for i in blocked],
+                     group=scope == "group")
+    no_debts(rs, t, owner, doing("building"))
     return owner, members
 
 
@@ -47,16 +42,13 @@ def _add_hotel(rs: Ruleset, ev: Event, idx: int, members: list[int]) -> int:
     sq = rs.squares[idx]
     hotel_h = rs.param("building.hotel_houses")
     if ev.t.deeds[idx].houses < hotel_h:
-        raise Refusal(f"a hotel on {sq.name} needs {hotel_h} houses on it first", rs.cite("building.hotel"))
+        raise refuse(rs, "building.hotel", "refused.hotel_needs_houses", deed=sq.name, houses=hotel_h)
     if rs.param("building.hotel_requires") == "every_lot":
         short = [rs.squares[i].name for i in members if not ev.t.deeds[i].hotel and ev.t.deeds[i].houses < hotel_h]
         if short:
-            raise Refusal(
-                f"a hotel needs {hotel_h} houses on every lot of the group; {', '.join(short)} has fewer",
-                rs.cite("building.hotel"),
-            )
+            raise refuse(rs, "building.hotel", "refused.hotel_every_lot", houses=hotel_h, short=short)
     if ev.t.bank_hotels < 1:
-        raise Refusal("the bank has no hotels left", rs.cite("building.shortage"))
+        raise refuse(rs, "building.shortage", "refused.no_hotels")
     cost = rs.hotel_cost(sq)
     ev.op(Buildings(idx, 0, True))
     ev.steps.append(f"hotel on {sq.name}: {rs.fmt(cost)} and its {hotel_h} houses go back to the bank")
@@ -68,20 +60,15 @@ def _add_house(rs: Ruleset, ev: Event, idx: int, members: list[int]) -> int:
     sq = rs.squares[idx]
     d = ev.t.deeds[idx]
     if ev.t.bank_houses < 1:
-        raise Refusal(
-            "the bank has no houses left: wait until some are sold back (when several players want the last ones, they are auctioned)",
-            rs.cite("building.shortage"),
-        )
+        raise refuse(rs, "building.shortage", "refused.no_houses")
     new_level = d.houses + 1
     if rs.param("building.even_build"):
         others = [_level(rs, ev.t.deeds[i]) for i in members if i != idx]
         diff = rs.param("building.max_difference")
         if others and new_level - min(others) > diff:
             lows = [rs.squares[i].name for i in members if i != idx and _level(rs, ev.t.deeds[i]) == min(others)]
-            raise Refusal(
-                f"houses must be built evenly: {sq.name} would have {new_level} while {', '.join(lows)} has {min(others)}",
-                rs.cite("building.even"),
-            )
+            raise refuse(rs, "building.even", "refused.build_unevenly", deed=sq.name, level=new_level, lows=lows,
+                         low=min(others))
     ev.op(Buildings(idx, new_level, False))
     return rs.house_cost(sq)
 
@@ -90,7 +77,7 @@ def _shortage_price(rs: Ruleset, ev: Event, price: int, cost: int) -> int:
     """Buildings bought at a shortage auction cost the winning bid, not the printed cost."""
     minimum = rs.param("building.shortage_opening", 0)
     if price < max(minimum, 1):
-        raise Refusal(f"a shortage auction opens at {rs.fmt(max(minimum, 1))}", rs.cite("building.shortage"))
+        raise refuse(rs, "building.shortage", "refused.shortage_opening", minimum=max(minimum, 1))
     ev.steps.append(f"bought at a shortage auction for {rs.fmt(price)} instead of {rs.fmt(cost)}")
     ev.cite("building.shortage")
     return price
@@ -109,7 +96,7 @@ def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, 
     for _ in range(count):
         d = ev.t.deeds[idx]
         if d.hotel:
-            raise Refusal(f"{sq.name} already has a hotel, the most a lot can hold", rs.cite("building.hotel"))
+            raise refuse(rs, "building.hotel", "refused.has_hotel", deed=sq.name)
         if d.houses >= max_h or (hotel and d.houses >= hotel_h):
             cost += _add_hotel(rs, ev, idx, members)
             hotels += 1
@@ -117,10 +104,11 @@ def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, 
             cost += _add_house(rs, ev, idx, members)
             houses += 1
     if hotel and not hotels:  # asked for a hotel, got only houses: refuse rather than build something else
-        raise Refusal(f"a hotel on {sq.name} needs {hotel_h} houses on it first (it has {t.deeds[idx].houses})", rs.cite("building.hotel"))
+        raise refuse(rs, "building.hotel", "refused.hotel_needs_houses_has", deed=sq.name, houses=hotel_h,
+                     has=t.deeds[idx].houses)
     if price is not None:
         cost = _shortage_price(rs, ev, price, cost)
-    afford(rs, ev.t, owner, cost, "the buildings")
+    afford(rs, ev.t, owner, cost, doing("buildings"))
     ev.op(Cash(owner, BANK, cost))
     ev.amount = cost
     now = ev.t.deeds[idx]
@@ -137,10 +125,7 @@ def _sell_hotel(rs: Ruleset, ev: Event, owner: str, idx: int, sq: Square, pct: i
     """Break a hotel back into the houses the bank still has; returns what the bank pays."""
     hotel_h = rs.param("building.hotel_houses")
     if rs.param("building.no_hotel_breaking_to_starve") and not ev.t.debts_of(owner):
-        raise Refusal(
-            "in tournament play a hotel may be broken into houses only to raise money the player needs, not to starve the others of houses",
-            rs.cite("building.shortage"),
-        )
+        raise refuse(rs, "building.shortage", "refused.hotel_breaking")
     give = min(hotel_h, ev.t.bank_houses)
     value_ = rs.hotel_cost(sq) + (hotel_h - give) * rs.house_cost(sq)
     got = percent(value_, pct)
@@ -159,10 +144,8 @@ def _sell_house(rs: Ruleset, ev: Event, idx: int, sq: Square, members: list[int]
         diff = rs.param("building.max_difference")
         if others and max(others) - (d.houses - 1) > diff:
             highs = [rs.squares[i].name for i in members if i != idx and _level(rs, ev.t.deeds[i]) == max(others)]
-            raise Refusal(
-                f"houses must be sold evenly: sell from {', '.join(highs)} first ({max(others)} there, {d.houses} on {sq.name})",
-                rs.cite("building.even"),
-            )
+            raise refuse(rs, "building.even", "refused.sell_unevenly", deed=sq.name, highs=highs, high=max(others),
+                         houses=d.houses)
     got = percent(rs.house_cost(sq), pct)
     ev.op(Buildings(idx, d.houses - 1, False))
     ev.steps.append(f"house on {sq.name} sold for {pct} % of {rs.fmt(rs.house_cost(sq))} = {rs.fmt(got)}")
@@ -182,7 +165,7 @@ def sell_buildings(rs: Ruleset, t: Table, idx: int, count: int = 1) -> Event:
     for _ in range(count):
         d = ev.t.deeds[idx]
         if not d.built:
-            raise Refusal(f"{sq.name} has no buildings to sell", rs.cite("building.sell"))
+            raise refuse(rs, "building.sell", "refused.nothing_to_sell", deed=sq.name)
         payout += _sell_hotel(rs, ev, owner, idx, sq, pct) if d.hotel else _sell_house(rs, ev, idx, sq, members, pct)
     ev.op(Cash(BANK, owner, payout))
     ev.amount = payout

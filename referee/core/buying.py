@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from referee.core.checks import active, afford, no_debts, not_over
+from referee.core.checks import active, afford, doing, no_debts, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.ops import Cash, Owner
 from referee.core.state import BANK, Table
-from referee.errors import InputError, Refusal
+from referee.errors import InputError
 from referee.ruleset.model import Ruleset
 
 
@@ -18,10 +18,10 @@ def buy(rs: Ruleset, t: Table, player: str, idx: int) -> Event:
         raise InputError(f"{sq.name} is not a property that can be bought")
     owner = t.deeds[idx].owner
     if owner is not None:
-        raise Refusal(f"{sq.name} already belongs to {owner}", rs.cite("buy.printed_price"))
-    no_debts(rs, t, player, "buying")
+        raise refuse(rs, "buy.printed_price", "refused.owned", deed=sq.name, owner=owner)
+    no_debts(rs, t, player, doing("buying"))
     price = rs.price(sq)
-    afford(rs, t, player, price, f"{sq.name}")
+    afford(rs, t, player, price, doing("deed", deed=sq.name))
     ev = new_event(t, "buy", player=player, deed=idx)
     ev.op(Cash(player, BANK, price))
     ev.op(Owner(idx, player))
@@ -48,16 +48,16 @@ def auction(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> Event:
     if not sq.is_deed:
         raise InputError(f"{sq.name} is not a property")
     if not rs.param("auction.enabled"):
-        raise Refusal("this ruleset holds no auctions: a declined property stays with the bank", rs.cite("auction.declined"))
+        raise refuse(rs, "auction.declined", "refused.no_auctions")
     if t.deeds[idx].owner is not None:
-        raise Refusal(f"{sq.name} belongs to {t.deeds[idx].owner}; only the bank's deeds are auctioned", rs.cite("auction.declined"))
+        raise refuse(rs, "auction.declined", "refused.auction_owned", deed=sq.name, owner=t.deeds[idx].owner)
     if price <= 0:
         raise InputError(f"a winning bid must be a positive whole number, not {price}")
     minimum, why = auction_minimum(rs, idx)
     if price < minimum:
-        raise Refusal(f"the bidding starts at {why}, {rs.fmt(minimum)}; {rs.fmt(price)} is below it", rs.cite("auction.declined"))
-    no_debts(rs, t, winner, "bidding")
-    afford(rs, t, winner, price, f"the winning bid on {sq.name}")
+        raise refuse(rs, "auction.declined", "refused.bid_too_low", opening=why, minimum=minimum, price=price)
+    no_debts(rs, t, winner, doing("bidding"))
+    afford(rs, t, winner, price, doing("winning_bid", deed=sq.name))
     ev = new_event(t, "auction", player=winner, deed=idx, price=price)
     ev.op(Cash(winner, BANK, price))
     ev.op(Owner(idx, winner))

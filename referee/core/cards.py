@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.core.checks import active, fee_destination, not_over
+from referee.core.checks import active, fee_destination, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.jail import send_to_jail
 from referee.core.money import charge
 from referee.core.msg import Msg, Next
 from referee.core.ops import Cash, JailCard, Position
 from referee.core.state import BANK, POT, Table
-from referee.errors import InputError, Refusal
+from referee.errors import InputError
 from referee.ruleset.model import Ruleset
 
 Card = dict[str, Any]
@@ -95,7 +95,7 @@ def _go_to_jail(rs: Ruleset, ev: Event, player: str, card: Card, others: list[st
 def _get_out_of_jail(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
     deck_cards = sum(c.get("copies", 1) for c in rs.decks()[card["deck"]]["cards"] if c["effect"] == "get_out_of_jail")
     if ev.t.jail_cards_out.get(card["deck"], 0) >= deck_cards:
-        raise Refusal("every Get Out of Jail Free card of that deck is already held by a player", rs.cite("jail.card"))
+        raise refuse(rs, "jail.card", "refused.jail_cards_out")
     ev.op(JailCard(None, player, card["deck"]))
     ev.cite("jail.card")
 

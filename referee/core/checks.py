@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from referee.core.msg import Msg
 from referee.core.state import BANK, POT, Table
 from referee.errors import InputError, Refusal
 from referee.ruleset.model import Ruleset
@@ -10,40 +13,45 @@ from referee.ruleset.model import Ruleset
 def active(rs: Ruleset, t: Table, name: str) -> None:
     p = t.player(name)
     if p.bankrupt:
-        raise Refusal(f"{name} is bankrupt and out of the game", rs.cite("end.game"))
+        raise refuse(rs, "end.game", "refused.bankrupt_player", player=name)
 
 
 def not_over(rs: Ruleset, t: Table) -> None:
     if t.over:
-        who = f": {t.winner} won" if t.winner else ""
-        raise Refusal(f"the game is over{who} (undo to continue)", rs.cite("end.game"))
+        raise refuse(rs, "end.game", "refused.game_over", winner=t.winner)
 
 
-def no_debts(rs: Ruleset, t: Table, name: str, doing: str) -> None:
+def no_debts(rs: Ruleset, t: Table, name: str, doing: Msg) -> None:
+    """`doing`: what the debt must be paid before (a message: buying, building…)."""
     debts = t.debts_of(name)
     if debts:
-        owed = sum(d.amount for d in debts)
-        raise Refusal(
-            f"{name} owes {rs.fmt(owed)} and must pay it before {doing} (settle, or raise money by selling buildings and mortgaging)",
-            rs.cite("debt.raise"),
-        )
+        raise refuse(rs, "debt.raise", "refused.owes_first", player=name, owed=sum(d.amount for d in debts),
+                     doing=doing.to_dict())
 
 
-def afford(rs: Ruleset, t: Table, name: str, amount: int, doing: str) -> None:
+def afford(rs: Ruleset, t: Table, name: str, amount: int, doing: Msg) -> None:
+    """`doing`: what costs `amount` (a message: a deed, the jail fine…)."""
     cash = t.player(name).cash
     if cash < amount:
-        raise Refusal(
-            f"{name} has {rs.fmt(cash)}, {doing} costs {rs.fmt(amount)}: {rs.fmt(amount - cash)} short "
-            f"(raise it first by mortgaging or selling buildings; players cannot lend)",
-            rs.cite("loans.forbidden"),
-        )
+        raise refuse(rs, "loans.forbidden", "refused.short", player=name, cash=cash, amount=amount,
+                     short=amount - cash, doing=doing.to_dict())
 
 
 def owner_of(rs: Ruleset, t: Table, idx: int) -> str:
     owner = t.deeds[idx].owner
     if owner is None:
-        raise Refusal(f"{rs.squares[idx].name} belongs to the bank", rs.cite("buy.printed_price"))
+        raise refuse(rs, "buy.printed_price", "refused.bank_deed", deed=rs.squares[idx].name)
     return owner
+
+
+def refuse(rs: Ruleset, clause: str, msg_id: str, **params: Any) -> Refusal:
+    """A refusal as a message id and its parameters, citing the ruleset's clause."""
+    return Refusal(Msg(msg_id, params), rs.cite(clause), fmt=rs.fmt)
+
+
+def doing(msg_id: str, **params: Any) -> Msg:
+    """What a player is doing, for `afford` and `no_debts` (the renderer words it)."""
+    return Msg("doing." + msg_id, params)
 
 
 def fee_destination(rs: Ruleset) -> str:

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from referee.core.checks import active, afford, dice_ok, fee_destination, not_over
+from referee.core.checks import (
+    active,
+    afford,
+    dice_ok,
+    doing,
+    fee_destination,
+    not_over,
+    refuse,
+)
 from referee.core.events import Event, new_event
 from referee.core.money import charge
 from referee.core.msg import Msg
 from referee.core.ops import Cash, Jail, JailCard, SetTurn, Skip
 from referee.core.state import Table
-from referee.errors import Refusal
 from referee.ruleset.model import Ruleset
 
 
@@ -24,7 +31,7 @@ def send_to_jail(rs: Ruleset, t: Table, player: str, reason: str | Msg = "") -> 
     not_over(rs, t)
     active(rs, t, player)
     if t.player(player).in_jail:
-        raise Refusal(f"{player} is already in jail", rs.cite("jail.send"))
+        raise refuse(rs, "jail.send", "refused.in_jail", player=player)
     why = reason.to_dict() if isinstance(reason, Msg) else reason
     ev = new_event(t, "jail", player=player, action="send", reason=why)
     ev.op(Jail(player, True, 0, jail_square(rs)))
@@ -39,14 +46,14 @@ def send_to_jail(rs: Ruleset, t: Table, player: str, reason: str | Msg = "") -> 
 
 def _in_jail(rs: Ruleset, t: Table, player: str, clause: str) -> None:
     if not t.player(player).in_jail:
-        raise Refusal(f"{player} is not in jail", rs.cite(clause))
+        raise refuse(rs, clause, "refused.not_in_jail", player=player)
 
 
 def jail_pay(rs: Ruleset, t: Table, player: str) -> Event:
     not_over(rs, t)
     _in_jail(rs, t, player, "jail.fine")
     fine = rs.param("jail.fine")
-    afford(rs, t, player, fine, "the jail fine")
+    afford(rs, t, player, fine, doing("jail_fine"))
     ev = new_event(t, "jail", player=player, action="pay")
     ev.op(Cash(player, fee_destination(rs), fine))
     ev.op(Jail(player, False, 0))
@@ -61,7 +68,7 @@ def jail_card(rs: Ruleset, t: Table, player: str, deck: str | None = None) -> Ev
     _in_jail(rs, t, player, "jail.card")
     p = t.player(player)
     if not p.jail_cards:
-        raise Refusal(f"{player} holds no Get Out of Jail Free card (one can be bought from another player with a trade)", rs.cite("jail.card"))
+        raise refuse(rs, "jail.card", "refused.no_jail_card", player=player)
     use = deck if deck in p.jail_cards else p.jail_cards[0]
     ev = new_event(t, "jail", player=player, action="card", deck=use)
     ev.op(JailCard(player, None, use))

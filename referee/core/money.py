@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.core.checks import active, not_over
+from referee.core.checks import active, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.msg import Msg
 from referee.core.ops import Cash, DebtPaid, NewDebt
@@ -60,10 +60,10 @@ def pay(rs: Ruleset, t: Table, payer: str, payee: str, amount: int, reason: str 
         if who not in (BANK, POT):
             active(rs, t, who)
     if payee == POT and not rs.param("free_parking.jackpot"):
-        raise Refusal("this ruleset keeps no Free Parking pot", rs.cite("free_parking"))
+        raise refuse(rs, "free_parking", "refused.no_pot")
     if payer == BANK or payer == POT:
         if payer == POT and t.pot < amount:
-            raise Refusal(f"the pot holds {rs.fmt(t.pot)}", rs.cite("free_parking"))
+            raise refuse(rs, "free_parking", "refused.pot_holds", pot=t.pot)
         ev.op(Cash(payer, payee, amount))
     else:
         charge(rs, ev, payer, payee, amount, reason or "payment")

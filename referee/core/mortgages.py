@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from referee.core.checks import afford, no_debts, not_over, owner_of
+from referee.core.checks import afford, doing, no_debts, not_over, owner_of, refuse
 from referee.core.events import Event, new_event
 from referee.core.money import charge
 from referee.core.ops import Cash, Mortgaged
 from referee.core.state import BANK, Table
 from referee.core.valuation import percent
-from referee.errors import Refusal
 from referee.ruleset.model import Ruleset, Square
 
 
@@ -18,14 +17,11 @@ def mortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     owner = owner_of(rs, t, idx)
     d = t.deeds[idx]
     if d.mortgaged:
-        raise Refusal(f"{sq.name} is already mortgaged", rs.cite("mortgage.value"))
+        raise refuse(rs, "mortgage.value", "refused.already_mortgaged", deed=sq.name)
     if sq.kind == "lot":
         built = [rs.squares[i].name for i in rs.group_members(sq.group or "") if t.deeds[i].built]
         if built:
-            raise Refusal(
-                f"sell every building on the {rs.group_name(sq.group or '')} group first ({', '.join(built)} has buildings)",
-                rs.cite("mortgage.buildings"),
-            )
+            raise refuse(rs, "mortgage.buildings", "refused.mortgage_built", group=rs.group_name(sq.group or ""), built=built)
     value_ = rs.mortgage_value(sq)
     ev = new_event(t, "mortgage", deed=idx, player=owner)
     ev.op(Cash(BANK, owner, value_))
@@ -47,10 +43,10 @@ def unmortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     sq = rs.squares[idx]
     owner = owner_of(rs, t, idx)
     if not t.deeds[idx].mortgaged:
-        raise Refusal(f"{sq.name} is not mortgaged", rs.cite("mortgage.lift"))
-    no_debts(rs, t, owner, "lifting a mortgage")
+        raise refuse(rs, "mortgage.lift", "refused.not_mortgaged", deed=sq.name)
+    no_debts(rs, t, owner, doing("lifting"))
     v, interest = lift_cost(rs, sq)
-    afford(rs, t, owner, v + interest, f"lifting the mortgage on {sq.name}")
+    afford(rs, t, owner, v + interest, doing("lifting_deed", deed=sq.name))
     ev = new_event(t, "unmortgage", deed=idx, player=owner)
     ev.op(Cash(owner, BANK, v + interest))
     ev.op(Mortgaged(idx, False))
@@ -70,7 +66,7 @@ def transfer_mortgaged(rs: Ruleset, ev: Event, taker: str, idx: int, lift_now: b
     v, interest = lift_cost(rs, sq)
     ev.cite("mortgage.transfer")
     if lift_now:
-        afford(rs, ev.t, taker, v + interest, f"lifting the mortgage on {sq.name}")
+        afford(rs, ev.t, taker, v + interest, doing("lifting_deed", deed=sq.name))
         ev.op(Cash(taker, BANK, v + interest))
         ev.op(Mortgaged(idx, False))
         ev.steps.append(f"{taker} lifts the mortgage on {sq.name} at once: {rs.fmt(v)} + {rs.fmt(interest)} interest")

@@ -6,13 +6,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core import board_values as bv
-from referee.core.checks import active, not_over
+from referee.core.checks import active, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.money import charge
 from referee.core.msg import Msg, Next
 from referee.core.ops import Claim
 from referee.core.state import Table
-from referee.errors import InputError, MissingData, Refusal
+from referee.errors import InputError, MissingData
 from referee.ruleset.model import Ruleset
 from referee.ruleset.schema import UNKNOWN
 
@@ -52,12 +52,12 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
     r = Ruling()
     fmt = rs.fmt
     if d.owner is None:
-        raise Refusal(f"nobody owns {sq.name}: no rent is due (it may be bought)", rs.cite("buy.printed_price"))
+        raise refuse(rs, "buy.printed_price", "refused.rent_unowned", deed=sq.name)
     if d.mortgaged:
-        raise Refusal(f"{sq.name} is mortgaged: no rent can be collected on it", rs.cite("rent.mortgaged"))
+        raise refuse(rs, "rent.mortgaged", "refused.rent_mortgaged", deed=sq.name)
     owner = t.player(d.owner)
     if owner.in_jail and not rs.param("jail.collect_rent"):
-        raise Refusal(f"{owner.name} is in jail and this ruleset collects no rent in jail", rs.cite("jail.rights"))
+        raise refuse(rs, "jail.rights", "refused.rent_in_jail", player=owner.name)
     if sq.kind == "lot":
         table = sq.rent or ()
         if d.hotel:
@@ -175,21 +175,16 @@ def rent(
     active(rs, t, payer)
     if landing is not None:
         if landing.get("claimed"):
-            raise Refusal(
-                f"{payer} already paid the rent for landing on {rs.squares[idx].name}", rs.cite("rent.lot")
-            )
+            raise refuse(rs, "rent.lot", "refused.rent_paid", player=payer, deed=rs.squares[idx].name)
         rolls_since = max(0, t.rolls - landing["roll"])
     r = rent_due(rs, t, idx, dice, card)
     owner = t.deeds[idx].owner
     assert owner is not None
     if owner == payer:
         why = "rent.own_property" if rs.has_clause("rent.own_property") else "rent.lot"
-        raise Refusal(f"{payer} owns {rs.squares[idx].name}: no rent to pay", rs.cite(why))
+        raise refuse(rs, why, "refused.rent_own", player=payer, deed=rs.squares[idx].name)
     if rolls_since is not None and not claim_open(rs, rolls_since):
-        raise Refusal(
-            f"the rent on {rs.squares[idx].name} was not asked for in time ({rolls_since} player(s) have rolled since)",
-            rs.cite("rent.unclaimed"),
-        )
+        raise refuse(rs, "rent.unclaimed", "refused.rent_late", deed=rs.squares[idx].name, since=rolls_since)
     ev = new_event(t, "rent", payer=payer, deed=idx, dice=dice, card=card["id"] if card else None)
     charge(rs, ev, payer, owner, r.amount, f"rent on {rs.squares[idx].name}")
     if landing is not None:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.checks import active, fee_destination, not_over
+from referee.core.checks import active, fee_destination, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.money import charge
 from referee.core.msg import Msg
 from referee.core.ops import Cash
 from referee.core.state import POT, Table
 from referee.core.valuation import percent, value
-from referee.errors import InputError, Refusal
+from referee.errors import InputError
 from referee.ruleset.model import Ruleset
 
 
@@ -48,9 +48,7 @@ def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
         else:
             raise InputError(Msg("tax.income.choose", {"ruleset": rs.id, "choices": list(choices)}), needs="choice")
     if choice not in choices:
-        raise Refusal(
-            f"{rs.id} has no '{choice}' income tax; it takes only: {', '.join(choices)}", rs.cite("tax.income")
-        )
+        raise refuse(rs, "tax.income", "refused.tax_choice", ruleset=rs.id, choice=choice, choices=list(choices))
     ev = new_event(t, "tax", player=player, tax="income", choice=choice)
     if choice == "flat":
         amount = rs.known(tax.get("flat"), "the income tax amount")

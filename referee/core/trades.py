@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.core.checks import active, afford, not_over
+from referee.core.checks import active, afford, doing, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.mortgages import transfer_mortgaged
 from referee.core.msg import Msg
 from referee.core.ops import Cash, JailCard, Owner
 from referee.core.state import Table
-from referee.errors import InputError, Refusal
+from referee.errors import InputError
 from referee.ruleset.model import Ruleset
 
 
@@ -31,19 +31,16 @@ def _check_side(rs: Ruleset, t: Table, giver: str, side: Side) -> None:
     for idx in side.deeds:
         sq = rs.squares[idx]
         if t.deeds[idx].owner != giver:
-            raise Refusal(f"{sq.name} does not belong to {giver}", rs.cite("trade.private"))
+            raise refuse(rs, "trade.private", "refused.not_theirs", deed=sq.name, player=giver)
         if sq.kind == "lot" and not rs.param("trade.with_buildings_on_group"):
             built = [rs.squares[i].name for i in rs.group_members(sq.group or "") if t.deeds[i].built]
             if built:
-                raise Refusal(
-                    f"{sq.name} cannot change hands while its group has buildings ({', '.join(built)}): sell them to the bank first",
-                    rs.cite("trade.buildings"),
-                )
+                raise refuse(rs, "trade.buildings", "refused.trade_built", deed=sq.name, built=built)
     for deck in side.jail_cards:
         if deck not in t.player(giver).jail_cards:
-            raise Refusal(f"{giver} holds no Get Out of Jail Free card of that deck", rs.cite("jail.card"))
+            raise refuse(rs, "jail.card", "refused.no_jail_card_of_deck", player=giver)
         if not rs.param("trade.jail_cards"):
-            raise Refusal("Get Out of Jail Free cards cannot be traded in this ruleset", rs.cite("jail.card"))
+            raise refuse(rs, "jail.card", "refused.jail_cards_not_traded")
     if side.cash < 0:
         raise InputError("cash in a trade must be positive")
 
@@ -58,10 +55,7 @@ def trade(rs: Ruleset, t: Table, a: str, b: str, a_gives: Side, b_gives: Side, l
         raise InputError("the trade moves nothing")
     if a_gives.empty() or b_gives.empty():
         giver = a if not a_gives.empty() else b
-        raise Refusal(
-            f"{giver} would give something for nothing: loans and gifts between players are not allowed",
-            rs.cite("loans.forbidden"),
-        )
+        raise refuse(rs, "loans.forbidden", "refused.gift", player=giver)
     lift = lift or []
     ev = new_event(t, "trade", a=a, b=b, a_gives=a_gives.__dict__, b_gives=b_gives.__dict__, lift=lift)
     ev.cite("trade.private")
@@ -69,7 +63,7 @@ def trade(rs: Ruleset, t: Table, a: str, b: str, a_gives: Side, b_gives: Side, l
     for giver, taker, side in sides:
         _check_side(rs, t, giver, side)
         if side.cash:
-            afford(rs, ev.t, giver, side.cash, "the cash in this trade")
+            afford(rs, ev.t, giver, side.cash, doing("trade_cash"))
             ev.op(Cash(giver, taker, side.cash))
     for giver, taker, side in sides:
         for idx in side.deeds:

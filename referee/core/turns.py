@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.cards import draw_card
-from referee.core.checks import active, cite_first, dice_ok, not_over
+from referee.core.checks import active, cite_first, dice_ok, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.jail import jail_roll, send_to_jail
 from referee.core.money import salary
@@ -30,7 +30,7 @@ from referee.core.ops import Extra, Land, Position, SetTurn, Skip
 from referee.core.order import current, following, next_active, tracking  # noqa: F401  (re-exported: turns.current …)
 from referee.core.squares import card_by_id, square_meaning
 from referee.core.state import Table
-from referee.errors import InputError, Refusal
+from referee.errors import InputError
 from referee.ruleset.model import Ruleset
 
 Card = dict[str, Any]
@@ -97,7 +97,7 @@ def roll(rs: Ruleset, t: Table, d1: int, d2: int, player: str | None = None) -> 
     dice_ok(d1, d2)
     who = current(t)
     if who is None:
-        raise Refusal("nobody is left to throw", rs.cite("end.game"))
+        raise refuse(rs, "end.game", "refused.nobody_left")
     ev = new_event(t, "roll", player=who, dice=[d1, d2])
     # a bankrupt player's turn, or a turn that ended in jail, passes first
     holder = t.players[t.turn % len(t.players)]
@@ -105,8 +105,7 @@ def roll(rs: Ruleset, t: Table, d1: int, d2: int, player: str | None = None) -> 
         who = _end_turn(rs, ev)
         ev.args["player"] = who
     if player is not None and player != who:
-        raise Refusal(Msg("turn.not_yours", {"current": who, "player": player}),
-                      rs.cite(cite_first(rs, "setup.order", "dice.doubles")))
+        raise refuse(rs, cite_first(rs, "setup.order", "dice.doubles"), "turn.not_yours", current=who, player=player)
     p = ev.t.player(who)
     if ev.t.extra.get("thrown") != who:  # first throw of this turn
         ev.op(SetTurn("rolls", ev.t.rolls + 1))
@@ -213,10 +212,10 @@ def pass_turn(rs: Ruleset, t: Table) -> Event:
     not_over(rs, t)
     who = current(t)
     if who is None:
-        raise Refusal("nobody is left to throw", rs.cite("end.game"))
+        raise refuse(rs, "end.game", "refused.nobody_left")
     p = t.player(who)
     if t.extra.get("thrown") == who and t.doubles_run and not p.in_jail and rs.param("dice.doubles_roll_again", True):
-        raise Refusal(Msg("turn.must_throw_again", {"player": who}), rs.cite("dice.doubles"))
+        raise refuse(rs, "dice.doubles", "turn.must_throw_again", player=who)
     ev = new_event(t, "turn", action="next", player=who)
     if t.players[t.turn % len(t.players)].bankrupt:
         ev.op(SetTurn("turn", next(i for i, q in enumerate(t.players) if q.name == who)))
