@@ -54,7 +54,7 @@ def _may_go_bankrupt(rs: Ruleset, t: Table, player: str) -> list[Debt]:
 def _keeps_buildings(rs: Ruleset, t: Table, creditor: str) -> bool:
     """The bankruptcy that ends the game may hand the buildings to the player creditor with the deeds."""
     ends_game = rs.param("end.condition") == "bankruptcies" and t.bankruptcies + 1 >= rs.param("end.bankruptcies")
-    return bool(ends_game and rs.param("end.final_bankrupt_keeps_buildings", False) and creditor != BANK)
+    return bool(ends_game and rs.param("end.final_bankrupt_keeps_buildings") and creditor != BANK)
 
 
 def _clear_buildings(rs: Ruleset, ev: Event, player: str, deeds: list[int]) -> int:

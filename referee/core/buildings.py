@@ -75,7 +75,7 @@ def _add_house(rs: Ruleset, ev: Event, idx: int, members: list[int]) -> int:
 
 def _shortage_price(rs: Ruleset, ev: Event, price: int, cost: int) -> int:
     """Buildings bought at a shortage auction cost the winning bid, not the printed cost."""
-    minimum = rs.param("building.shortage_opening", 0)
+    minimum = rs.param("building.shortage_opening")
     if price < max(minimum, 1):
         raise refuse(rs, "building.shortage", "refused.shortage_opening", minimum=max(minimum, 1))
     ev.steps.append(f"bought at a shortage auction for {rs.fmt(price)} instead of {rs.fmt(cost)}")

@@ -41,7 +41,7 @@ def salary(rs: Ruleset, t: Table, player: str, landed: bool = False) -> Event:
     active(rs, t, player)
     ev = new_event(t, "salary", player=player, landed=landed)
     amount = rs.param("salary.amount")
-    bonus = rs.param("salary.landing_bonus", 0) if landed else 0
+    bonus = rs.param("salary.landing_bonus") if landed else 0
     ev.op(Cash(BANK, player, amount + bonus))
     ev.amount = amount + bonus
     ev.say("salary.landed" if bonus else "salary", player=player, amount=amount + bonus)

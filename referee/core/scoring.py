@@ -22,7 +22,7 @@ def resolve_method(rs: Ruleset, name: str | None) -> str:
 
     known = rs.valuation_names()
     if name is None:
-        own = rs.param("end.valuation", None)
+        own = rs.param("end.valuation")
         return own if own in known else ("net-worth" if "net-worth" in known else known[0])
     if name in known:
         return name

@@ -16,7 +16,7 @@ from referee.ruleset.model import Ruleset
 
 
 def _tax_rounding(rs: Ruleset) -> str:
-    return rs.param("taxes.income.rounding", None) or rs.param("mortgage.rounding")
+    return rs.param("taxes.income.rounding") or rs.param("mortgage.rounding")
 
 
 def income_tax_options(rs: Ruleset, t: Table, player: str) -> dict[str, Any]:
@@ -25,9 +25,9 @@ def income_tax_options(rs: Ruleset, t: Table, player: str) -> dict[str, Any]:
     if "flat" in tax["choices"]:
         out["flat"] = tax["flat"]
     if "percent" in tax["choices"] or tax.get("net_worth"):
-        nw = value(rs, t, player, tax.get("net_worth") or "net-worth")
+        nw = value(rs, t, player, tax["net_worth"])
         out["net_worth"] = nw
-        out["percent_amount"] = percent(nw.total, tax.get("percent", 10), _tax_rounding(rs))
+        out["percent_amount"] = percent(nw.total, tax["percent"], _tax_rounding(rs))
     return out
 
 
@@ -54,8 +54,8 @@ def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
         amount = rs.known(tax.get("flat"), "the income tax amount")
         ev.steps.append(f"flat income tax: {rs.fmt(amount)}")
     else:
-        nw = value(rs, t, player, tax.get("net_worth") or "net-worth")
-        pct = tax.get("percent", 10)
+        nw = value(rs, t, player, tax["net_worth"])
+        pct = tax["percent"]
         amount = percent(nw.total, pct, _tax_rounding(rs))
         ev.steps += [f"  {line}" for line in nw.lines]
         ev.steps.append(f"net worth {rs.fmt(nw.total)} × {pct} % = {rs.fmt(amount)}")
