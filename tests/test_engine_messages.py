@@ -13,8 +13,8 @@ CORE = Path(__file__).resolve().parent.parent / "referee" / "core"
 
 
 def _message_ids(tree: ast.AST) -> set[str]:
-    """The ids passed to Msg(…), ev.say/note(…), refuse(rs, clause, …) and doing(…), conditional ones included."""
-    position = {"Msg": 0, "say": 0, "note": 0, "refuse": 2, "doing": 0}
+    """The ids passed to Msg(…), ev.say/note(…), refuse(rs, clause, …), invalid(…) and doing(…), conditional ones too."""
+    position = {"Msg": 0, "say": 0, "note": 0, "refuse": 2, "invalid": 0, "doing": 0}
     ids: set[str] = set()
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.core.checks import active, not_over, refuse
+from referee.core.checks import active, invalid, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.mortgages import transfer_mortgaged
 from referee.core.ops import (
@@ -29,7 +29,6 @@ from referee.core.ops import (
 )
 from referee.core.state import BANK, POT, Debt, Table
 from referee.core.valuation import liquidation, percent, value
-from referee.errors import InputError
 from referee.ruleset.model import Ruleset
 
 
@@ -195,7 +194,7 @@ def partial_payment(rs: Ruleset, t: Table, debtor: str, idxs: list[int], value_:
         raise refuse(rs, "debt.raise", "refused.no_payment_in_property", ruleset=rs.id)
     debts = [d for d in t.debts_of(debtor) if d.creditor not in (BANK, POT)]
     if not debts:
-        raise InputError(f"{debtor} owes no player anything")
+        raise invalid("invalid.owes_no_player", player=debtor)
     debt = debts[0]
     cite = "bankruptcy.partial_payment" if rs.has_clause("bankruptcy.partial_payment") else "debt.raise"
     ev = new_event(t, "partial_payment", debtor=debtor, deeds=idxs, value=value_)

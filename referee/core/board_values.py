@@ -17,6 +17,7 @@ import copy
 import json
 from typing import Any
 
+from referee.core.checks import invalid
 from referee.core.events import Event, new_event
 from referee.core.msg import Msg
 from referee.core.state import Table
@@ -180,7 +181,7 @@ def record_values(rs: Ruleset, t: Table, idx: int, values: dict[str, Any]) -> Ev
     if values.get("name"):
         new = values["name"].strip()
         if any(s.name.casefold() == new.casefold() and s.index != idx for s in rs.squares):
-            raise InputError(f"another square is already called '{new}'")
+            raise invalid("deed.name_taken", name=new)
         change("name", new, sq.name, "name", square=idx)
     for field in ("price", "mortgage"):
         if values.get(field) is not None:
@@ -195,7 +196,7 @@ def record_values(rs: Ruleset, t: Table, idx: int, values: dict[str, Any]) -> Ev
             field = "railroad_rent" if sq.kind == "railroad" else "utility_rent"
             n = len(rs.squares_of_kind(sq.kind))
             if len(rent) > n:
-                raise InputError(f"there are {n} squares like {sq.name}: give at most {n} rents (by number owned)")
+                raise invalid("deed.too_many_rents", count=n, deed=sq.name)
             old = (rs.data.get("board") or {}).get(field) or []
             change(field, _fill(rent, old, n), old, "rent by number owned")
     if values.get("houses") is not None:
@@ -211,12 +212,12 @@ def record_values(rs: Ruleset, t: Table, idx: int, values: dict[str, Any]) -> Ev
         raise InputError(Msg("deed.value_needs_houses"), needs="houses")
     if values.get("hotel") is not None:
         if sq.kind != "lot":
-            raise InputError(f"{sq.name} takes no hotel")
+            raise invalid("deed.no_hotel", deed=sq.name)
         change("rent", values["hotel"], (sq.rent or ["unknown"] * 6)[5], "rent with a hotel", square=idx, index=5)
     for field in ("house_cost", "hotel_cost"):
         if values.get(field) is not None:
             if sq.kind != "lot" or not sq.group:
-                raise InputError(f"{sq.name} is not a lot of a colour group: no {field.replace('_', ' ')}")
+                raise invalid("deed.not_a_group_lot", deed=sq.name, field=field)
             old = (rs.groups.get(sq.group) or {}).get(field)
             change(field, values[field], old, f"{field.replace('_', ' ')} of the {rs.group_name(sq.group)} group",
                    group=sq.group)
@@ -225,7 +226,7 @@ def record_values(rs: Ruleset, t: Table, idx: int, values: dict[str, Any]) -> Ev
             raise InputError(Msg("deed.not_a_company", {"deed": sq.name}), needs="multipliers")
         n = len(rs.squares_of_kind("utility"))
         if len(values["multipliers"]) > n:
-            raise InputError(f"there are {n} companies: give at most {n} multipliers (by number owned)")
+            raise invalid("deed.too_many_multipliers", count=n)
         change("utility_multipliers", _fill(values["multipliers"], rs.utility_multipliers, n),
                list(rs.utility_multipliers), "times the dice, by number owned", money=False)
     if not changes:

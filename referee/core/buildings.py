@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from referee.core.checks import afford, doing, no_debts, not_over, owner_of, refuse
+from referee.core.checks import (
+    afford,
+    doing,
+    invalid,
+    no_debts,
+    not_over,
+    owner_of,
+    refuse,
+)
 from referee.core.events import Event, new_event
 from referee.core.ops import Buildings, Cash
 from referee.core.state import BANK, Deed, Table
 from referee.core.valuation import percent
-from referee.errors import InputError
 from referee.ruleset.model import Ruleset, Square
 
 
@@ -86,7 +93,7 @@ def _shortage_price(rs: Ruleset, ev: Event, price: int, cost: int) -> int:
 def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, price: int | None = None) -> Event:
     not_over(rs, t)
     if count < 1:
-        raise InputError(f"build at least one building, not {count}")
+        raise invalid("invalid.build_count", count=count)
     sq = rs.squares[idx]
     owner, members = _may_build_on(rs, t, idx)
     ev = new_event(t, "build", deed=idx, count=count, hotel=hotel, player=owner, price=price)
@@ -155,7 +162,7 @@ def _sell_house(rs: Ruleset, ev: Event, idx: int, sq: Square, members: list[int]
 def sell_buildings(rs: Ruleset, t: Table, idx: int, count: int = 1) -> Event:
     not_over(rs, t)
     if count < 1:
-        raise InputError(f"sell at least one building, not {count}")
+        raise invalid("invalid.sell_count", count=count)
     sq = rs.squares[idx]
     owner = owner_of(rs, t, idx)
     members = rs.group_members(sq.group or "")

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from referee.core.checks import active, afford, doing, no_debts, not_over, refuse
+from referee.core.checks import (
+    active,
+    afford,
+    doing,
+    invalid,
+    no_debts,
+    not_over,
+    refuse,
+)
 from referee.core.events import Event, new_event
 from referee.core.ops import Cash, Owner
 from referee.core.state import BANK, Table
-from referee.errors import InputError
 from referee.ruleset.model import Ruleset
 
 
@@ -15,7 +22,7 @@ def buy(rs: Ruleset, t: Table, player: str, idx: int) -> Event:
     active(rs, t, player)
     sq = rs.squares[idx]
     if not sq.is_deed:
-        raise InputError(f"{sq.name} is not a property that can be bought")
+        raise invalid("invalid.not_buyable", deed=sq.name)
     owner = t.deeds[idx].owner
     if owner is not None:
         raise refuse(rs, "buy.printed_price", "refused.owned", deed=sq.name, owner=owner)
@@ -46,13 +53,13 @@ def auction(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> Event:
     active(rs, t, winner)
     sq = rs.squares[idx]
     if not sq.is_deed:
-        raise InputError(f"{sq.name} is not a property")
+        raise invalid("invalid.not_a_property", deed=sq.name)
     if not rs.param("auction.enabled"):
         raise refuse(rs, "auction.declined", "refused.no_auctions")
     if t.deeds[idx].owner is not None:
         raise refuse(rs, "auction.declined", "refused.auction_owned", deed=sq.name, owner=t.deeds[idx].owner)
     if price <= 0:
-        raise InputError(f"a winning bid must be a positive whole number, not {price}")
+        raise invalid("invalid.bid", price=price)
     minimum, why = auction_minimum(rs, idx)
     if price < minimum:
         raise refuse(rs, "auction.declined", "refused.bid_too_low", opening=why, minimum=minimum, price=price)

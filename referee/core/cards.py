@@ -9,14 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.core.checks import active, fee_destination, not_over, refuse
+from referee.core.checks import active, fee_destination, invalid, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.jail import send_to_jail
 from referee.core.money import charge
 from referee.core.msg import Msg, Next
 from referee.core.ops import Cash, JailCard, Position
 from referee.core.state import BANK, POT, Table
-from referee.errors import InputError
 from referee.ruleset.model import Ruleset
 
 Card = dict[str, Any]
@@ -28,7 +27,7 @@ def find_card(rs: Ruleset, name: str, hint: str | None = None) -> Card:
 
     choices, cards = card_choices(rs.decks())
     if not choices:
-        raise InputError(f"{rs.id} lists no card texts; record the card's effect with pay/collect instead")
+        raise invalid("invalid.no_card_texts", ruleset=rs.id)
     return cards[match(name, choices, "card", hint=hint or "")]
 
 
@@ -154,7 +153,7 @@ def draw_card(rs: Ruleset, t: Table, player: str, card: Card, passed_go: bool = 
     active(rs, t, player)
     effect = EFFECTS.get(card["effect"])
     if effect is None:
-        raise InputError(f"card effect '{card['effect']}' is not handled")
+        raise invalid("invalid.card_effect", effect=card["effect"])
     ev = new_event(t, "card", player=player, card=f"{card['deck']}:{card['id']}", passed_go=passed_go)
     ev.say("card.drawn", player=player, card=_label(card))
     others = [p.name for p in t.active_players() if p.name != player]
@@ -168,5 +167,5 @@ def _nearest(rs: Ruleset, pos: int, kind: str) -> int:
         i = (pos + step) % n
         if rs.squares[i].kind == kind:
             return i
-    raise InputError(f"no {kind} on this board")
+    raise invalid("invalid.no_such_square", kind=kind)
 

@@ -49,6 +49,11 @@ def refuse(rs: Ruleset, clause: str, msg_id: str, **params: Any) -> Refusal:
     return Refusal(Msg(msg_id, params), rs.cite(clause), fmt=rs.fmt)
 
 
+def invalid(msg_id: str, **params: Any) -> InputError:
+    """Input the engine cannot act on (exit 2), as a message id and its parameters."""
+    return InputError(Msg(msg_id, params))
+
+
 def doing(msg_id: str, **params: Any) -> Msg:
     """What a player is doing, for `afford` and `no_debts` (the renderer words it)."""
     return Msg("doing." + msg_id, params)
@@ -70,4 +75,4 @@ def cite_first(rs: Ruleset, *cids: str) -> str:
 def dice_ok(*dice: int) -> None:
     for d in dice:
         if not 1 <= d <= 6:
-            raise InputError(f"a die shows 1 to 6, not {d}")
+            raise invalid("invalid.die", value=d)

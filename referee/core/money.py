@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from referee.core.checks import active, not_over, refuse
+from referee.core.checks import active, invalid, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.msg import Msg
 from referee.core.ops import Cash, DebtPaid, NewDebt
 from referee.core.state import BANK, POT, Table
 from referee.core.valuation import liquidation
-from referee.errors import InputError, Refusal
+from referee.errors import Refusal
 from referee.ruleset.model import Ruleset
 
 
@@ -52,9 +52,9 @@ def salary(rs: Ruleset, t: Table, player: str, landed: bool = False) -> Event:
 def pay(rs: Ruleset, t: Table, payer: str, payee: str, amount: int, reason: str = "") -> Event:
     not_over(rs, t)
     if amount <= 0:
-        raise InputError(f"an amount must be a positive whole number, not {amount}")
+        raise invalid("invalid.amount", amount=amount)
     if payer == payee:
-        raise InputError("payer and payee are the same")
+        raise invalid("invalid.same_party")
     ev = new_event(t, "pay", payer=payer, payee=payee, amount=amount, reason=reason)
     for who in (payer, payee):
         if who not in (BANK, POT):
@@ -75,7 +75,7 @@ def pay(rs: Ruleset, t: Table, payer: str, payee: str, amount: int, reason: str 
 def settle(rs: Ruleset, t: Table, player: str) -> Event:
     debts = t.debts_of(player)
     if not debts:
-        raise InputError(f"{player} owes nothing")
+        raise invalid("invalid.owes_nothing", player=player)
     ev = new_event(t, "settle", player=player)
     paid = 0
     for d in debts:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core import board_values as bv
-from referee.core.checks import active, not_over, refuse
+from referee.core.checks import active, invalid, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.money import charge
 from referee.core.msg import Msg, Next
@@ -115,7 +115,7 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
         if dice is None:
             raise InputError(Msg("rent.needs_dice", {"deed": sq.name}), needs="dice")
         if not 2 <= dice <= 12:
-            raise InputError(f"a throw of two dice is between 2 and 12, not {dice}")
+            raise invalid("invalid.throw", total=dice)
         if card and card.get("dice_multiplier"):
             m = card["dice_multiplier"]
             r.amount = dice * m
@@ -129,9 +129,9 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
             r.step(f"{owner.name} owns {n} utilit{'y' if n == 1 else 'ies'} → {m} × the throw {dice} = {fmt(r.amount)}", "rent.utility")
             _flag(r, bv.board_grade(rs, "utility_multipliers", n - 1), "this multiplier", fix)
     else:
-        raise InputError(f"{sq.name} is not a property: no rent")
+        raise invalid("invalid.no_rent_square", deed=sq.name)
     if card and sq.kind == "lot":
-        raise InputError(f"the card '{card['id']}' does not change the rent of a lot")
+        raise invalid("invalid.card_on_lot", card=card["id"])
     return r
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.checks import active, fee_destination, not_over, refuse
+from referee.core.checks import active, fee_destination, invalid, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.money import charge
 from referee.core.msg import Msg
@@ -33,7 +33,7 @@ def income_tax_options(rs: Ruleset, t: Table, player: str) -> dict[str, Any]:
 
 def _tax_square(rs: Ruleset, which: str) -> None:
     if rs.squares and not any(sq.tax == which for sq in rs.squares):
-        raise InputError(f"this board ({rs.id}) has no {which} tax square")
+        raise invalid("invalid.no_tax_square", ruleset=rs.id, tax=which)
 
 
 def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.core.checks import active, afford, doing, not_over, refuse
+from referee.core.checks import active, afford, doing, invalid, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.mortgages import transfer_mortgaged
 from referee.core.msg import Msg
@@ -42,17 +42,17 @@ def _check_side(rs: Ruleset, t: Table, giver: str, side: Side) -> None:
         if not rs.param("trade.jail_cards"):
             raise refuse(rs, "jail.card", "refused.jail_cards_not_traded")
     if side.cash < 0:
-        raise InputError("cash in a trade must be positive")
+        raise invalid("invalid.trade_cash")
 
 
 def trade(rs: Ruleset, t: Table, a: str, b: str, a_gives: Side, b_gives: Side, lift: list[int] | None = None) -> Event:
     not_over(rs, t)
     if a == b:
-        raise InputError("a trade needs two different players")
+        raise invalid("invalid.trade_same_player")
     for who in (a, b):
         active(rs, t, who)
     if a_gives.empty() and b_gives.empty():
-        raise InputError("the trade moves nothing")
+        raise invalid("invalid.trade_empty")
     if a_gives.empty() or b_gives.empty():
         giver = a if not a_gives.empty() else b
         raise refuse(rs, "loans.forbidden", "refused.gift", player=giver)
