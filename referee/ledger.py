@@ -192,7 +192,7 @@ class Game:
                     ev[key] = render_all(ev[key], fmt)
             sq = ev.get("square")
             if isinstance(sq, dict) and "msg" in sq:  # what the square meant, as the sentence and command shown then
-                ev["square"] = dict(sq, text=render_all([sq["msg"]], fmt)[0],
+                ev["square"] = dict(sq, text=render_all([sq["msg"]], fmt)[0], steps=render_all(sq.get("steps") or [], fmt),
                                     command=render_next(sq["next"]) if sq.get("next") else None)
             out.append(ev)
         return out

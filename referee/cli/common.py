@@ -61,6 +61,7 @@ def print_event(rs, ev, as_json: bool = False) -> None:
         if isinstance(d.get("square"), dict) and "msg" in d["square"]:
             sq = d["square"]
             sq["text"] = render_all([sq["msg"]], rs.fmt)[0]
+            sq["steps"] = render_all(sq.get("steps") or [], rs.fmt)
             sq["command"] = render_next(sq["next"]) if sq.get("next") else None
         d["citations"] = [rs.cite(c).as_dict() for c in d.get("clauses", []) if rs.has_clause(c)]
         print(json.dumps(d, ensure_ascii=False))

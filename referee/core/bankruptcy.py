@@ -74,7 +74,7 @@ def _clear_buildings(rs: Ruleset, ev: Event, player: str, deeds: list[int]) -> i
 def _credit_proceeds(rs: Ruleset, ev: Event, player: str, proceeds: int) -> None:
     if proceeds:
         ev.op(Cash(BANK, player, proceeds))
-        ev.steps.append(f"buildings sold back to the bank at {rs.param('building.sell_percent')} %: {rs.fmt(proceeds)}")
+        ev.step("bankrupt.buildings_sold", percent=rs.param("building.sell_percent"), amount=proceeds)
 
 
 def _to_player(rs: Ruleset, ev: Event, player: str, creditor: str, deeds: list[int], proceeds: int) -> None:
@@ -88,7 +88,7 @@ def _to_player(rs: Ruleset, ev: Event, player: str, creditor: str, deeds: list[i
         ev.op(Owner(idx, creditor))
     for deck in list(ev.t.player(player).jail_cards):
         ev.op(JailCard(player, creditor, deck))
-    ev.steps.append(f"{creditor} receives {rs.fmt(cash)} and {len(deeds)} deed(s)")
+    ev.step("bankrupt.receives", creditor=creditor, cash=cash, deeds=len(deeds))
     for idx in deeds:
         if ev.t.deeds[idx].mortgaged and rs.param("mortgage.transfer_interest"):
             transfer_mortgaged(rs, ev, creditor, idx, False)
@@ -134,7 +134,7 @@ def bank_pays_creditors(rs: Ruleset, ev: Event, player: str, creditor: str, debt
     for d in debts:
         if d.creditor not in (BANK, POT):
             ev.op(Cash(BANK, d.creditor, d.amount))
-            ev.steps.append(f"the bank pays {d.creditor} the {rs.fmt(d.amount)} owed in full")
+            ev.step("bankrupt.bank_pays", creditor=d.creditor, amount=d.amount)
     _auction_note(rs, ev, deeds)
 
 
@@ -157,7 +157,7 @@ def bankrupt(rs: Ruleset, t: Table, player: str) -> Event:
     proceeds = 0
     if _keeps_buildings(rs, t, creditor):
         ev.cite("bankruptcy.final" if rs.has_clause("bankruptcy.final") else "end.game")
-        ev.steps.append(f"this bankruptcy ends the game: the buildings go to {creditor} with the deeds")
+        ev.step("bankrupt.final_keeps_buildings", creditor=creditor)
     else:
         proceeds = _clear_buildings(rs, ev, player, deeds)
     procedure(rs, ev, player, creditor, debts, deeds, proceeds)

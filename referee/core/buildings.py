@@ -58,7 +58,7 @@ def _add_hotel(rs: Ruleset, ev: Event, idx: int, members: list[int]) -> int:
         raise refuse(rs, "building.shortage", "refused.no_hotels")
     cost = rs.hotel_cost(sq)
     ev.op(Buildings(idx, 0, True))
-    ev.steps.append(f"hotel on {sq.name}: {rs.fmt(cost)} and its {hotel_h} houses go back to the bank")
+    ev.step("build.hotel", deed=sq.name, cost=cost, houses=hotel_h)
     return cost
 
 
@@ -85,7 +85,7 @@ def _shortage_price(rs: Ruleset, ev: Event, price: int, cost: int) -> int:
     minimum = rs.param("building.shortage_opening")
     if price < max(minimum, 1):
         raise refuse(rs, "building.shortage", "refused.shortage_opening", minimum=max(minimum, 1))
-    ev.steps.append(f"bought at a shortage auction for {rs.fmt(price)} instead of {rs.fmt(cost)}")
+    ev.step("build.shortage_price", price=price, cost=cost)
     ev.cite("building.shortage")
     return price
 
@@ -137,9 +137,7 @@ def _sell_hotel(rs: Ruleset, ev: Event, owner: str, idx: int, sq: Square, pct: i
     value_ = rs.hotel_cost(sq) + (hotel_h - give) * rs.house_cost(sq)
     got = percent(value_, pct)
     ev.op(Buildings(idx, give, False))
-    ev.steps.append(
-        f"hotel on {sq.name} sold for {pct} % of {rs.fmt(value_)} = {rs.fmt(got)}; {give} house(s) come back onto the lot"
-    )
+    ev.step("sell.hotel", deed=sq.name, percent=pct, value=value_, got=got, houses=give)
     return got
 
 
@@ -155,7 +153,7 @@ def _sell_house(rs: Ruleset, ev: Event, idx: int, sq: Square, members: list[int]
                          houses=d.houses)
     got = percent(rs.house_cost(sq), pct)
     ev.op(Buildings(idx, d.houses - 1, False))
-    ev.steps.append(f"house on {sq.name} sold for {pct} % of {rs.fmt(rs.house_cost(sq))} = {rs.fmt(got)}")
+    ev.step("sell.house", deed=sq.name, percent=pct, value=rs.house_cost(sq), got=got)
     return got
 
 

@@ -34,7 +34,7 @@ def buy(rs: Ruleset, t: Table, player: str, idx: int) -> Event:
     ev.op(Owner(idx, player))
     ev.amount = price
     ev.say("buy", player=player, deed=sq.name, price=price)
-    ev.steps.append(f"printed price of {sq.name}: {rs.fmt(price)}")
+    ev.step("buy.printed_price", deed=sq.name, price=price)
     ev.cite("buy.printed_price")
     return ev
 
@@ -70,6 +70,6 @@ def auction(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> Event:
     ev.op(Owner(idx, winner))
     ev.amount = price
     ev.say("auction", player=winner, deed=sq.name, price=price)
-    ev.steps.append(f"opening rule: {why}" + (f" ({rs.fmt(minimum)})" if minimum > 1 else ""))
+    ev.step("auction.opening", opening=why, minimum=minimum)
     ev.cite("auction.declined")
     return ev

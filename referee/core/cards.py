@@ -53,13 +53,13 @@ def _collect_from_each(rs: Ruleset, ev: Event, player: str, card: Card, others: 
     for o in others:
         charge(rs, ev, o, player, card["amount"], _label(card))
     ev.amount = card["amount"] * len(others)
-    ev.steps.append(f"{len(others)} player(s) × {rs.fmt(card['amount'])} = {rs.fmt(ev.amount)}")
+    ev.step("card.each", players=len(others), each=card["amount"], total=ev.amount)
     ev.say("card.collect_all", player=player, card=_label(card), amount=ev.amount)
 
 
 def _pay_each(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
     total = card["amount"] * len(others)
-    ev.steps.append(f"{len(others)} player(s) × {rs.fmt(card['amount'])} = {rs.fmt(total)}")
+    ev.step("card.each", players=len(others), each=card["amount"], total=total)
     if ev.t.player(player).cash < total:
         for o in others:
             charge(rs, ev, player, o, card["amount"], _label(card))
@@ -75,9 +75,8 @@ def _repairs(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str])
     houses = sum(t.deeds[i].houses for i in t.owned_by(player))
     hotels = sum(1 for i in t.owned_by(player) if t.deeds[i].hotel)
     amount = houses * card["per_house"] + hotels * card["per_hotel"]
-    ev.steps.append(
-        f"{houses} house(s) × {rs.fmt(card['per_house'])} + {hotels} hotel(s) × {rs.fmt(card['per_hotel'])} = {rs.fmt(amount)}"
-    )
+    ev.step("card.repairs_sum", houses=houses, per_house=card["per_house"], hotels=hotels, per_hotel=card["per_hotel"],
+            amount=amount)
     charge(rs, ev, player, fee_destination(rs), amount, _label(card))
     ev.amount = amount
     ev.say("card.repairs", player=player, card=_label(card), amount=amount)
@@ -121,10 +120,10 @@ def _move(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) ->
         amount = rs.param("salary.amount")
         ev.op(Cash(BANK, player, amount))
         ev.amount = amount
-        ev.steps.append(f"passes or lands on GO: salary {rs.fmt(amount)}")
+        ev.step("card.go_salary", amount=amount)
         ev.cite("go.salary")
     if rs.squares:
-        ev.steps.append(f"moves to {rs.squares[to].name}")
+        ev.step("card.moves_to", square=rs.squares[to].name)
         if eff == "move_to_nearest":
             args: dict[str, Any] = {"player": player, "deed": rs.squares[to].name, "card": card["id"]}
             if card["target"] == "utility":

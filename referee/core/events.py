@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.core.msg import Msg
+from referee.core.msg import Msg, Next
 from referee.core.ops import Cash, Op, Over, decode_op, encode_op
 from referee.core.state import Table
 
@@ -36,6 +36,10 @@ class Event:
 
     def say(self, id_: str, **params: Any) -> None:
         self.msg = Msg(id_, params)
+
+    def step(self, id_: str, **params: Any) -> None:
+        """One line of the reasoning (arithmetic, what moved), as a message."""
+        self.steps.append(Msg(id_, params))
 
     def note(self, id_: str, **params: Any) -> None:
         self.notes.append(Msg(id_, params))
@@ -66,14 +70,25 @@ class Event:
             "args": self.args,
             "ops": [encode_op(op) for op in self.ops],
             "msg": self.msg.to_dict() if self.msg else None,
-            "steps": [s.to_dict() if isinstance(s, Msg) else s for s in self.steps],
+            "steps": plain(self.steps),
             "clauses": self.clauses,
             "notes": [n.to_dict() for n in self.notes],
             "amount": self.amount,
         }
         if self.square is not None:
-            d["square"] = {k: (v.to_dict() if hasattr(v, "to_dict") else v) for k, v in self.square.items()}
+            d["square"] = plain(self.square)
         return d
+
+
+def plain(value: Any) -> Any:
+    """JSON-ready data: messages and next-actions as their dicts, inside lists and dicts too."""
+    if isinstance(value, (Msg, Next)):
+        return value.to_dict()
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value
 
 
 def decode_notes(raw: list[Any]) -> list[Msg]:

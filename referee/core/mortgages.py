@@ -51,10 +51,8 @@ def unmortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     ev.op(Cash(owner, BANK, v + interest))
     ev.op(Mortgaged(idx, False))
     ev.amount = v + interest
-    rounding = rs.param("mortgage.rounding")
-    ev.steps.append(
-        f"mortgage {rs.fmt(v)} + {rs.param('mortgage.interest_percent')} % interest {rs.fmt(interest)} (rounded {rounding}) = {rs.fmt(v + interest)}"
-    )
+    ev.step("unmortgage.cost", value=v, percent=rs.param("mortgage.interest_percent"), interest=interest,
+            rounding=rs.param("mortgage.rounding"), total=v + interest)
     ev.say("unmortgage", player=owner, deed=sq.name, amount=v + interest)
     ev.cite("mortgage.lift")
     return ev
@@ -69,9 +67,7 @@ def transfer_mortgaged(rs: Ruleset, ev: Event, taker: str, idx: int, lift_now: b
         afford(rs, ev.t, taker, v + interest, doing("lifting_deed", deed=sq.name))
         ev.op(Cash(taker, BANK, v + interest))
         ev.op(Mortgaged(idx, False))
-        ev.steps.append(f"{taker} lifts the mortgage on {sq.name} at once: {rs.fmt(v)} + {rs.fmt(interest)} interest")
+        ev.step("mortgage.lifted_at_once", player=taker, deed=sq.name, value=v, interest=interest)
     elif rs.param("mortgage.transfer_interest"):
         charge(rs, ev, taker, BANK, interest, f"interest on mortgaged {sq.name}")
-        ev.steps.append(
-            f"{taker} keeps {sq.name} mortgaged and pays the bank {rs.fmt(interest)} interest now; lifting later costs {rs.fmt(v + interest)}"
-        )
+        ev.step("mortgage.kept", player=taker, deed=sq.name, interest=interest, total=v + interest)

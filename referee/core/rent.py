@@ -50,7 +50,6 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
     sq = rs.squares[idx]
     d = t.deeds[idx]
     r = Ruling()
-    fmt = rs.fmt
     if d.owner is None:
         raise refuse(rs, "buy.printed_price", "refused.rent_unowned", deed=sq.name)
     if d.mortgaged:
@@ -63,53 +62,49 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
         if d.hotel:
             fix = Next("deed", {"deed": sq.name, "hotel": None})
             r.amount = _known(rs, table[5], f"the rent with a hotel on '{sq.name}'", fix)
-            r.step(f"{sq.name} with a hotel → {fmt(r.amount)}", "rent.houses")
+            r.step(Msg("rent.hotel", {"deed": sq.name, "amount": r.amount}), "rent.houses")
             _flag(r, bv.square_grade(rs, idx, "rent", 5), "the rent with a hotel", fix)
         elif d.houses:
             fix = Next("deed", {"deed": sq.name, "houses": d.houses, "value": None})
             r.amount = _known(rs, table[d.houses], f"the rent with {d.houses} house(s) on '{sq.name}'", fix)
-            r.step(f"{sq.name} with {d.houses} house(s) → {fmt(r.amount)}", "rent.houses")
+            r.step(Msg("rent.houses", {"deed": sq.name, "houses": d.houses, "amount": r.amount}), "rent.houses")
             _flag(r, bv.square_grade(rs, idx, "rent", d.houses), f"the rent with {d.houses} house(s)", fix)
         else:
             fix = Next("deed", {"deed": sq.name, "houses": 0, "value": None})
             base = _known(rs, table[0], f"the base rent of '{sq.name}'", fix)
             _flag(r, bv.square_grade(rs, idx, "rent", 0), "the base rent", fix)
             r.amount = base
-            r.step(f"base rent of {sq.name}: {fmt(base)}", "rent.lot")
+            r.step(Msg("rent.base", {"deed": sq.name, "amount": base}), "rent.lot")
             if full_group(t, rs, idx):
                 members = rs.group_members(sq.group or "")
                 any_mortgaged = any(t.deeds[i].mortgaged for i in members)
                 if any_mortgaged and not rs.param("rent.full_group_with_mortgaged_lot"):
-                    r.step(
-                        f"{owner.name} owns the whole {rs.group_name(sq.group or '')} group but a lot of it is mortgaged: no double",
-                        "rent.full_group",
-                    )
+                    r.step(Msg("rent.group_mortgaged", {"player": owner.name, "group": rs.group_name(sq.group or "")}),
+                           "rent.full_group")
                 else:
                     mult = rs.param("rent.full_group_multiplier")
                     r.amount = base * mult
-                    extra = " (another lot of it is mortgaged, this one is not)" if any_mortgaged else ""
-                    r.step(
-                        f"{owner.name} owns the whole {rs.group_name(sq.group or '')} group, unimproved{extra} → ×{mult} = {fmt(r.amount)}",
-                        "rent.full_group",
-                    )
+                    r.step(Msg("rent.full_group", {"player": owner.name, "group": rs.group_name(sq.group or ""),
+                                                   "other_mortgaged": any_mortgaged, "times": mult, "amount": r.amount}),
+                           "rent.full_group")
     elif sq.kind == "railroad":
         n = _count_owned(rs, t, owner.name, "railroad")
         rents: list[Any] = list(rs.railroad_rent)
         fix = Next("deed", {"deed": sq.name, "rent": 4})
         r.amount = _known(rs, rents[n - 1] if len(rents) >= n else None, f"the rent for {n} railroad(s)", fix)
-        r.step(f"{owner.name} owns {n} railroad(s) → {fmt(r.amount)}", "rent.railroad")
+        r.step(Msg("rent.railroads", {"player": owner.name, "count": n, "amount": r.amount}), "rent.railroad")
         _flag(r, bv.board_grade(rs, "railroad_rent", n - 1), "this rent", fix)
         if card and card.get("rent_multiplier"):
             m = card["rent_multiplier"]
             r.amount *= m
-            r.step(f"card '{card.get('text', card['id'])}': pay ×{m} → {fmt(r.amount)}", "rent.card")
+            r.step(Msg("rent.card_times", {"card": card.get("text", card["id"]), "times": m, "amount": r.amount}), "rent.card")
     elif sq.kind == "utility" and _fixed_utility_rent(rs) and not (card and card.get("dice_multiplier")):
         # contracts that print an amount by number of companies owned, not a multiple of the dice
         n = _count_owned(rs, t, owner.name, "utility")
         fixed = _fixed_utility_rent(rs)
         fix = Next("deed", {"deed": sq.name, "rent": 2, "or_multipliers": 2})
         r.amount = _known(rs, fixed[n - 1] if len(fixed) >= n else None, f"the rent for {n} compan(ies)", fix)
-        r.step(f"{owner.name} owns {n} of these → {fmt(r.amount)}", "rent.utility")
+        r.step(Msg("rent.fixed_utility", {"player": owner.name, "count": n, "amount": r.amount}), "rent.utility")
         _flag(r, bv.board_grade(rs, "utility_rent", n - 1), "this rent", fix)
     elif sq.kind == "utility":
         if dice is None:
@@ -119,14 +114,16 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
         if card and card.get("dice_multiplier"):
             m = card["dice_multiplier"]
             r.amount = dice * m
-            r.step(f"card '{card.get('text', card['id'])}': {m} × the throw {dice} = {fmt(r.amount)}", "rent.card")
+            r.step(Msg("rent.card_dice", {"card": card.get("text", card["id"]), "times": m, "dice": dice, "amount": r.amount}),
+                   "rent.card")
         else:
             n = _count_owned(rs, t, owner.name, "utility")
             fix = Next("deed", {"deed": sq.name, "multipliers": 2})
             m = _known(rs, rs.utility_multipliers[n - 1] if len(rs.utility_multipliers) >= n else None,
                        f"the dice multiplier for {n} utilit(ies)", fix)
             r.amount = dice * m
-            r.step(f"{owner.name} owns {n} utilit{'y' if n == 1 else 'ies'} → {m} × the throw {dice} = {fmt(r.amount)}", "rent.utility")
+            r.step(Msg("rent.utilities", {"player": owner.name, "count": n, "times": m, "dice": dice, "amount": r.amount}),
+                   "rent.utility")
             _flag(r, bv.board_grade(rs, "utility_multipliers", n - 1), "this multiplier", fix)
     else:
         raise invalid("invalid.no_rent_square", deed=sq.name)

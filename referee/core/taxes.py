@@ -52,13 +52,13 @@ def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
     ev = new_event(t, "tax", player=player, tax="income", choice=choice)
     if choice == "flat":
         amount = rs.known(tax.get("flat"), "the income tax amount")
-        ev.steps.append(f"flat income tax: {rs.fmt(amount)}")
+        ev.step("tax.flat", amount=amount)
     else:
         nw = value(rs, t, player, tax["net_worth"])
         pct = tax["percent"]
         amount = percent(nw.total, pct, _tax_rounding(rs))
         ev.steps += [f"  {line}" for line in nw.lines]
-        ev.steps.append(f"net worth {rs.fmt(nw.total)} × {pct} % = {rs.fmt(amount)}")
+        ev.step("tax.percent", net_worth=nw.total, percent=pct, amount=amount)
         ev.args["net_worth"] = nw.total
     charge(rs, ev, player, fee_destination(rs), amount, "income tax")
     ev.amount = amount
@@ -75,7 +75,7 @@ def luxury_tax(rs: Ruleset, t: Table, player: str) -> Event:
     ev = new_event(t, "tax", player=player, tax="luxury")
     square = next((sq.name for sq in rs.squares if sq.tax == "luxury"), None)
     if square:  # the board's own name for it: "Super Tax" on the London board
-        ev.steps.append(f"{square}: {rs.fmt(amount)}")
+        ev.step("tax.square", square=square, amount=amount)
     charge(rs, ev, player, fee_destination(rs), amount, "luxury tax")
     ev.amount = amount
     ev.say("tax.luxury", player=player, amount=amount)

@@ -121,7 +121,7 @@ def roll(rs: Ruleset, t: Table, d1: int, d2: int, player: str | None = None) -> 
         if ev.t.player(who).in_jail:
             ev.note("turn.to_throw", player=_end_turn(rs, ev))
             return ev
-        ev.steps.append(f"{rs.squares[p.position].name} → {rs.squares[(p.position + total) % len(rs.squares)].name}")
+        ev.step("roll.moves", start=rs.squares[p.position].name, to=rs.squares[(p.position + total) % len(rs.squares)].name)
         _move(rs, ev, who, total, (d1, d2))
         again = doubles and rs.param("jail.doubles_extra_roll") and not ev.t.player(who).in_jail
         if again:
@@ -141,7 +141,7 @@ def roll(rs: Ruleset, t: Table, d1: int, d2: int, player: str | None = None) -> 
             ev.say("roll.doubles_to_jail", player=who, d1=d1, d2=d2, run=run)
             inner = send_to_jail(rs, ev.t, who, Msg("jail.reason.doubles", {"run": run}))
             ev.absorb(inner)
-            ev.steps.append(f"{who} does not move by this throw and goes straight to jail")
+            ev.step("roll.straight_to_jail", player=who)
             ev.cite(cite_first(rs, "dice.three_doubles", "dice.doubles"), "jail.send")
             ev.square = square_meaning(rs, ev.t, who, ev.t.player(who).position)
             ev.note("turn.to_throw", player=_end_turn(rs, ev))
@@ -149,7 +149,7 @@ def roll(rs: Ruleset, t: Table, d1: int, d2: int, player: str | None = None) -> 
         ev.op(SetTurn("doubles_run", run))
     start = rs.squares[p.position].name
     ev.say("roll", player=who, d1=d1, d2=d2, doubles=doubles)
-    ev.steps.append(f"{start} → {rs.squares[(p.position + total) % len(rs.squares)].name}")
+    ev.step("roll.moves", start=start, to=rs.squares[(p.position + total) % len(rs.squares)].name)
     _move(rs, ev, who, total, (d1, d2))
     ev.cite(cite_first(rs, "dice.move", "dice.doubles"))
     if ev.t.player(who).in_jail:
