@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.core import actions
-from referee.core.setup import new_game
 from referee.core.ops import apply_ops
+from referee.core.setup import new_game
 from referee.core.state import Table
 from referee.errors import RefereeError
 from referee.ledger import Game

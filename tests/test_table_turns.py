@@ -8,8 +8,8 @@ import pytest
 
 from referee.core import actions, setup, turns
 from referee.core.ops import apply_ops
-from referee.messages import render, render_next
 from referee.errors import InputError, Refusal
+from referee.messages import render, render_next
 from referee.ruleset import loader
 from referee.ruleset.model import Ruleset
 

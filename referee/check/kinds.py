@@ -148,7 +148,7 @@ def _value(rs, t, a, sc):
     m = rs.valuation(a["method"])
     ev = actions.Event("value", {"player": a["player"], "method": a["method"]}, t)
     ev.amount = v.total
-    ev.steps = list(v.lines) + [f"total {rs.fmt(v.total)}"]
+    ev.steps = [*v.lines, f"total {rs.fmt(v.total)}"]
     ev.msg = Msg("text", {"text": f"{a['player']}'s {a['method']} total is {rs.fmt(v.total)}"})
     cl = m.get("clause")
     if cl and rs.has_clause(cl):

@@ -71,7 +71,7 @@ def trade(rs: Ruleset, t: Table, a: str, b: str, a_gives: Side, b_gives: Side, l
         for deck in side.jail_cards:
             ev.op(JailCard(giver, taker, deck))
     # mortgaged deeds: the new owner pays the interest now, or lifts at once
-    for giver, taker, side in sides:
+    for _giver, taker, side in sides:
         for idx in side.deeds:
             if t.deeds[idx].mortgaged:
                 transfer_mortgaged(rs, ev, taker, idx, idx in lift)
