@@ -147,6 +147,7 @@ def _side(s: Params, f: Fmt) -> str:
     return ", ".join(parts) or "nothing"
 
 
+AUCTION_OPENINGS = {"printed_price": "the printed price", "fixed": "the fixed opening bid", "any": "any price"}
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
@@ -238,7 +239,8 @@ TEMPLATES: dict[str, Template] = {
     "refused.owned": "{deed} already belongs to {owner}",
     "refused.no_auctions": "this ruleset holds no auctions: a declined property stays with the bank",
     "refused.auction_owned": "{deed} belongs to {owner}; only the bank's deeds are auctioned",
-    "refused.bid_too_low": "the bidding starts at {opening}, {minimum:money}; {price:money} is below it",
+    "refused.bid_too_low": lambda p, f: (f"the bidding starts at {AUCTION_OPENINGS[p['opening']]}, {f(p['minimum'])}; "
+                                         f"{f(p['price'])} is below it"),
     "refused.no_pot": "this ruleset keeps no Free Parking pot",
     "refused.pot_holds": "the pot holds {pot:money}",
     "refused.already_mortgaged": "{deed} is already mortgaged",
@@ -319,7 +321,8 @@ TEMPLATES: dict[str, Template] = {
     "tax.square": '{square}: {amount:money}',
     "roll.moves": '{start} → {to}',
     "roll.straight_to_jail": '{player} does not move by this throw and goes straight to jail',
-    "auction.opening": lambda p, f: f"opening rule: {p['opening']}" + (f" ({f(p['minimum'])})" if p["minimum"] > 1 else ""),
+    "auction.opening": lambda p, f: (f"opening rule: {AUCTION_OPENINGS[p['opening']]}"
+                                     + (f" ({f(p['minimum'])})" if p["minimum"] > 1 else "")),
     "rent.full_group": lambda p, f: (f"{p['player']} owns the whole {p['group']} group, unimproved"
                                      + (" (another lot of it is mortgaged, this one is not)" if p["other_mortgaged"] else "")
                                      + f" → ×{p['times']} = {f(p['amount'])}"),

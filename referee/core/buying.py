@@ -40,12 +40,13 @@ def buy(rs: Ruleset, t: Table, player: str, idx: int) -> Event:
 
 
 def auction_minimum(rs: Ruleset, idx: int) -> tuple[int, str]:
+    """The lowest winning bid and the ruleset's opening rule it comes from (printed_price, fixed or any)."""
     opening = rs.param("auction.opening")
     if opening == "printed_price":
-        return rs.price(rs.squares[idx]), "the printed price"
+        return rs.price(rs.squares[idx]), "printed_price"
     if opening == "fixed":
-        return rs.param("auction.opening_amount"), "the fixed opening bid"
-    return 1, "any price"
+        return rs.param("auction.opening_amount"), "fixed"
+    return 1, "any"
 
 
 def auction(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> Event:
