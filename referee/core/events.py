@@ -26,7 +26,7 @@ class Event:
     clauses: list[str] = field(default_factory=list)
     notes: list[Msg] = field(default_factory=list)
     amount: int | None = None
-    square: dict[str, Any] | None = None  # what the square reached means (turn events), see turns.square_meaning
+    square: dict[str, Any] | None = None  # what the square reached means (turn events), see squares.square_meaning
     value: Any = None  # a parameter's value, for a ruling on a clause
     seq: int | None = None  # its number in the game file, once recorded
 

@@ -27,17 +27,17 @@ from referee.core.jail import jail_roll, send_to_jail
 from referee.core.money import salary
 from referee.core.msg import Msg
 from referee.core.ops import Extra, Land, Position, SetTurn, Skip
-from referee.core.order import current, following, next_active, tracking  # noqa: F401  (re-exported: turns.current …)
+from referee.core.order import current, next_active, tracking
 from referee.core.squares import card_by_id, square_meaning
+
+__all__ = ["current", "draw", "parse_dice", "pass_turn", "require_tracking", "roll", "set_turn", "square_meaning",
+           "tracking", "turn_info"]  # current, tracking and square_meaning live in order.py and squares.py
 from referee.core.state import Table
 from referee.errors import InputError
 from referee.ruleset.model import Ruleset
 
 Card = dict[str, Any]
 Meaning = dict[str, Any]
-
-
-TurnEvent = Event  # turn events are plain events; `Event.square` says what the square reached means
 
 
 # ---------------------------------------------------------------- whose turn
