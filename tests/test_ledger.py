@@ -16,11 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.core import actions
-from referee.core.ops import apply_ops
+from referee.core.ops import apply_ops, decode_op
 from referee.core.setup import new_game
 from referee.core.state import Table
 from referee.errors import RefereeError
 from referee.ledger import Game
+from referee.messages import TEMPLATES
 from referee.ruleset import loader
 
 NAMES = ["Ana", "Ben", "Carla"]
@@ -122,7 +123,10 @@ def test_random_play_keeps_invariants(steps, edition):
         except RefereeError:
             continue
         t = ev.t
-        log.append(ev.ops)
+        stored = json.loads(json.dumps(ev.to_dict()))  # every event is plain JSON: ops, messages, next actions
+        assert [decode_op(op) for op in stored["ops"]] == ev.ops
+        assert all(m in TEMPLATES for m in [stored["msg"]["id"], *(n["id"] for n in stored["notes"])])
+        log.append(stored["ops"])
         _check_invariants(rs, t, start)
     # the state is derived: replaying the ops from the start gives the same table
     replay = initial.copy()
