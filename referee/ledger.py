@@ -28,7 +28,7 @@ from referee.core.events import Event
 from referee.core.ops import Op, apply_ops, encode_op
 from referee.core.state import Table
 from referee.errors import InputError, RefereeError
-from referee.messages import render, render_all, render_next
+from referee.messages import render, render_event
 from referee.ruleset.model import Ruleset
 
 SCHEMA_VERSION = 2
@@ -187,14 +187,7 @@ class Game:
             ev = dict(ev, seq=seq)
             if seq in undone:
                 ev["undone_by"] = undone[seq]
-            for key in ("notes", "steps"):
-                if ev.get(key):
-                    ev[key] = render_all(ev[key], fmt)
-            sq = ev.get("square")
-            if isinstance(sq, dict) and "msg" in sq:  # what the square meant, as the sentence and command shown then
-                ev["square"] = dict(sq, text=render_all([sq["msg"]], fmt)[0], steps=render_all(sq.get("steps") or [], fmt),
-                                    command=render_next(sq["next"]) if sq.get("next") else None)
-            out.append(ev)
+            out.append(render_event(ev, fmt))
         return out
 
     def last_seq(self) -> int:

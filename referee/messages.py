@@ -446,6 +446,21 @@ def render(msg: Msg | str, fmt: Fmt | None = None) -> str:
     return template(msg.params, f)
 
 
+def render_event(d: dict[str, Any], fmt: Fmt | None = None) -> dict[str, Any]:
+    """A stored or encoded event (a dict) with its words: `text`, steps and notes as sentences, and
+    the square it reached with the sentence and the command shown for it (the shape `--json` gives)."""
+    d = dict(d)
+    d["text"] = render_all([d["msg"]], fmt)[0] if d.get("msg") else d.get("text", "")
+    for key in ("notes", "steps"):
+        if d.get(key):
+            d[key] = render_all(d[key], fmt)
+    sq = d.get("square")
+    if isinstance(sq, dict) and "msg" in sq:
+        d["square"] = dict(sq, text=render_all([sq["msg"]], fmt)[0], steps=render_all(sq.get("steps") or [], fmt),
+                           command=render_next(sq["next"]) if sq.get("next") else None)
+    return d
+
+
 def render_all(msgs: list[Any], fmt: Fmt | None = None) -> list[str]:
     """Notes and steps as stored may be Msg objects, their dicts, or sentences (older game files, arithmetic steps)."""
     out = []

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from referee.errors import InputError
-from referee.messages import render, render_all, render_next
+from referee.messages import render, render_all, render_event
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -55,16 +55,8 @@ def parse_amount(text: str | int, what: str = "amount") -> int:
 
 def print_event(rs, ev, as_json: bool = False) -> None:
     if as_json:
-        d = ev.to_dict() if hasattr(ev, "to_dict") else dict(ev)
+        d = render_event(ev.to_dict() if hasattr(ev, "to_dict") else dict(ev), rs.fmt)
         d.pop("ops", None)
-        d["text"] = render_all([d["msg"]], rs.fmt)[0] if d.get("msg") else d.get("text", "")
-        d["steps"] = render_all(d.get("steps") or [], rs.fmt)
-        d["notes"] = render_all(d.get("notes") or [], rs.fmt)
-        if isinstance(d.get("square"), dict) and "msg" in d["square"]:
-            sq = d["square"]
-            sq["text"] = render_all([sq["msg"]], rs.fmt)[0]
-            sq["steps"] = render_all(sq.get("steps") or [], rs.fmt)
-            sq["command"] = render_next(sq["next"]) if sq.get("next") else None
         d["citations"] = [rs.cite(c).as_dict() for c in d.get("clauses", []) if rs.has_clause(c)]
         print(json.dumps(d, ensure_ascii=False))
         return

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.msg import Msg, Next
-from referee.core.ops import Cash, Op, Over, decode_op, encode_op
+from referee.core.ops import Cash, Op, Over, encode_op
 from referee.core.state import Table
 
 
@@ -89,15 +89,6 @@ def plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: plain(v) for k, v in value.items()}
     return value
-
-
-def decode_notes(raw: list[Any]) -> list[Msg]:
-    """Notes as stored: Msg objects, or the sentences older game files hold (kept as a plain-text message)."""
-    return [Msg.from_dict(n) if isinstance(n, dict) else Msg("text", {"text": str(n)}) for n in raw or []]
-
-
-def decode_ops(raw: list[Any]) -> list[Op]:
-    return [decode_op(op) for op in raw or []]
 
 
 def new_event(t: Table, typ: str, **args: Any) -> Event:
