@@ -168,6 +168,8 @@ TEMPLATES: dict[str, Template] = {
     "salary": "{player} collects {amount:money} salary",
     "salary.landed": "{player} collects {amount:money} salary (landed on GO)",
     "pay": lambda p, f: f"{p['payer']} pays {p['payee']} {f(p['amount'])}" + (f" ({p['reason']})" if p["reason"] else ""),
+    "pay.debt": lambda p, f: (f"{p['payer']} owes {p['payee']} {f(p['amount'])}" + (f" ({p['reason']})" if p["reason"] else "")
+                              + f": a debt is recorded, nothing paid yet ({p['payer']} holds {f(p['cash'])})"),
     "settle": lambda p, f: f"{p['player']} pays {f(p['paid'])} owed" + (f"; still owes {f(p['left'])}" if p["left"] else ""),
     "buy": "{player} buys {deed} for {price:money}",
     "auction": "{player} wins {deed} at auction for {price:money}",
@@ -229,6 +231,7 @@ TEMPLATES: dict[str, Template] = {
     "doing.dealt_deeds": "paying for the dealt deeds",
     "doing.buildings": "the buildings",
     # refusals (each cites its clause)
+    "refused.account_closed": "{player} is bankrupt and out of the game: nothing can be paid to, charged to or moved for {player}",
     "refused.bankrupt_player": "{player} is bankrupt and out of the game",
     "refused.game_over": lambda p, f: "the game is over" + (f": {p['winner']} won" if p["winner"] else "") + " (undo to continue)",
     "refused.owes_first": lambda p, f: (f"{p['player']} owes {f(p['owed'])} and must pay it before {_nested(p['doing'], f)} "
@@ -294,6 +297,8 @@ TEMPLATES: dict[str, Template] = {
     # the reasoning under a ruling (arithmetic steps)
     "bankrupt.buildings_sold": 'buildings sold back to the bank at {percent} %: {amount:money}',
     "bankrupt.receives": '{creditor} receives {cash:money} and {deeds} deed(s)',
+    "bankrupt.claim_passes": "{debtor}'s debt of {amount:money} to {player} is now owed to {heir}",
+    "bankrupt.claim_cancelled": "{debtor}'s debt of {amount:money} to {player} is cancelled: {player} leaves the game",
     "bankrupt.bank_pays": 'the bank pays {creditor} the {amount:money} owed in full',
     "bankrupt.final_keeps_buildings": 'this bankruptcy ends the game: the buildings go to {creditor} with the deeds',
     "build.hotel": 'hotel on {deed}: {cost:money} and its {houses} houses go back to the bank',

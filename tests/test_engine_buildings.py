@@ -28,7 +28,7 @@ def test_building_refusals_cite_their_clause():
     t, lots = _light_blues(rs)
     assert refusal(buildings.build, rs, t, lots[0], 2).citation.clause == "building.even"
     split = table(rs)
-    assert refusal(buildings.build, rs, split, lots[0]).citation.clause == "buy.printed_price"  # the bank's deed
+    assert refusal(buildings.build, rs, split, lots[0]).citation.clause == "building.full_group"  # the bank holds it
     mortgaged = mortgages.mortgage(rs, t, lots[1]).t
     assert refusal(buildings.build, rs, mortgaged, lots[1]).citation.clause == "building.mortgaged"
     rr = rs.squares[5].index

@@ -114,20 +114,21 @@ def _auction_note(rs: Ruleset, ev: Event, deeds: list[int]) -> None:
 
 
 # ---------------------------------------------------------------- one function per procedure
-Procedure = Callable[[Ruleset, Event, str, str, list[Debt], list[int], int], None]
+Procedure = Callable[[Ruleset, Event, str, str, list[Debt], list[int], int], str]  # returns who takes it all
 
 
-def classic(rs: Ruleset, ev: Event, player: str, creditor: str, debts: list[Debt], deeds: list[int], proceeds: int) -> None:
+def classic(rs: Ruleset, ev: Event, player: str, creditor: str, debts: list[Debt], deeds: list[int], proceeds: int) -> str:
     """To a player creditor: everything, buildings at the bank's buy-back price. To the bank: everything, auctioned."""
     if creditor != BANK:
         _to_player(rs, ev, player, creditor, deeds, proceeds)
-    else:
-        _to_bank(rs, ev, player, deeds)
-        _auction_note(rs, ev, deeds)
+        return creditor
+    _to_bank(rs, ev, player, deeds)
+    _auction_note(rs, ev, deeds)
+    return BANK
 
 
 def bank_pays_creditors(rs: Ruleset, ev: Event, player: str, creditor: str, debts: list[Debt], deeds: list[int],
-                        proceeds: int) -> None:
+                        proceeds: int) -> str:
     """The bank takes everything (buildings at its buy-back price) and pays every player creditor in full."""
     _credit_proceeds(rs, ev, player, proceeds)
     _to_bank(rs, ev, player, deeds)
@@ -136,6 +137,7 @@ def bank_pays_creditors(rs: Ruleset, ev: Event, player: str, creditor: str, debt
             ev.op(Cash(BANK, d.creditor, d.amount))
             ev.step("bankrupt.bank_pays", creditor=d.creditor, amount=d.amount)
     _auction_note(rs, ev, deeds)
+    return BANK
 
 
 PROCEDURES: dict[str, Procedure] = {
@@ -160,11 +162,24 @@ def bankrupt(rs: Ruleset, t: Table, player: str) -> Event:
         ev.step("bankrupt.final_keeps_buildings", creditor=creditor)
     else:
         proceeds = _clear_buildings(rs, ev, player, deeds)
-    procedure(rs, ev, player, creditor, debts, deeds, proceeds)
+    heir = procedure(rs, ev, player, creditor, debts, deeds, proceeds)
+    _close_claims(ev, player, heir)
     ev.op(Bankrupt(player))
     ev.say("bankrupt.to_bank" if creditor == BANK else "bankrupt.to_player", player=player, creditor=creditor)
     check_end(rs, ev)
     return ev
+
+
+def _close_claims(ev: Event, player: str, heir: str) -> None:
+    """What others owe the bankrupt player is a claim of value: it passes with the rest to a creditor
+    player (who takes 'all that is of value'); owed to a player who leaves the game otherwise, it is cancelled."""
+    for d in [d for d in ev.t.debts if d.creditor == player]:
+        ev.op(DebtPaid(d.id))
+        if heir not in (BANK, POT) and heir != d.debtor:
+            ev.op(NewDebt(d.debtor, heir, d.amount, d.reason))
+            ev.step("bankrupt.claim_passes", debtor=d.debtor, amount=d.amount, player=player, heir=heir)
+        else:
+            ev.step("bankrupt.claim_cancelled", debtor=d.debtor, amount=d.amount, player=player)
 
 
 def check_end(rs: Ruleset, ev: Event) -> None:

@@ -29,7 +29,7 @@ def _may_build_on(rs: Ruleset, t: Table, idx: int) -> tuple[str, list[int]]:
     if sq.kind != "lot":
         why = "building.lots_only" if rs.has_clause("building.lots_only") else "building.full_group"
         raise refuse(rs, why, "refused.not_a_lot", deed=sq.name)
-    owner = owner_of(rs, t, idx)
+    owner = owner_of(rs, t, idx, "building.full_group")
     members = rs.group_members(sq.group or "")
     if not all(t.deeds[i].owner == owner for i in members):
         others = [[rs.squares[i].name, t.deeds[i].owner] for i in members if t.deeds[i].owner != owner]
@@ -162,7 +162,7 @@ def sell_buildings(rs: Ruleset, t: Table, idx: int, count: int = 1) -> Event:
     if count < 1:
         raise invalid("invalid.sell_count", count=count)
     sq = rs.squares[idx]
-    owner = owner_of(rs, t, idx)
+    owner = owner_of(rs, t, idx, "building.sell")
     members = rs.group_members(sq.group or "")
     ev = new_event(t, "sell", deed=idx, count=count, player=owner)
     pct = rs.param("building.sell_percent")

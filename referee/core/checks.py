@@ -37,10 +37,11 @@ def afford(rs: Ruleset, t: Table, name: str, amount: int, doing: Msg) -> None:
                      short=amount - cash, doing=doing.to_dict())
 
 
-def owner_of(rs: Ruleset, t: Table, idx: int) -> str:
+def owner_of(rs: Ruleset, t: Table, idx: int, clause: str = "buy.printed_price") -> str:
+    """The deed's owner; a bank-owned deed is refused citing the clause of the move being tried."""
     owner = t.deeds[idx].owner
     if owner is None:
-        raise refuse(rs, "buy.printed_price", "refused.bank_deed", deed=rs.squares[idx].name)
+        raise refuse(rs, clause if rs.has_clause(clause) else "buy.printed_price", "refused.bank_deed", deed=rs.squares[idx].name)
     return owner
 
 

@@ -29,6 +29,7 @@ class Event:
     square: dict[str, Any] | None = None  # what the square reached means (turn events), see squares.square_meaning
     value: Any = None  # a parameter's value, for a ruling on a clause
     seq: int | None = None  # its number in the game file, once recorded
+    text: str = ""  # the sentence the game file keeps for it, once recorded (the core itself writes none)
 
     def op(self, op: Op) -> None:
         op.apply(self.t)

@@ -68,7 +68,10 @@ def pay(rs: Ruleset, t: Table, payer: str, payee: str, amount: int, reason: str 
     else:
         charge(rs, ev, payer, payee, amount, reason or "payment")
     ev.amount = amount
-    ev.say("pay", payer=payer, payee=payee, amount=amount, reason=reason)
+    if len(ev.t.debts_of(payer)) > len(t.debts_of(payer)):  # the cash did not cover it: nothing was paid
+        ev.say("pay.debt", payer=payer, payee=payee, amount=amount, reason=reason, cash=t.player(payer).cash)
+    else:
+        ev.say("pay", payer=payer, payee=payee, amount=amount, reason=reason)
     return ev
 
 

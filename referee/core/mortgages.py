@@ -14,7 +14,7 @@ from referee.ruleset.model import Ruleset, Square
 def mortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     not_over(rs, t)
     sq = rs.squares[idx]
-    owner = owner_of(rs, t, idx)
+    owner = owner_of(rs, t, idx, "mortgage.value")
     d = t.deeds[idx]
     if d.mortgaged:
         raise refuse(rs, "mortgage.value", "refused.already_mortgaged", deed=sq.name)
@@ -41,7 +41,7 @@ def lift_cost(rs: Ruleset, sq: Square) -> tuple[int, int]:
 def unmortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     not_over(rs, t)
     sq = rs.squares[idx]
-    owner = owner_of(rs, t, idx)
+    owner = owner_of(rs, t, idx, "mortgage.lift")
     if not t.deeds[idx].mortgaged:
         raise refuse(rs, "mortgage.lift", "refused.not_mortgaged", deed=sq.name)
     no_debts(rs, t, owner, doing("lifting"))
