@@ -12,7 +12,7 @@ import pytest
 
 from referee.cli.console import TableConsole
 from referee.core import bidding, setup
-from referee.core.state import apply_ops
+from referee.core.ops import apply_ops
 from referee.errors import Refusal
 from referee.ledger import Game
 from referee.ruleset import loader
@@ -75,7 +75,7 @@ def test_the_editions_opening_rule_and_owned_deeds(tmp_path, monkeypatch, capsys
     assert c.run_line("auction whitechapel") == 0
     assert "opens at the fixed opening bid (£10)" in capsys.readouterr().out
     assert c.run_line("Ben 5") == 1
-    assert "opens at the fixed opening bid, £10" in capsys.readouterr().err
+    assert "starts at the fixed opening bid, £10" in capsys.readouterr().err
     assert c.run_line("status") == 0, "read-only commands still run during the bidding"
     assert c.run_line("buy Ben whitechapel") == 2, "moves wait until the auction is over"
     assert c.run_line("Ben 10") == 0 and c.run_line("sold") == 0
@@ -86,14 +86,15 @@ def test_the_bidding_rules_are_pure():
     t, ops, _ = setup.new_game(rs, ["Ana", "Ben"])
     apply_ops(t, ops)
     b = bidding.open_bidding(rs, t, 39)
-    assert (b.minimum, b.why) == (1, "any price")
+    assert (b.minimum, b.opening) == (1, "any")
     bidding.bid(rs, t, b, "Ana", 100)
     with pytest.raises(Refusal):
         bidding.bid(rs, t, b, "Ben", 100)
-    assert "holds $1,500" in bidding.bid(rs, t, b, "Ben", 1600)
+    warn = bidding.bid(rs, t, b, "Ben", 1600)
+    assert warn is not None and warn.id == "bid.more_than_cash"
     assert b.high == ("Ben", 1600)
     ev = bidding.no_bids(rs, t, 39)
-    assert ev.t.deeds[39].owner is None and ev.ops == []
+    assert ev.t.deeds[39].owner is None and ev.ops == [] and ev.msg is not None and ev.msg.id == "auction.no_bids"
 
 
 def test_the_prompt_shows_the_high_bid(tmp_path):

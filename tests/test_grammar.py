@@ -8,7 +8,8 @@ from conftest import run
 
 from referee.cli.console import TableConsole
 from referee.core import next_build, setup
-from referee.core.state import apply_ops
+from referee.core.ops import apply_ops
+from referee.messages import render
 from referee.ruleset import loader
 
 
@@ -76,7 +77,9 @@ def test_next_step_with_the_short_game_hotel_after_three_houses():
         t.deeds[i].owner = "Ana"
         t.deeds[i].houses = 3
     step = next_build.next_step(rs, t, 39)
-    assert "a house for $200 (build Boardwalk), or a hotel" in step and "--hotel" in step
+    assert step is not None and step.id == "next_build.house_or_hotel"
+    said = render(step, rs.fmt)
+    assert "a house for $200 (build Boardwalk), or a hotel" in said and "--hotel" in said
 
 
 def test_cards_by_their_words_with_turns_tracked(tmp_path, monkeypatch, capsys):

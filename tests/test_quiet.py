@@ -97,7 +97,7 @@ def _script(tmp_path, monkeypatch, moves: int = 150, seed: int = 18) -> tuple[li
             new = [e for e in g.events() if e["seq"] > before]
         finally:
             g.close()
-        if any(op[0] in RULING_OPS for e in new for op in e["ops"]):
+        if any((op.get("op") if isinstance(op, dict) else op[0]) in RULING_OPS for e in new for op in e["ops"]):
             rulings.add(len(lines) + 1)
         lines.append(line)
         return code

@@ -8,7 +8,7 @@ import pytest
 
 from referee.cli.console import TableConsole
 from referee.core import setup, turn_checks, turns
-from referee.core.state import apply_ops
+from referee.core.ops import apply_ops
 from referee.ledger import Game
 from referee.ruleset import loader
 

@@ -69,9 +69,12 @@ class AuctionDesk:
             if land is None or not rs.squares[land["square"]].is_deed or t.deeds[land["square"]].owner is not None:
                 raise InputError("say which deed: auction DEED")
             idx = land["square"]
+        from referee.messages import AUCTION_OPENINGS
+
         b = self.bidding = bidding.open_bidding(rs, t, idx)
         self.deed_name = rs.squares[idx].name
-        opening = f"{b.why} ({rs.fmt(b.minimum)})" if b.minimum > 1 else b.why
+        why = AUCTION_OPENINGS[b.opening]
+        opening = f"{why} ({rs.fmt(b.minimum)})" if b.minimum > 1 else why
         self.con.out.print(f"[bold]auction: {escape(self.deed_name)}[/bold] — bidding opens at {escape(opening)}; "
                            f"bids as NAME AMOUNT, then `sold` (`undo` takes back a bid, `cancel` stops)")
         return 0
@@ -112,8 +115,11 @@ class AuctionDesk:
         rs, t = self.con.snapshot()
         assert self.bidding is not None
         who = common.resolve_player(t, name)
+        from referee.messages import render
+
         warn = bidding.bid(rs, t, self.bidding, who, amount)
-        self.con.out.print(f"{escape(who)} bids {rs.fmt(amount)}" + (f" [yellow]({escape(warn)})[/yellow]" if warn else ""))
+        said = f" [yellow]({escape(render(warn, rs.fmt))})[/yellow]" if warn else ""
+        self.con.out.print(f"{escape(who)} bids {rs.fmt(amount)}{said}")
         return 0
 
     def print_high(self, rs) -> None:

@@ -9,6 +9,8 @@ from typing import cast
 from rich.console import Console
 from rich.markup import escape
 
+from referee.messages import render, render_all, render_event
+
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -50,7 +52,7 @@ def amount(rs, t, text: str | int, what: str = "amount") -> int:
 
 def print_event(rs, ev, as_json: bool = False) -> None:
     if as_json:
-        d = ev.to_dict() if hasattr(ev, "to_dict") else dict(ev)
+        d = render_event(ev.to_dict() if hasattr(ev, "to_dict") else dict(ev), rs.fmt)
         d.pop("ops", None)
         d["citations"] = [rs.cite(c).as_dict() for c in d.get("clauses", []) if rs.has_clause(c)]
         print(json.dumps(d, ensure_ascii=False))
@@ -59,18 +61,18 @@ def print_event(rs, ev, as_json: bool = False) -> None:
         from referee.cli.render import line
 
         out.print(f"[bold]{escape(line.one_line(rs, ev))}[/bold]")
-        notes = [n for n in texts(rs, ev.notes) if not line.routine_note(rs, ev, n)]  # warnings always show
+        notes = line.routine_notes(rs, ev)  # warnings always show
         ruling = line.is_ruling(ev)
         print_details([], notes, [rs.cite(c) for c in ev.clauses if rs.has_clause(c)] if ruling else [])
         return
-    out.print(f"[bold]{escape(ev.text)}[/bold]")
-    print_details(ev.steps, ev.notes, [rs.cite(c) for c in ev.clauses if rs.has_clause(c)])
+    out.print(f"[bold]{escape(render(ev.msg, rs.fmt) if ev.msg else '')}[/bold]")
+    print_details(render_all(ev.steps, rs.fmt), render_all(ev.notes, rs.fmt), [rs.cite(c) for c in ev.clauses if rs.has_clause(c)])
     if ev.type == "build" and isinstance((ev.args or {}).get("deed"), int):
         from referee.core.next_build import next_step
 
         step = next_step(rs, ev.t, ev.args["deed"])
         if step:
-            out.print(f"  {escape(step)}")
+            out.print(f"  {escape(render(step, rs.fmt))}")
 
 
 # ---------------------------------------------------------------- how much to say about a move
@@ -109,21 +111,8 @@ def take_detail_flags(args: list[str]) -> tuple[list[str], str | None]:
 
 
 def texts(rs, items) -> list[str]:
-    """Steps or notes as sentences (plain strings, or structured messages rendered)."""
-    outl = []
-    for x in items or []:
-        if isinstance(x, str):
-            outl.append(x)
-        elif isinstance(x, dict) and "id" in x:
-            from referee.core.msg import Msg
-            from referee.messages import render
-
-            outl.append(render(Msg.from_dict(x), rs.fmt))
-        else:
-            from referee.messages import render
-
-            outl.append(render(x, rs.fmt))
-    return outl
+    """Steps or notes as sentences (messages, their stored dicts, or plain sentences)."""
+    return render_all(list(items or []), rs.fmt)
 
 
 def print_details(steps, notes, citations, indent: str = "  ") -> None:

@@ -22,15 +22,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.core.checks import cite_first, refuse
+from referee.core.msg import Msg
 from referee.core.state import Table
-from referee.errors import Refusal
 from referee.ruleset.model import Ruleset
 
 
 @dataclass(frozen=True)
 class Mismatch:
     clause: str  # the rule the move contradicts
-    message: str
+    msg: Msg  # what is wrong, as a message (referee/messages.py words it)
     forceable: bool  # a late move the banker may record anyway, with a reason
 
 
@@ -38,13 +39,9 @@ def tracking(t: Table) -> bool:
     return bool(t.extra.get("tracking"))
 
 
-def _first(rs: Ruleset, *cids: str) -> str:
-    return next((c for c in cids if rs.has_clause(c)), cids[-1])
-
-
-def _where(rs: Ruleset, t: Table, player: str) -> str:
+def _where(rs: Ruleset, t: Table, player: str) -> dict:
     p = t.player(player)
-    return "in jail" if p.in_jail else f"on {rs.squares[p.position].name}"
+    return {"in_jail": p.in_jail, "square": rs.squares[p.position].name}
 
 
 def _landing_on(t: Table, player: str, squares: set[int]) -> dict | None:
@@ -55,47 +52,44 @@ def _landing_on(t: Table, player: str, squares: set[int]) -> dict | None:
     return None
 
 
-def _timing(rs: Ruleset, t: Table, player: str, land: dict, what: str) -> str | None:
+def _timing(rs: Ruleset, t: Table, player: str, land: dict) -> Msg | None:
     """None when the landing is the table's latest and the token is still there; else why it is late."""
     p = t.player(player)
+    square = rs.squares[land["square"]].name
     if p.position != land["square"] or p.in_jail:
-        return f"{player} has moved on since landing on {rs.squares[land['square']].name} ({_where(rs, t, player)})"
+        return Msg("check.moved_on", {"player": player, "square": square, "where": _where(rs, t, player)})
     if t.landings and t.landings[-1] != land:
-        other = t.landings[-1]["player"]
-        return f"{other} has thrown since {player} landed on {rs.squares[land['square']].name}"
+        return Msg("check.thrown_since", {"other": t.landings[-1]["player"], "player": player, "square": square})
     return None
 
 
-def _elsewhere(rs, t, player: str, there: str) -> str:
-    return (f"{player} is {_where(rs, t, player)}; if {player}'s token really stands {there}, "
-            f"a throw was entered wrong: correct that throw")
-
-
-def _grounded(rs, t, player, squares: set[int], clause: str, nowhere: str, late_what: str, there: str) -> Mismatch | None:
+def _grounded(rs, t, player, squares: set[int], clause: str, nowhere: Msg, doing: Msg, there: str) -> Mismatch | None:
     land = _landing_on(t, player, squares)
     if land is None:
-        return Mismatch(clause, f"{nowhere} ({_elsewhere(rs, t, player, there)})", False)
-    late = _timing(rs, t, player, land, late_what)
+        return Mismatch(clause, Msg("check.elsewhere", {"what": nowhere.to_dict(), "player": player,
+                                                        "where": _where(rs, t, player), "there": there}), False)
+    late = _timing(rs, t, player, land)
     if late:
-        return Mismatch(clause, f"{late_what} comes with the landing, and {late}", True)
+        return Mismatch(clause, Msg("check.late", {"doing": doing.to_dict(), "late": late.to_dict()}), True)
     return None
 
 
 # ---------------------------------------------------------------- one check per kind of move
 def buy(rs: Ruleset, t: Table, player: str, idx: int) -> Mismatch | None:
     name = rs.squares[idx].name
-    return _grounded(rs, t, player, {idx}, _first(rs, "buy.only_on_landing", "buy.printed_price"),
-                     f"{player} has not landed on {name}: the bank sells a deed only to the player who lands on it "
-                     f"(otherwise at auction or by a trade)", f"buying {name}", f"on {name}")
+    return _grounded(rs, t, player, {idx}, cite_first(rs, "buy.only_on_landing", "buy.printed_price"),
+                     Msg("check.buy.not_landed", {"player": player, "deed": name}),
+                     Msg("check.doing.buy", {"deed": name}), name)
 
 
 def rent(rs: Ruleset, t: Table, player: str, idx: int) -> Mismatch | None:
     """Rent needs a recorded landing of the payer on the deed; how late it may be is the claim window's business."""
     if any(land["player"] == player and land["square"] == idx for land in t.landings):
         return None
-    return Mismatch(_first(rs, "rent.lot"),
-                    f"{player} has not landed on {rs.squares[idx].name}: rent is owed by the player who lands there "
-                    f"({_elsewhere(rs, t, player, 'on ' + rs.squares[idx].name)})", False)
+    name = rs.squares[idx].name
+    what = Msg("check.rent.not_landed", {"player": player, "deed": name})
+    return Mismatch(cite_first(rs, "rent.lot"), Msg("check.elsewhere", {"what": what.to_dict(), "player": player,
+                                                                        "where": _where(rs, t, player), "there": name}), False)
 
 
 def tax(rs: Ruleset, t: Table, player: str, which: str) -> Mismatch | None:
@@ -103,8 +97,9 @@ def tax(rs: Ruleset, t: Table, player: str, which: str) -> Mismatch | None:
     if not squares:
         return None  # the tax square check of the transaction speaks for itself
     name = rs.squares[min(squares)].name
-    return _grounded(rs, t, player, squares, _first(rs, f"tax.{which}", "tax.income"),
-                     f"{player} has not landed on {name}", f"the {which} tax", f"on {name}")
+    return _grounded(rs, t, player, squares, cite_first(rs, f"tax.{which}", "tax.income"),
+                     Msg("check.tax.not_landed", {"player": player, "square": name}),
+                     Msg("check.doing.tax", {"tax": which}), name)
 
 
 def card(rs: Ruleset, t: Table, player: str, card_: dict) -> Mismatch | None:
@@ -112,10 +107,10 @@ def card(rs: Ruleset, t: Table, player: str, card_: dict) -> Mismatch | None:
     squares = {sq.index for sq in rs.squares if sq.kind == "card" and (deck is None or sq.deck == deck)}
     if not squares:
         return None
-    dname = (rs.decks().get(deck or "") or {}).get("name", deck or "card")
-    return _grounded(rs, t, player, squares, _first(rs, "cards.draw", "jail.card"),
-                     f"{player} has not landed on a {dname} square: a card is drawn by the player who lands there",
-                     f"drawing a {dname} card", f"on a {dname} square")
+    dname = (rs.decks().get(deck or "") or {}).get("name") or deck or "card"
+    return _grounded(rs, t, player, squares, cite_first(rs, "cards.draw", "jail.card"),
+                     Msg("check.card.not_landed", {"player": player, "deck": dname}),
+                     Msg("check.doing.card", {"deck": dname}), f"a {dname} square")
 
 
 def jail(rs: Ruleset, t: Table, player: str, action: str) -> Mismatch | None:
@@ -124,25 +119,23 @@ def jail(rs: Ruleset, t: Table, player: str, action: str) -> Mismatch | None:
 
     now = turns.current(t)
     if action == "send":
-        return Mismatch(_first(rs, "jail.send"),
-                        f"with turns tracked a player goes to jail by a throw (Go to Jail, the last doubles) or a card; "
-                        f"{player} is {_where(rs, t, player)}", True)
+        return Mismatch(cite_first(rs, "jail.send"), Msg("check.jail.send", {"player": player, "where": _where(rs, t, player)}), True)
     if not t.player(player).in_jail:
         return None  # the transaction refuses with its own clause
     if action == "roll":
         if now != player:
-            return Mismatch(_first(rs, "setup.order", "jail.fine"),
-                            f"it is {now}'s turn to throw, not {player}'s (a throw is entered with roll D1 D2)", False)
+            return Mismatch(cite_first(rs, "setup.order", "jail.fine"), Msg("check.jail.not_their_throw",
+                                                                             {"player": player, "current": now}), False)
         return None
     if now != player or t.extra.get("thrown") == player:
-        when = f"it is {now}'s turn" if now != player else f"{player} has already thrown this turn"
-        clause = _first(rs, "jail.card", "jail.fine") if action == "card" else _first(rs, "jail.fine")
-        return Mismatch(clause, f"a jailed player leaves before throwing on their own turn, and {when}", True)
+        clause = cite_first(rs, "jail.card", "jail.fine") if action == "card" else cite_first(rs, "jail.fine")
+        return Mismatch(clause, Msg("check.jail.before_throw", {"player": player, "current": now,
+                                                                 "thrown": now == player}), True)
     return None
 
 
 # ---------------------------------------------------------------- the hook the commands call
-def require(rs: Ruleset, t: Table, found: Mismatch | None, force: str | None) -> dict | None:
+def require(rs: Ruleset, t: Table, found: Mismatch | None, force: str | None):
     """Refuse a mismatched move, unless it is late and the banker forces it with a reason.
 
     Returns what to record on the event when forced ({reason, clause, why}), else None.
@@ -150,27 +143,21 @@ def require(rs: Ruleset, t: Table, found: Mismatch | None, force: str | None) ->
     if not tracking(t) or found is None:
         return None
     if not found.forceable:
-        raise Refusal(found.message, rs.cite(found.clause))
+        raise refuse(rs, found.clause, found.msg.id, **found.msg.params)
     if force is None or not str(force).strip():
-        raise Refusal(f"{found.message}: the banker may still record it with --force \"REASON\"", rs.cite(found.clause))
-    return {"reason": str(force).strip(), "clause": found.clause, "why": found.message}
+        raise refuse(rs, found.clause, "check.forceable", what=found.msg.to_dict())
+    return {"reason": str(force).strip(), "clause": found.clause, "why": found.msg.to_dict()}
 
 
 def mark(ev, forced: dict | None):
-    """Keep a forced move's reason on its event (args, text and notes), so the log shows it."""
+    """Keep a forced move's reason on its event (args, headline and a note), so the log shows it."""
     if not forced:
         return ev
     ev.args["forced"] = forced
     ev.cite(forced["clause"])
-    if isinstance(getattr(ev, "text", None), str):
-        ev.text += f" [forced: {forced['reason']}]"
-    note = f"recorded by the banker's --force ({forced['reason']}): {forced['why']}"
-    try:
-        from referee.core.msg import Msg  # the structured-message engine, where present
-
-        ev.notes.append(Msg("text", {"text": note}))
-    except ImportError:
-        ev.notes.append(note)
+    if ev.msg is not None:
+        ev.msg = Msg("forced", {"move": ev.msg.to_dict(), "reason": forced["reason"]})
+    ev.notes.append(Msg("forced.note", {"reason": forced["reason"], "why": forced["why"]}))
     return ev
 
 

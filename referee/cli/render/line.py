@@ -30,15 +30,16 @@ def headline(rs, ev) -> str:
 
 
 def op_kind(op: Any) -> str:
-    return op[0] if isinstance(op, (list, tuple)) else type(op).__name__.lower()
+    """An op's kind: the tag of a typed op (referee.core.ops), or the first item of a stored one."""
+    if isinstance(op, dict):
+        return str(op.get("op"))
+    return op[0] if isinstance(op, (list, tuple)) else getattr(op, "tag", type(op).__name__.lower())
 
 
 def _cash(op: Any) -> tuple[str, str, int] | None:
-    if isinstance(op, (list, tuple)):
-        return (op[1], op[2], op[3]) if op[0] == "cash" else None
-    if type(op).__name__ == "Cash":
-        return op.src, op.dst, op.amount
-    return None
+    if op_kind(op) != "cash":
+        return None
+    return (op[1], op[2], op[3]) if isinstance(op, (list, tuple)) else (op.src, op.dst, op.amount)
 
 
 def brief_square(rs, m: dict) -> str:
@@ -105,7 +106,9 @@ def one_line(rs, ev) -> str:
         idx = (ev.args or {}).get("deed")
         step = next_step(rs, ev.t, idx) if isinstance(idx, int) else None
         if step:
-            parts.append(step)
+            from referee.messages import render
+
+            parts.append(render(step, rs.fmt))
     if ev.type in ("roll", "turn") or isinstance(sq, dict):
         nxt = _after_throw(ev, who)
         if nxt and ev.type != "turn":
@@ -125,16 +128,30 @@ def is_ruling(ev) -> bool:
 
 def _sent_to_jail(op: Any) -> bool:
     """A jail op that puts a player in jail (a failed throw that keeps them there counts its tries instead)."""
+    if op_kind(op) != "jail":
+        return False
     if isinstance(op, (list, tuple)):
-        return op[0] == "jail" and bool(op[2]) and op[3] == 0
-    return type(op).__name__ == "Jail" and bool(getattr(op, "in_jail", False)) and not getattr(op, "turns", 0)
+        return bool(op[2]) and op[3] == 0
+    return bool(op.in_jail) and not op.turns
 
 
-def routine_note(rs, ev, note: str) -> bool:
-    """Notes a one-line move already says (the square's meaning, who throws next, the command for a rent)."""
+ROUTINE_NOTES = {"turn.to_throw", "turn.throws_again", "card.nearest_rent"}  # said by the line itself, or banker's syntax
+
+
+def routine_notes(rs, ev) -> list[str]:
+    """The notes a one-line move does not already say (warnings stay: a debt, a single-source value…)."""
+    from referee.core.msg import Msg
+    from referee.messages import render
+
     sq = getattr(ev, "square", None)
-    if isinstance(sq, dict) and note == sq.get("text"):
-        return True
-    if note.startswith("if ") and "record the rent with" in note:
-        return True
-    return note.endswith(" to throw") or note.endswith(" throws again")
+    said = render(sq["msg"], rs.fmt) if isinstance(sq, dict) and sq.get("msg") is not None else None
+    out = []
+    for n in getattr(ev, "notes", []) or []:
+        n = Msg.from_dict(n) if isinstance(n, dict) else n
+        if getattr(n, "id", None) in ROUTINE_NOTES:
+            continue
+        text = render(n, rs.fmt)
+        if text == said or text.endswith(" to throw") or text.endswith(" throws again"):
+            continue
+        out.append(text)
+    return out
