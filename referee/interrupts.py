@@ -21,6 +21,7 @@ import threading
 
 EXIT_CODE = 130
 committed: list[str] = []  # moves recorded by a write a Ctrl-C arrived during
+recorded: list[str] = []  # the move this command recorded, for a Ctrl-C that comes after the write (while printing)
 _pending: list[bool] = []
 
 
@@ -68,6 +69,7 @@ def atomic(fn):
         if interrupted:
             committed.append(_describe(result))
             raise KeyboardInterrupt
+        recorded[:] = [_describe(result)]
         return result
 
     return wrapper
@@ -75,8 +77,9 @@ def atomic(fn):
 
 def message() -> str:
     """The one line printed on Ctrl-C."""
-    if committed:
-        return f"interrupted after the move was recorded: {committed[-1]} (`referee log` shows it; `referee undo` takes it back)"
+    done = committed or recorded
+    if done:
+        return f"interrupted after the move was recorded: {done[-1]} (`referee log` shows it; `referee undo` takes it back)"
     return "interrupted; nothing half-written (every move is one transaction)"
 
 
@@ -84,6 +87,7 @@ def take_message() -> str:
     """`message()` for a program that carries on after a Ctrl-C (the console): said once, then forgotten."""
     text = message()
     committed.clear()
+    recorded.clear()
     return text
 
 

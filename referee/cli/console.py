@@ -80,6 +80,7 @@ class TableConsole:
     # ------------------------------------------------------------ one line
     def run_line(self, line: str, where: str = "") -> int:
         """Run one console line; returns its exit code (0 done, 1 refused, 2 bad input, 3 bug)."""
+        interrupts.recorded.clear()  # a Ctrl-C during this line speaks of this line's move only
         try:
             words = split_line(line)
             if not words:
