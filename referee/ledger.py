@@ -47,6 +47,23 @@ def default_path(explicit: str | None = None) -> Path:
     return Path.cwd() / DEFAULT_NAME
 
 
+# Events that cancel earlier ones by naming them in args["undoes"]. An event cancelled by a
+# live event is skipped, and what it cancelled comes back (an undo after a void undoes the void).
+CANCELLERS = ("undo", "redo", "void", "amend")
+CONTROL = ("new", "undo", "redo")  # not moves: never the target of an undo
+
+
+def cancellations(events: list[tuple[int, dict]]) -> dict[int, int]:
+    """seq -> the live event that cancels it; newest first, so a cancelled canceller counts for nothing."""
+    cancelled: dict[int, int] = {}
+    for seq, ev in reversed(events):
+        if seq in cancelled or ev["type"] not in CANCELLERS:
+            continue
+        for u in ev["args"].get("undoes", ()):
+            cancelled.setdefault(u, seq)
+    return cancelled
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     con = sqlite3.connect(str(path), timeout=30, isolation_level=None)
     con.execute("PRAGMA journal_mode=WAL")
@@ -128,16 +145,15 @@ class Game:
     def _events(self) -> list[tuple[int, dict]]:
         return [(seq, json.loads(data)) for seq, data in self.con.execute("SELECT seq, data FROM events ORDER BY seq")]
 
-    def _replay(self, events: list[tuple[int, dict]]) -> Table:
+    def _replay(self, events: list[tuple[int, dict]], before: int | None = None) -> Table:
+        """The table after the live events (before seq `before`, if given)."""
         t = self.initial()
-        undone = set()
-        for _, ev in events:
-            if ev["type"] == "undo":
-                undone.update(ev["args"]["undoes"])
+        undone = cancellations(events)
         for seq, ev in events:
-            if seq in undone or ev["type"] == "undo":
-                continue
-            apply_ops(t, ev["ops"])
+            if before is not None and seq >= before:
+                break
+            if seq not in undone:
+                apply_ops(t, ev["ops"])
         return t
 
     def _state_in_txn(self) -> tuple[Table, int]:
@@ -157,11 +173,7 @@ class Game:
 
     def events(self) -> list[dict]:
         evs = self._events()
-        undone: dict[int, int] = {}
-        for seq, ev in evs:
-            if ev["type"] == "undo":
-                for u in ev["args"]["undoes"]:
-                    undone[u] = seq
+        undone = cancellations(evs)
         out = []
         for seq, ev in evs:
             ev = dict(ev, seq=seq)
@@ -208,16 +220,9 @@ class Game:
         self.con.execute("BEGIN IMMEDIATE")
         try:
             self._checkpoints()
-            undone: set[int] = set()
-            targets: list[tuple[int, dict]] = []
-            # newest first: an undo event names only older events, so its targets are skipped as we reach them
-            for seq, typ, data in self.con.execute("SELECT seq, type, data FROM events ORDER BY seq DESC"):
-                if typ == "undo":
-                    undone.update(json.loads(data)["args"]["undoes"])
-                elif typ != "new" and seq not in undone:
-                    targets.append((seq, json.loads(data)))
-                    if len(targets) == n:
-                        break
+            evs = self._events()
+            undone = cancellations(evs)
+            targets = [(seq, ev) for seq, ev in reversed(evs) if ev["type"] not in CONTROL and seq not in undone][:n]
             if not targets:
                 raise RefereeError("nothing to undo")
             seqs = sorted(s for s, _ in targets)
@@ -227,28 +232,45 @@ class Game:
                 "ops": [],
                 "text": "undo: " + "; ".join(e.get("text", e["type"]) for _, e in targets),
             }
-            cur = self.con.execute("INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), "undo", json.dumps(data)))
-            first = seqs[0]
-            self.con.execute("DELETE FROM checkpoints WHERE seq >= ?", (first,))
-            row = self.con.execute("SELECT seq, state FROM checkpoints WHERE seq < ? ORDER BY seq DESC LIMIT 1", (first,)).fetchone()
-            if row:
-                base, t = row[0], Table.from_dict(json.loads(row[1]))
-            else:
-                base, t = 0, self.initial()
-            later = [(s_, json.loads(d)) for s_, d in self.con.execute("SELECT seq, data FROM events WHERE seq > ? ORDER BY seq", (base,))]
-            skip = set(seqs)
-            for _, ev in later:
-                if ev["type"] == "undo":
-                    skip.update(ev["args"]["undoes"])
-            for s_, ev in later:
-                if s_ not in skip and ev["type"] not in ("undo",):
-                    apply_ops(t, ev["ops"])
-            self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (cur.lastrowid, json.dumps(t.to_dict())))
+            self._append_cancelling(evs, data, seqs[0])
             self.con.execute("COMMIT")
         except BaseException:
             self.con.execute("ROLLBACK")
             raise
         return [e for _, e in targets]
+
+    def _append_cancelling(self, evs: list[tuple[int, dict]], data: dict, first: int) -> int:
+        """Append an event that cancels events from seq `first` on; rebuild from the nearest checkpoint before them."""
+        cur = self.con.execute("INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data)))
+        evs = evs + [(cur.lastrowid, data)]
+        self.con.execute("DELETE FROM checkpoints WHERE seq >= ?", (first,))
+        row = self.con.execute("SELECT seq, state FROM checkpoints WHERE seq < ? ORDER BY seq DESC LIMIT 1", (first,)).fetchone()
+        base, t = (row[0], Table.from_dict(json.loads(row[1]))) if row else (0, self.initial())
+        undone = cancellations(evs)
+        for s_, ev in evs:
+            if s_ > base and s_ not in undone:
+                apply_ops(t, ev["ops"])
+        self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (cur.lastrowid, json.dumps(t.to_dict())))
+        return cur.lastrowid
+
+    def correct(self, make: Callable[[Ruleset, list[tuple[int, dict]]], dict]) -> tuple[int, dict]:
+        """Append a correction (void, amend, redo) inside the write lock.
+
+        `make(ruleset, events)` returns the event's data: `args.undoes` names what it cancels,
+        `ops` what it does instead. A refusal raised by `make` leaves the game untouched.
+        """
+        rs = self.ruleset()
+        self.con.execute("BEGIN IMMEDIATE")
+        try:
+            self._checkpoints()
+            evs = self._events()
+            data = make(rs, evs)
+            seq = self._append_cancelling(evs, data, min(data["args"]["undoes"]))
+            self.con.execute("COMMIT")
+        except BaseException:
+            self.con.execute("ROLLBACK")
+            raise
+        return seq, data
 
     def close(self) -> None:
         self.con.close()
