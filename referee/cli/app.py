@@ -42,10 +42,16 @@ def _root(game: GameOpt = None) -> None:
 def open_game(game: str | None):
     from referee.ledger import Game, default_path
 
+    if _STATE.get("capture") is not None:
+        raise RefereeError("amend takes a move that the game records, not a command that reads or changes the game itself")
+
     return Game(default_path(game or _STATE["game"]))
 
 
 def _record(game: str | None, build, as_json: bool = False):
+    if _STATE.get("capture") is not None:  # `amend N COMMAND…` takes the move without recording it
+        _STATE["capture"].append(build)
+        return None
     g = open_game(game)
     rs = g.ruleset()
     ev = g.record(lambda rs_, t: build(rs_, t))
@@ -432,8 +438,11 @@ def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
             e.pop("ops", None)
         print(json.dumps(evs, ensure_ascii=False, indent=1))
         return
+    from referee.corrections import marks
+
+    why = marks([(e["seq"], e) for e in evs])
     for e in evs:
-        mark = f" [dim](undone by #{e['undone_by']})[/dim]" if "undone_by" in e else ""
+        mark = f" [dim]({why[e['seq']]})[/dim]" if e["seq"] in why else ""
         from rich.markup import escape
 
         common.out.print(f"#{e['seq']:<4} {escape(e.get('text', e['type']))}{mark}")
@@ -482,6 +491,7 @@ _MODULES = {
     "ask_cmd": ("ask",),
     "score_cmd": ("score",),
     "table_cmd": ("play", "roll", "watch", "next", "turn"),
+    "fix_cmd": ("void", "amend", "redo"),
 }
 _CORE = {"new", "deal", "go", "pay", "collect", "settle", "buy", "auction", "rent", "mortgage", "unmortgage",
          "lift", "build", "sell", "trade", "tax", "parking", "jail", "card", "cards", "bankrupt",
@@ -511,7 +521,7 @@ def _only(argv: list[str]):
     """
     saved = (app.registered_commands, app.registered_groups)
     cmd = _command_word(argv)
-    if cmd is None or cmd == "play" or "--help" in argv:  # the console dispatches to every command
+    if cmd is None or cmd in ("play", "amend") or "--help" in argv:  # these dispatch to every command
         return saved
 
     def name_of(info) -> str:
