@@ -449,11 +449,19 @@ def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
 
 
 @app.command()
-def export(path: Annotated[Optional[str], typer.Argument(help="Output file (default: stdout).")] = None, game: GameOpt = None) -> None:
-    """Write the game's history as YAML."""
+def export(
+    path: Annotated[Optional[str], typer.Argument(help="Output file (default: stdout).")] = None,
+    as_csv: Annotated[bool, typer.Option("--csv", help="One row per move with every player's cash after it, for a spreadsheet.")] = False,
+    game: GameOpt = None,
+) -> None:
+    """Write the game's history as YAML (or CSV)."""
     import yaml
 
     g = open_game(game)
+    if as_csv:
+        from referee.cli.export_csv import export_csv
+
+        return export_csv(g, path)
     doc = {"game": g.spec, "events": g.events()}
     text = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False)
     if path:
@@ -492,6 +500,7 @@ _MODULES = {
     "score_cmd": ("score",),
     "table_cmd": ("play", "roll", "watch", "next", "turn"),
     "fix_cmd": ("void", "amend", "redo"),
+    "summary_cmd": ("summary",),
 }
 _CORE = {"new", "deal", "go", "pay", "collect", "settle", "buy", "auction", "rent", "mortgage", "unmortgage",
          "lift", "build", "sell", "trade", "tax", "parking", "jail", "card", "cards", "bankrupt",
