@@ -95,9 +95,8 @@ def correct(
                         continue
                     try:
                         ev = build(rs, t)
-                    except RefereeError as r:
-                        raise type(r)(f"the correction for #{entry} does not hold: {r.message}",
-                                      *((r.citation,) if isinstance(r, Refusal) else ())) from None
+                    except Refusal as r:
+                        raise Refusal(f"the correction for #{entry} does not hold: {r.message}", r.citation) from None
                     if ev is None:
                         raise InputError("amend takes a move (buy, rent, pay, …), not a command that records nothing")
                     new = ev

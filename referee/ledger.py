@@ -232,15 +232,20 @@ class Game:
                 "ops": [],
                 "text": "undo: " + "; ".join(e.get("text", e["type"]) for _, e in targets),
             }
-            self._append_cancelling(evs, data, seqs[0])
+            self._append_cancelling(evs, data)
             self.con.execute("COMMIT")
         except BaseException:
             self.con.execute("ROLLBACK")
             raise
         return [e for _, e in targets]
 
-    def _append_cancelling(self, evs: list[tuple[int, dict]], data: dict, first: int) -> int:
-        """Append an event that cancels events from seq `first` on; rebuild from the nearest checkpoint before them."""
+    def _append_cancelling(self, evs: list[tuple[int, dict]], data: dict) -> int:
+        """Append an event that cancels earlier ones; rebuild from the nearest checkpoint before any it touches."""
+        by_seq = dict(evs)
+        touched = list(data["args"]["undoes"])
+        for u in data["args"]["undoes"]:  # cancelling a canceller brings back what it cancelled
+            touched += by_seq.get(u, {}).get("args", {}).get("undoes", []) if by_seq.get(u, {}).get("type") in CANCELLERS else []
+        first = min(touched)
         cur = self.con.execute("INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data)))
         evs = evs + [(cur.lastrowid, data)]
         self.con.execute("DELETE FROM checkpoints WHERE seq >= ?", (first,))
@@ -265,7 +270,7 @@ class Game:
             self._checkpoints()
             evs = self._events()
             data = make(rs, evs)
-            seq = self._append_cancelling(evs, data, min(data["args"]["undoes"]))
+            seq = self._append_cancelling(evs, data)
             self.con.execute("COMMIT")
         except BaseException:
             self.con.execute("ROLLBACK")
