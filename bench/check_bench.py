@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def build(n: int, dest: Path) -> int:
     sys.path.insert(0, str(ROOT))
-    from referee.scenario import collect
+    from referee.check import collect
 
     lib = collect([str(ROOT / "scenarios")])
     for i in range(n):

@@ -88,6 +88,7 @@ class Game:
             raise InputError(f"{path}: game file schema {row[0] if row else '?'} is newer than this referee understands")
         self._meta = dict(self.con.execute("SELECT key, value FROM meta").fetchall())
         self._rs: Ruleset | None = None
+        self._rs_seq: tuple | None = None
 
     # ------------------------------------------------------------ creation
     @classmethod
@@ -134,8 +135,14 @@ class Game:
         return json.loads(self._meta["spec"])
 
     def ruleset(self) -> Ruleset:
-        if self._rs is None:
-            self._rs = Ruleset(json.loads(self._meta["ruleset"]))
+        """The game's ruleset, with the board values recorded at the table (`deed` events) laid over it."""
+        last = self.con.execute("SELECT COUNT(*), MAX(seq) FROM events WHERE type IN ('deed', 'undo')").fetchone()
+        if self._rs is None or self._rs_seq != last:
+            from referee.core import board_values
+
+            data = json.loads(self._meta["ruleset"])
+            self._rs = Ruleset(board_values.apply(data, board_values.live_overrides(self.con)))
+            self._rs_seq = last
         return self._rs
 
     def initial(self) -> Table:
@@ -189,9 +196,9 @@ class Game:
     # ------------------------------------------------------------ writing
     def record(self, build: Callable[[Ruleset, Table], object]):
         """Run `build(ruleset, state)` inside the write lock and append its event."""
-        rs = self.ruleset()
         self.con.execute("BEGIN IMMEDIATE")
         try:
+            rs = self.ruleset()  # inside the lock: a deed value recorded by another terminal counts
             t, _ = self._state_in_txn()
             ev = build(rs, t)
             data = ev.to_dict()

@@ -1,8 +1,16 @@
-"""Forgiving name matching: case, accents, punctuation, prefixes, initials, typos.
+"""One name matcher for everything a person names: players, deeds, cards,
+editions, variants, house rules, valuation methods, and the bank.
 
-At a table people type `bw`, `park`, `st charles` or `Vía Rápida` without the
-accent. We try stricter tiers first and stop at the first tier that matches;
-several matches in one tier are ambiguous and change nothing.
+At a table people type `bw`, `park`, `st charles`, `bank error` or `Vía Rápida`
+without the accent, so the forgiving mode tries stricter tiers first and stops
+at the first tier that matches; several matches in one tier are ambiguous and
+change nothing. Files and ruleset names use the exact mode: a name or a
+declared alias (after folding case, accents and punctuation), a near miss is
+pointed out ("did you mean"), never guessed — a typo must not start another
+edition.
+
+Player names are checked here too, so the same folding that tells names apart
+when matching also decides which names may sit at one table.
 """
 
 from __future__ import annotations
@@ -10,13 +18,29 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from functools import lru_cache
+from typing import Hashable, Literal, Mapping, Sequence, TypeVar
 
 from referee.errors import Ambiguous, InputError
 
+K = TypeVar("K", bound=Hashable)
+Mode = Literal["forgiving", "prefix", "exact"]
+
 _PUNCT = re.compile(r"[^\w\s]")
 
+# The bank and the Free Parking pot as people call them, in the languages of
+# the shipped editions (English, Spanish, Italian, Portuguese, French, German).
+# A player may not take one of these names: `pay Ana Banco 50` must not be
+# able to mean two different things.
+BANK_NAMES = ("bank", "banker", "the bank", "banco", "el banco", "banca", "la banca", "banquero", "banchiere",
+              "banque", "banquier", "bankier")
+POT_NAMES = ("pot", "jackpot", "bote", "pozo", "piatto", "montepremi", "cagnotte")
+MAX_PLAYER_NAME = 24
 
+
+@lru_cache(maxsize=8192)  # the same names are folded again at every lookup
 def norm(text: str) -> str:
+    """Fold case, accents and punctuation: 'Vía-Rápida!' -> 'via rapida'."""
     t = unicodedata.normalize("NFKD", str(text))
     t = "".join(ch for ch in t if not unicodedata.combining(ch)).casefold()
     t = _PUNCT.sub(" ", t).replace("_", " ").replace("-", " ")
@@ -34,38 +58,172 @@ def _subseq(q: str, n: str) -> bool:
     return all(ch in it for ch in q)
 
 
-def match_one(text: str, choices: dict[str, list[str]], what: str, hint: str = "", strict: bool = False) -> str:
-    """Return the key whose names match `text`; raise Ambiguous or InputError.
+def _words_prefix(q: str, n: str) -> bool:
+    """Every word typed starts a word of the name, in any order ('error bank' finds 'Bank error …')."""
+    words = n.split()
+    return all(any(w.startswith(p) for w in words) for p in q.split())
 
-    strict: only exact names/aliases (after case/accent folding) — for files,
-    where a typo should be pointed out rather than guessed.
+
+class Names(dict):
+    """Choices (key -> names) whose folded names are computed once, for lookups repeated against one set."""
+
+    @property
+    def normed(self) -> dict:
+        cached = self.__dict__.get("_normed")
+        if cached is None:
+            cached = self.__dict__["_normed"] = {key: [norm(n) for n in names] for key, names in self.items()}
+        return cached
+
+    @property
+    def exact(self) -> dict:
+        cached = self.__dict__.get("_exact")
+        if cached is None:
+            cached = self.__dict__["_exact"] = _exact_index(self.normed)
+        return cached
+
+
+def _exact_index(normed: dict) -> dict:
+    """Folded name without spaces -> the keys it names (the exact tier as one lookup)."""
+    out: dict = {}
+    for key, ns in normed.items():
+        for n in ns:
+            keys = out.setdefault(n.replace(" ", ""), [])
+            if key not in keys:
+                keys.append(key)
+    return out
+
+
+def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mode = "forgiving", hint: str = "") -> K:
+    """The key whose names match `text`; raise Ambiguous (several) or InputError (none, with 'did you mean').
+
+    `choices` maps each key to its names, the first being the one shown.
+    mode: 'exact' a name or alias after folding; 'prefix' also a unique start
+    of a name (files); 'forgiving' also words, initials, letters in order and
+    near misses (what a person types at the table).
     """
     q = norm(text)
     if not q:
         raise InputError(f"empty {what} name")
-    normed = {key: [norm(n) for n in names] for key, names in choices.items()}
+    normed = choices.normed if isinstance(choices, Names) else {key: [norm(n) for n in names] for key, names in choices.items()}
     qs = q.replace(" ", "")
+    if isinstance(choices, Names):
+        exact = choices.exact.get(qs, [])
+    else:
+        exact = [key for key, ns in normed.items() if any(n.replace(" ", "") == qs for n in ns)]
+    if len(exact) == 1:
+        return exact[0]
+    if len(exact) > 1:
+        raise Ambiguous(what, text, [choices[h][0] for h in exact])
     tiers = [
-        lambda n: n == q or n.replace(" ", "") == qs,
         lambda n: n.startswith(q),
-        lambda n: any(w.startswith(q) for w in n.split()) or (" " in q and all(any(w.startswith(p) for w in n.split()) for p in q.split())),
+        lambda n: _words_prefix(q, n),
         lambda n: len(qs) >= 2 and _initials(n) == qs,
         lambda n: len(qs) >= 2 and _subseq(qs, n.replace(" ", "")),
     ]
-    for test in tiers[:1] if strict else tiers:
+    upto = {"exact": 0, "prefix": 1, "forgiving": len(tiers)}[mode]
+    for test in tiers[:upto]:
         hits = [key for key, ns in normed.items() if any(test(n) for n in ns)]
         if len(hits) == 1:
             return hits[0]
         if len(hits) > 1:
             raise Ambiguous(what, text, [choices[h][0] for h in hits])
     flat = {n: key for key, ns in normed.items() for n in ns}
-    close = [] if strict else difflib.get_close_matches(q, list(flat), n=3, cutoff=0.75)
-    keys = list(dict.fromkeys(flat[c] for c in close))
-    if len(keys) == 1:
-        return keys[0]
-    if len(keys) > 1:
-        raise Ambiguous(what, text, [choices[k][0] for k in keys])
-    loose = difflib.get_close_matches(q, list(flat), n=1, cutoff=0.5)
-    dym = f" (did you mean {choices[flat[loose[0]]][0]}?)" if loose else ""
-    tail = f"; {hint}" if hint else ""
-    raise InputError(f"unknown {what} '{text}'{dym}{tail}")
+    if mode == "forgiving":
+        close = difflib.get_close_matches(q, list(flat), n=3, cutoff=0.75)
+        keys = list(dict.fromkeys(flat[c] for c in close))
+        if len(keys) == 1:
+            return keys[0]
+        if len(keys) > 1:
+            raise Ambiguous(what, text, [choices[k][0] for k in keys])
+    raise InputError(f"unknown {what} '{text}'{did_you_mean(q, flat, choices)}" + (f"; {hint}" if hint else ""))
+
+
+def did_you_mean(q: str, flat: dict, choices: Mapping) -> str:
+    """' (did you mean X?)': the closest spelling, and any name the query holds as a whole word ('uk' in 'uk-classic')."""
+    keys = [flat[c] for c in difflib.get_close_matches(q, list(flat), n=1, cutoff=0.5)]
+    words = set(q.split())
+    keys += [k for n, k in flat.items() if n in words and len(n) > 1]
+    shown = [choices[k][0] for k in dict.fromkeys(keys)][:3]
+    return f" (did you mean {' or '.join(shown)}?)" if shown else ""
+
+
+def match_one(text: str, choices: dict, what: str, hint: str = "", strict: bool = False):
+    """The older spelling of `match` (strict = exact mode)."""
+    return match(text, choices, what, mode="exact" if strict else "forgiving", hint=hint)
+
+
+# ---------------------------------------------------------------- the bank and players
+def bank_party(text: str) -> str | None:
+    """'bank' or 'pot' when `text` names the bank or the jackpot in any shipped language, else None."""
+    n = norm(text)
+    if n in _BANK:
+        return "bank"
+    if n in _POT:
+        return "pot"
+    return None
+
+
+_BANK = frozenset(norm(x) for x in BANK_NAMES)
+_POT = frozenset(norm(x) for x in POT_NAMES)
+
+
+def party(text: str, players: Sequence[str], allow_bank: bool = False, mode: Mode = "forgiving", hint: str = "") -> str:
+    """A player's name, or 'bank'/'pot' where the bank may be meant."""
+    if allow_bank:
+        reserved = bank_party(text)
+        if reserved is not None:
+            return reserved
+    return match(text, {p: [p] for p in players}, "player", mode=mode, hint=hint)
+
+
+_CONTROL = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}
+
+
+def player_name(raw: str) -> str:
+    """A player's name as stored: NFC, trimmed, printable, not too long, not the bank's. InputError otherwise."""
+    name = unicodedata.normalize("NFC", str(raw)).strip()
+    shown = ascii(name)[1:-1] if any(unicodedata.category(ch) in _CONTROL for ch in name) else name
+    if not name:
+        raise InputError("a player name cannot be empty")
+    if any(unicodedata.category(ch) in _CONTROL for ch in name):
+        raise InputError(f"the player name '{shown}' holds control characters or escape codes; use letters, digits and spaces")
+    if not norm(name):
+        raise InputError(f"the player name '{name}' needs a letter or a digit")
+    if len(name) > MAX_PLAYER_NAME:
+        raise InputError(f"the player name '{name[:MAX_PLAYER_NAME]}…' is longer than {MAX_PLAYER_NAME} characters")
+    if bank_party(name) is not None:
+        raise InputError(f"'{name}' is reserved for the bank; give the player another name")
+    return name
+
+
+def player_names(raw: Sequence[str]) -> list[str]:
+    """Every player's name checked, and no two the same after folding case and accents ('Zoe' and 'Zoë')."""
+    names = [player_name(r) for r in raw]
+    seen: dict[str, str] = {}
+    for n in names:
+        key = norm(n)
+        if key in seen:
+            same = "the same name" if seen[key] == n else f"names that read the same ('{seen[key]}' and '{n}')"
+            raise InputError(f"two players have {same}; make them differ by more than case or accents")
+        seen[key] = n
+    return names
+
+
+# ---------------------------------------------------------------- cards
+def card_choices(decks: Mapping[str, dict]) -> tuple[dict[str, list[str]], dict[str, dict]]:
+    """Every card's names — 'Deck: id', its id, its printed text — and the card itself (with its deck), by key.
+
+    Any distinctive words of the text find the card ('bank error', 'dividend'),
+    so a banker types what is printed on it; a card both decks hold is
+    ambiguous unless the deck is named ('chance advance to go').
+    """
+    choices: dict[str, list[str]] = {}
+    cards: dict[str, dict] = {}
+    for deck_id, deck in decks.items():
+        dname = deck.get("name", deck_id)
+        for c in deck.get("cards") or []:
+            key = f"{deck_id}:{c['id']}"
+            cards[key] = dict(c, deck=deck_id)
+            choices[key] = [f"{dname}: {c['id']}", c["id"], c.get("text", c["id"])]
+            choices[key] += [f"{a}: {c['id']}" for a in deck.get("aliases") or []]
+    return choices, cards

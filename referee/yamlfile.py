@@ -1,31 +1,62 @@
-"""Read a YAML file once (safe semantics, C parser when available) into data plus
-a map path -> line, so every error about the file can say where it is."""
+"""The one YAML reader: safe semantics, bounded, every value located.
+
+Every file the tool reads (rulesets, boards, scenarios, holdings, the search
+synonyms) comes through `read`, which parses once (C parser when available)
+into data plus a map path -> line, so any error about the file can say
+file:line. A hostile file cannot take the process down: the size, the nesting
+depth and the number of values after alias expansion (a "billion laughs") are
+bounded, and each limit is one located InputError (exit 2).
+
+`Doc` is a read file with its line map; `Errors` collects every problem of a
+file so they are all reported at once, in the file's order.
+"""
 
 from __future__ import annotations
 
+import difflib
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
-from referee.errors import InputError
+from referee.errors import InputError, ValidationErrors
+
+MAX_BYTES = 2 * 1024 * 1024  # the largest shipped ruleset is about 50 KB
+MAX_DEPTH = 64  # the deepest shipped file nests about 8 levels
+MAX_VALUES = 250_000  # values built, aliases expanded (a shipped ruleset holds a few thousand)
+_SAFE_LINE_DEPTH = 10_000  # below this bound the C composer's own recursion is safe
 
 
 def read(path: Path, display: str) -> tuple[Any, dict]:
-    """Parse once with the C composer (safe semantics); build the data and a path -> line map in one walk."""
-    import yaml
-
+    """Parse once with safe semantics; return the data and a map path -> line. InputError on any problem."""
     try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            raise InputError(f"the file is {size:,} bytes; a referee file is at most {MAX_BYTES:,}", display)
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError("no such file", display) from None
+    except IsADirectoryError:
+        raise InputError("is a folder, not a file", display) from None
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(f"cannot read: {e}", display) from None
+    return parse(text, display)
+
+
+def parse(text: str, display: str) -> tuple[Any, dict]:
+    """`read` for text already in memory."""
+    import yaml
+
+    if len(text) > MAX_BYTES:
+        raise InputError(f"the text is {len(text):,} characters; a referee file is at most {MAX_BYTES:,}", display)
     loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     lines: dict[tuple, int] = {}
     try:
+        if _depth_bound(text) > _SAFE_LINE_DEPTH:
+            _check_depth(text, loader_cls, display)
         ld = loader_cls(text)
         try:
             node = ld.get_single_node()
-            data = _build(ld, node, (), lines, display) if node is not None else None
+            data = _Builder(ld, lines, display).build(node) if node is not None else None
         finally:
             ld.dispose()
     except yaml.MarkedYAMLError as e:
@@ -33,32 +64,146 @@ def read(path: Path, display: str) -> tuple[Any, dict]:
         raise InputError(f"not valid YAML: {e.problem or e.context}", display, mark.line + 1 if mark else None) from None
     except yaml.YAMLError as e:
         raise InputError(f"not valid YAML: {e}", display) from None
+    except RecursionError:  # a safety net: _Builder stops long before Python's limit
+        raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", display) from None
     return data, lines
+
+
+def _depth_bound(text: str) -> int:
+    """A cheap upper bound on nesting: flow brackets, plus block levels (each needs a column or a '- ' on its line)."""
+    longest = max((len(x) for x in text.splitlines()), default=0)
+    return text.count("[") + text.count("{") + longest + 1
+
+
+def _check_depth(text: str, loader_cls, display: str) -> None:
+    """Walk the parser's events (no recursion) and stop at the first level past MAX_DEPTH."""
+    import yaml
+
+    depth = 0
+    for ev in yaml.parse(text, Loader=loader_cls):
+        if isinstance(ev, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", display, ev.start_mark.line + 1)
+        elif isinstance(ev, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            depth -= 1
 
 
 _STR = "tag:yaml.org,2002:str"
 
 
-def _build(ld, node, path: tuple, lines: dict, display: str) -> Any:
-    """Construct a node's value as SafeLoader would, recording each path's line (mappings, lists, plain scalars)."""
-    import yaml
+class _Builder:
+    """Construct a node's value as SafeLoader would, recording each path's line; bounded in depth and size."""
 
-    lines.setdefault(path, node.start_mark.line + 1)  # a mapping key's own line wins
-    if isinstance(node, yaml.ScalarNode):
-        if node.tag == _STR:
-            return node.value
-        return ld.yaml_constructors[node.tag](ld, node) if node.tag in ld.yaml_constructors else ld.construct_object(node)
-    if isinstance(node, yaml.SequenceNode):
-        return [_build(ld, item, path + (i,), lines, display) for i, item in enumerate(node.value)]
-    if isinstance(node, yaml.MappingNode):
-        out: dict = {}
-        for knode, vnode in node.value:
-            if knode.tag == "tag:yaml.org,2002:merge" or not isinstance(knode, yaml.ScalarNode):
-                raise InputError("merge keys (<<) and complex keys are not supported", display, knode.start_mark.line + 1)
-            key = _build(ld, knode, (), {}, display)
-            if key in out:
-                raise InputError(f"key '{key}' appears twice", display, knode.start_mark.line + 1)
-            lines[path + (key,)] = knode.start_mark.line + 1
-            out[key] = _build(ld, vnode, path + (key,), lines, display)
-        return out
-    return ld.construct_object(node)
+    def __init__(self, ld, lines: dict, display: str):
+        self.ld, self.lines, self.display = ld, lines, display
+        self.values = 0
+
+    def build(self, node, path: tuple = (), depth: int = 0, record: bool = True) -> Any:
+        import yaml
+
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise InputError(f"holds more than {MAX_VALUES:,} values once its aliases (*name) are expanded; "
+                             "a referee file is far smaller", self.display, node.start_mark.line + 1)
+        if depth > MAX_DEPTH:
+            raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", self.display, node.start_mark.line + 1)
+        ld, lines = self.ld, self.lines
+        if record:
+            lines.setdefault(path, node.start_mark.line + 1)  # a mapping key's own line wins
+        if isinstance(node, yaml.ScalarNode):
+            if node.tag == _STR:
+                return node.value
+            return ld.yaml_constructors[node.tag](ld, node) if node.tag in ld.yaml_constructors else ld.construct_object(node)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, path + (i,), depth + 1, record) for i, item in enumerate(node.value)]
+        if isinstance(node, yaml.MappingNode):
+            out: dict = {}
+            for knode, vnode in node.value:
+                if knode.tag == "tag:yaml.org,2002:merge" or not isinstance(knode, yaml.ScalarNode):
+                    raise InputError("merge keys (<<) and complex keys are not supported", self.display, knode.start_mark.line + 1)
+                key = self.build(knode, (), depth + 1, record=False)
+                if key in out:
+                    raise InputError(f"key '{key}' appears twice", self.display, knode.start_mark.line + 1)
+                if record:
+                    lines[path + (key,)] = knode.start_mark.line + 1
+                try:
+                    out[key] = self.build(vnode, path + (key,), depth + 1, record)
+                except TypeError:  # an unhashable key cannot reach here (complex keys refused); kept for safety
+                    raise InputError(f"key '{key}' cannot be used", self.display, knode.start_mark.line + 1) from None
+            return out
+        return ld.construct_object(node)
+
+
+def line_of(lines: dict, path: tuple) -> int | None:
+    """The line of `path`, or of its nearest parent that has one."""
+    p = tuple(path)
+    while True:
+        if p in lines:
+            return lines[p]
+        if not p:
+            return None
+        p = p[:-1]
+
+
+@dataclass
+class Doc:
+    """A read file: its data, where each value is, and how to name the file in messages."""
+
+    data: Any
+    lines: dict
+    display: str
+    path: Path | None = None
+
+    def line(self, path: tuple) -> int | None:
+        return line_of(self.lines, path)
+
+    def where(self, path: tuple) -> tuple[str, int | None]:
+        return self.display, self.line(path)
+
+    def error(self, path: tuple, message: str) -> InputError:
+        return InputError(message, self.display, self.line(path))
+
+
+def load(path: Path, display: str | None = None) -> Doc:
+    data, lines = read(path, display or str(path))
+    return Doc(data, lines, display or str(path), path)
+
+
+Where = Callable[[tuple], tuple]  # path in the file -> (file, line)
+
+
+def nowhere(path: tuple) -> tuple:
+    return (None, None)
+
+
+@dataclass
+class Errors:
+    """Every problem of one file, located; raised together in the file's order."""
+
+    where: Where = nowhere
+    items: list[InputError] = field(default_factory=list)
+
+    def add(self, path: tuple, message: str) -> None:
+        f, line = self.where(path)
+        self.items.append(InputError(message, f, line))
+
+    def keys(self, node: dict, path: tuple, known: tuple, ignored: tuple, what: str) -> None:
+        """One error for each key of `node` that is neither known nor ignored, with the closest known key."""
+        for k in node:
+            if k in known or k in ignored:
+                continue
+            close = difflib.get_close_matches(str(k), list(known), n=1, cutoff=0.6)
+            dym = f" (did you mean '{close[0]}'?)" if close else ""
+            self.add(path + (k,), f"unknown key '{k}' in {what}{dym}; known: {', '.join(known)}")
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def raise_any(self) -> None:
+        if not self.items:
+            return
+        self.items.sort(key=lambda e: e.line or 0)  # in the file's order (stable within a line)
+        if len(self.items) == 1:
+            raise self.items[0]
+        raise ValidationErrors(self.items)

@@ -9,7 +9,7 @@ import pytest
 
 from conftest import ROOT, run
 
-from referee import scenario as sc
+from referee import check as sc
 
 LIBRARY = ROOT / "scenarios"
 FIXTURES = ROOT / "tests" / "fixtures" / "scenarios"
@@ -70,13 +70,13 @@ ERRORS = {
     "two-kinds.yaml": "5: a claim names exactly one transaction",
     "float-cash.yaml": "3: Ana's cash must be a whole number, not 1500.5 (money is whole numbers)",
     "bad-yaml.yaml": "4: not valid YAML: did not find expected ',' or '}'",
-    "deed-twice.yaml": "4: Boardwalk is listed for both Ana and Ben",
-    "bad-state.yaml": "5: Boardwalk has 5 houses; a lot holds at most 4",
+    "deed-twice.yaml": "4: Boardwalk is already held by Ana",
+    "bad-state.yaml": "5: houses on Boardwalk must be a whole number from 0 to 4, not 5",
     "unknown-clause.yaml": "5: us-classic has no clause 'banker.rol' (did you mean banker.role?)",
     "bad-expect.yaml": "6: the expected ruling is 'upheld' or 'rejected', not 'maybe'",
-    "board-needed.yaml": "3: latam-ciudades: the board (names, prices, rents) is unknown",
+    "board-needed.yaml": "5: cannot rule: latam-ciudades: the printed price of 'Buenos Aires' is unknown",
     "given-refused.yaml": "6: this 'given' step is refused by the rules, so it cannot have happened: Ana has $100, Boardwalk costs $400",
-    "unknown-card.yaml": "5: unknown card 'advance-to-mars' (did you mean advance-to-go?)",
+    "unknown-card.yaml": "5: unknown card 'advance-to-mars' (did you mean Community Chest: advance-to-go?)",
     "not-a-mapping.yaml": "1: a scenario is a mapping (ruleset:, players:, claims:, …)",
     "misspelled-ruleset.yaml": "2: unknown ruleset 'us-klassic' (did you mean us-classic?)",
     "unknown-valuation.yaml": "5: us-classic has no valuation method 'shortgame' (did you mean short-game?)",
@@ -210,3 +210,46 @@ def test_rules_coverage_command():
     byid = {x["clause"]: x for x in rows}
     assert any("rent-boardwalk-full-group.yaml" in s for s in byid["rent.full_group"]["scenarios"])
     assert all(x["defined"].startswith("rulesets/us-1950s.yaml") for x in rows)
+
+
+# ---------------------------------------------------------------- the package
+def test_check_is_a_package_of_small_modules_without_import_cycles():
+    import subprocess
+    import sys
+
+    pkg = ROOT / "referee" / "check"
+    mods = sorted(p.stem for p in pkg.glob("*.py") if p.stem != "__init__")
+    assert {"scenario", "kinds", "ruling", "coverage"} <= set(mods)
+    for p in pkg.glob("*.py"):
+        assert len(p.read_text(encoding="utf-8").splitlines()) < 600, p
+    # each module imports first, alone, in a fresh interpreter: a cycle fails whichever side comes first
+    code = "import importlib, sys\n" + "".join(
+        f"[sys.modules.pop(m) for m in list(sys.modules) if m.startswith('referee')]\nimportlib.import_module('{m}')\n"
+        for m in [f"referee.check.{m}" for m in mods] + ["referee.check", "referee.tablefile", "referee.names", "referee.yamlfile"])
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+
+
+def test_installed_rules_coverage_uses_the_packaged_scenarios(tmp_path):
+    """Build the package as an install would copy it and run `rules coverage` from a folder with no scenarios/."""
+    import os
+    import subprocess
+    import sys
+
+    site = tmp_path / "site"
+    p = subprocess.run([sys.executable, "-c", "import setuptools; setuptools.setup()", "-q", "build_py", "-d", str(site)],
+                       cwd=ROOT, capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    packaged = site / "referee" / "_data" / "scenarios"
+    assert sorted(x.relative_to(packaged) for x in packaged.rglob("*.yaml")) == \
+        sorted(x.relative_to(LIBRARY) for x in LIBRARY.rglob("*.yaml"))
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = dict(os.environ, PYTHONPATH=str(site))
+    p = subprocess.run([sys.executable, "-m", "referee", "rules", "coverage", "--json"], cwd=elsewhere, env=env,
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    rows = json.loads(p.stdout)
+    used = {s for r in rows for s in r["scenarios"]}
+    assert rows and all(r["scenarios"] for r in rows)
+    assert used and all("_data/scenarios/" in s.replace(os.sep, "/") for s in used)

@@ -180,21 +180,23 @@ def test_board_data_and_unknowns():
     assert (bw.price, bw.mortgage, bw.rent) == (400, 200, (50, 200, 600, 1400, 1700, 2000))
     it = rs("it-lire")
     parco = next(s for s in it.deeds if s.name == "Parco della Vittoria")
-    assert parco.price == 40000 and parco.rent[0] == 5000 and "unknown" in parco.rent
-    assert "unknown" in it.utility_multipliers
+    assert parco.price == 40000 and parco.rent == (5000, 20000, 60000, 140000, 170000, 200000)
+    assert "unknown" in it.utility_multipliers  # companies: a fixed rent (single source), multipliers unknown
     latam = rs("latam-ciudades")
-    assert latam.board_status == "unknown"
+    assert latam.board_status == "partial" and len(latam.squares) == 40  # the placeholder board
+    mv = next(s for s in latam.deeds if s.name == "Montevideo")
     from referee.errors import MissingData
 
-    with pytest.raises(MissingData, match="--board"):
-        latam.require_board()
+    with pytest.raises(MissingData, match='referee deed "Montevideo" --price'):
+        latam.price(mv)
 
 
 def test_missing_value_says_which_and_how(tmp_path):
     g = tmp_path / "g.sqlite"
-    r = run("new", "--ruleset", "latam-ciudades", "Ana", "Ben", game=g)
-    assert r.code == 2 and "template" in r.err and "--board" in r.err
-    assert run("new", "--ruleset", "it-lire", "Ana", "Ben", "Carla", game=g).code == 0
+    assert run("new", "--ruleset", "latam-ciudades", "Ana", "Ben", game=g).code == 0
+    r = run("buy", "Ana", "Montevideo", game=g)
+    assert r.code == 2 and "unknown" in r.err and 'referee deed "Montevideo" --price N' in r.err
+    assert run("new", "--ruleset", "it-lire", "--force", "Ana", "Ben", "Carla", game=g).code == 0
     assert run("deal", "Ana", "Parco della Vittoria", game=g).code == 0
     r = run("rent", "Ben", "Parco della Vittoria", game=g)
     assert r.code == 0 and "L. 5.000" in r.out
@@ -202,7 +204,7 @@ def test_missing_value_says_which_and_how(tmp_path):
     assert r.code == 1 or r.code == 2
     assert run("deal", "Carla", "Società Elettrica", game=g).code == 0
     r = run("rent", "Ben", "Società Elettrica", "--dice", "7", game=g)
-    assert r.code == 2 and "unknown" in r.err and "it-lire-fill" in r.err
+    assert r.code == 0 and "L. 2.000" in r.out and "single unverified source" in r.out
 
 
 def test_latam_with_a_board_file_plays(tmp_path):
@@ -258,8 +260,8 @@ def test_rules_list_show_board():
 
 
 def test_unknown_names_are_clear():
-    r = run("rules", "show", "us-clasic")  # a typo is forgiven: the title says which one was meant
-    assert r.code == 0 and r.out.startswith("us-classic")
+    r = run("rules", "show", "us-clasic")  # a typo is pointed out, never taken for another edition (issue 17 #1)
+    assert r.code == 2 and "unknown ruleset 'us-clasic' (did you mean us-classic?)" in r.err
     r = run("rules", "show", "deluxe-edition")
     assert r.code == 2 and "unknown ruleset 'deluxe-edition'" in r.err
     r = run("rules", "show", "us-classic", "--variant", "long-game")

@@ -16,6 +16,7 @@ from referee.core import scoring
 from referee.core.actions import bankruptcy_check
 from referee.core.valuation import value
 from referee.errors import InputError, ValidationErrors
+from referee import tablefile
 from referee.ruleset import loader
 
 EXAMPLE = ROOT / "examples" / "holdings.yaml"
@@ -115,7 +116,7 @@ US_HOLDINGS = {
 
 
 def _components(rs, method, holdings=US_HOLDINGS, who="Ana"):
-    t = scoring.holdings_table(rs, holdings)
+    t = tablefile.holdings_table(rs, holdings)
     v = value(rs, t, who, method)
     return v.components(), v.total
 
@@ -148,7 +149,7 @@ def test_liquidation_matches_the_bankruptcy_test():
     # houses at half 6 × 75 = 450; hotel at half of (150 + 4 × 150) = 375
     comps, total = _components(rs, "liquidation")
     assert (comps, total) == ({"cash": 500, "deeds": 540, "mortgaged_deeds": 0, "houses": 450, "hotels": 375}, 1865)
-    t = scoring.holdings_table(rs, US_HOLDINGS)
+    t = tablefile.holdings_table(rs, US_HOLDINGS)
     t.player("Ana").cash = 0
     from referee.core.state import Debt
 
@@ -369,14 +370,14 @@ def test_holdings_errors_are_located_and_all_reported(tmp_path):
 def test_holdings_core_errors_without_a_file():
     rs = loader.load("us-1950s")
     with pytest.raises(InputError, match="no players"):
-        scoring.holdings_table(rs, {"players": []})
+        tablefile.holdings_table(rs, {"players": []})
     with pytest.raises(InputError, match="hold 33 houses, but us-1950s has only 32"):
         lots = [sq.name for sq in rs.deeds if sq.kind == "lot"][:9]
-        scoring.holdings_table(rs, {"players": [{"name": "A", "deeds": [{"name": n, "houses": 4} for n in lots[:8]]
+        tablefile.holdings_table(rs, {"players": [{"name": "A", "deeds": [{"name": n, "houses": 4} for n in lots[:8]]
                                                  + [{"name": lots[8], "houses": 1}]}]})
     with pytest.raises(ValidationErrors):
-        scoring.holdings_table(rs, {"players": {"A": {"cash": -1}, "a": {"cash": 1}}})
-    t = scoring.holdings_table(rs, {"table": {"players": {"Ana": {"cash": 5, "deeds": ["bw"]}}}, "claims": []})
+        tablefile.holdings_table(rs, {"players": {"A": {"cash": -1}, "a": {"cash": 1}}})
+    t = tablefile.holdings_table(rs, {"table": {"players": {"Ana": {"cash": 5, "deeds": ["bw"]}}}, "claims": []})
     assert t.player("Ana").cash == 5 and t.owned_by("Ana") == [39]
 
 

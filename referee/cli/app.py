@@ -479,6 +479,12 @@ def status(as_json: JsonOpt = False, game: GameOpt = None) -> None:
 
     g = open_game(game)
     status_view.show(g.ruleset(), g.state(), as_json)
+    if not as_json:
+        from referee.core.board_values import table_values_line
+
+        line = table_values_line(g)
+        if line:
+            common.out.print(f"[dim]{line}[/dim]")
 
 
 def _ruleset_for(ruleset: str | None, game: str | None):
@@ -499,8 +505,9 @@ _MODULES = {
     "ask_cmd": ("ask",),
     "score_cmd": ("score",),
     "table_cmd": ("play", "roll", "watch", "next", "turn"),
-    "fix_cmd": ("void", "amend", "redo"),
-    "summary_cmd": ("summary",),
+    "deed_cmd": ("deed", "play"),  # the console records deed values too
+    "fix_cmd": ("void", "amend", "redo", "play"),  # corrections in the console too
+    "summary_cmd": ("summary", "play"),
 }
 _CORE = {"new", "deal", "go", "pay", "collect", "settle", "buy", "auction", "rent", "mortgage", "unmortgage",
          "lift", "build", "sell", "trade", "tax", "parking", "jail", "card", "cards", "bankrupt",

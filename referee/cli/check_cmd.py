@@ -1,4 +1,4 @@
-"""`referee check`, `referee freeze` and `referee rules coverage`: the CLI over referee.scenario."""
+"""`referee check`, `referee freeze` and `referee rules coverage`: the CLI over referee.check."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ def _default_scenarios() -> Path:
     cwd = Path.cwd() / "scenarios"
     if cwd.is_dir():
         return cwd
-    from referee.ruleset.loader import shipped_dir
+    from referee.check.coverage import shipped_scenarios
 
-    return shipped_dir().parent / "scenarios"
+    return shipped_scenarios()
 
 
 def check(
@@ -34,7 +34,7 @@ def check(
     Exit 0 when every claim is upheld, 1 when any is rejected, 2 when a file is invalid.
     With --expect: 0 when every ruling matches its expected ruling, 1 otherwise, 2 when a file is invalid.
     """
-    from referee import scenario as sc
+    from referee import check as sc
 
     files = sc.collect(paths)
     missing = [p for p in paths if not Path(p).exists()]
@@ -66,7 +66,7 @@ def check(
 
 
 def _run(files, show_progress: bool):
-    from referee import scenario as sc
+    from referee import check as sc
 
     if not show_progress or not err.is_terminal:
         return [sc.check_file(f) for f in files]
@@ -124,12 +124,10 @@ def _print_file(res, expect: bool) -> None:
 
 
 def _fmt(res, amount: int) -> str:
-    from referee import scenario as sc
+    from referee import check as sc
 
-    for key, rs in sc._RS_CACHE.items():
-        if rs.id == res.ruleset:
-            return rs.fmt(amount)
-    return str(amount)
+    rs = sc.loaded(res.ruleset)
+    return rs.fmt(amount) if rs is not None else str(amount)
 
 
 def _print_problems(results, expect: bool) -> None:
@@ -263,7 +261,7 @@ def coverage_cmd(
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Each clause with the scenarios that exercise it (cite it in a ruling, or list it under exercises:)."""
-    from referee import scenario as sc
+    from referee import check as sc
     from referee.errors import InputError
 
     folder = Path(scenarios) if scenarios else _default_scenarios()

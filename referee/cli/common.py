@@ -15,13 +15,10 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def resolve_player(t, name: str, allow_bank: bool = False) -> str:
-    from referee.core.state import BANK
-    from referee.names import match_one, norm
+    from referee.names import party
 
-    if allow_bank and norm(name) in ("bank", "banco", "banca", "banker"):
-        return BANK
-    choices = {p.name: [p.name] for p in t.players}
-    return match_one(name, choices, "player", hint="players: " + ", ".join(p.name for p in t.players))
+    names = [p.name for p in t.players]
+    return party(name, names, allow_bank, hint="players: " + ", ".join(names))
 
 
 def deed_choices(rs) -> dict[int, list[str]]:

@@ -218,6 +218,7 @@ def board(
     variant: VariantOpt = None,
     board_file: BoardOpt = None,
     game: Annotated[Optional[str], typer.Option("--game", "-g")] = None,
+    export: Annotated[Optional[str], typer.Option("--export", help="Write the game's board, with the values read at the table, as a board file.")] = None,
 ) -> None:
     """The deeds of a ruleset as a table: prices, rents, mortgage values, building costs."""
     if ruleset:
@@ -226,6 +227,11 @@ def board(
         from referee.cli.app import open_game
 
         rs = open_game(game).ruleset()
+    if export:
+        from referee.cli.deed_cmd import export_board
+
+        export_board(rs, export)
+        return
     rs.require_board()
     tab = RTable(title=f"{rs.id} — the deeds", title_justify="left")
     for col in ("#", "deed", "group", "price", "mortgage", "house", "rent: site", "1", "2", "3", "4", "hotel"):
@@ -240,6 +246,9 @@ def board(
         elif sq.kind == "railroad":
             rr = [f(x) for x in rs.railroad_rent]
             tab.add_row(str(sq.index), escape(sq.name), "railroad", f(sq.price), f(sq.mortgage), "", *(rr + [""] * (6 - len(rr)))[:6])
+        elif (rs.data.get("board") or {}).get("utility_rent"):
+            ur = [f(x) for x in rs.data["board"]["utility_rent"]]
+            tab.add_row(str(sq.index), escape(sq.name), "utility", f(sq.price), f(sq.mortgage), "", *(ur + [""] * (6 - len(ur)))[:6])
         else:
             mults = ", ".join(f"{m}×dice" for m in rs.utility_multipliers)
             tab.add_row(str(sq.index), escape(sq.name), "utility", f(sq.price), f(sq.mortgage), "", mults, "", "", "", "", "")

@@ -201,17 +201,15 @@ def print_history(rs, points, names: list[str], method: str) -> None:
 # ---------------------------------------------------------------- loading
 def _holdings(path_text: str, ruleset: str | None, method: str | None):
     """A table from a holdings YAML file (no game): returns (ruleset, table, method)."""
+    from referee import tablefile, yamlfile
     from referee.core import scoring
     from referee.errors import InputError, RefereeError
     from referee.ruleset import loader
 
     path = Path(path_text)
-    data, lines = loader.read_yaml(path, path_text)
-
-    def where(p: tuple) -> tuple:
-        return (path_text, loader.line_of(lines, p))
-
-    spec = scoring.holdings_spec(data, where)
+    doc = yamlfile.load(path, path_text)
+    data, where = doc.data, doc.where
+    spec = tablefile.holdings_spec(data, where)
     name = ruleset or spec.ruleset
     if not name:
         raise InputError("name the ruleset: a `ruleset:` line in the file, or --ruleset", path_text, 1)
@@ -226,7 +224,7 @@ def _holdings(path_text: str, ruleset: str | None, method: str | None):
         if ruleset:  # named on the command line: not the file's fault
             raise
         raise InputError(e.message, *where(("ruleset",))) from None
-    t = scoring.holdings_table(rs, data, where, spec.problems)
+    t = tablefile.holdings_table(rs, data, where, spec.problems)
     try:
         m = scoring.resolve_method(rs, method or spec.method)
     except RefereeError as e:

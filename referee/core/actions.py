@@ -794,19 +794,13 @@ def _dice_ok(d1: int, d2: int) -> None:
 
 # ---------------------------------------------------------------- cards
 def find_card(rs: Ruleset, name: str) -> dict:
-    from referee.names import match_one
+    """A card by its id or any distinctive words of its text (referee.names.card_choices)."""
+    from referee.names import card_choices, match
 
-    choices: dict[str, list[str]] = {}
-    cards: dict[str, dict] = {}
-    for deck_id, deck in rs.decks().items():
-        for c in deck.get("cards") or []:
-            key = f"{deck_id}:{c['id']}"
-            cards[key] = dict(c, deck=deck_id)
-            dname = deck.get("name", deck_id)
-            choices[key] = [f"{dname}: {c['id']}", c["id"], c.get("text", c["id"])]
+    choices, cards = card_choices(rs.decks())
     if not choices:
         raise InputError(f"{rs.id} lists no card texts; record the card's effect with pay/collect instead")
-    return cards[match_one(name, choices, "card", hint="referee cards lists them")]
+    return cards[match(name, choices, "card", hint="referee cards lists them")]
 
 
 def draw_card(rs: Ruleset, t: Table, player: str, card: dict, passed_go: bool = False) -> Event:

@@ -5,20 +5,15 @@ from __future__ import annotations
 import random
 
 from referee.core.state import BANK, Table, new_table
-from referee.errors import InputError, Refusal
+from referee.errors import Refusal
 from referee.ruleset.model import Ruleset
 
 
 def new_game(rs: Ruleset, players: list[str], random_deal: bool = False, seed: int | None = None,
              track_turns: bool = False) -> tuple[Table, list, dict[str, list[int]]]:
-    names = [p.strip() for p in players]
-    if any(not n for n in names):
-        raise InputError("a player name cannot be empty")
-    folded = [n.casefold() for n in names]
-    if len(set(folded)) != len(folded):
-        raise InputError("two players have the same name")
-    if any(n.casefold() in ("bank", "pot") for n in names):
-        raise InputError("'bank' and 'pot' are reserved names")
+    from referee.names import player_names
+
+    names = player_names(players)
     lo, hi = rs.players("min", 2), rs.players("max", 8)
     hi_alt = rs.players("max_if_banker_not_playing")
     if len(names) < lo or len(names) > max(hi, hi_alt or 0):

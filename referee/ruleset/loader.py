@@ -207,8 +207,9 @@ class Catalog:
     def ids(self, kind: str | None = None) -> list[str]:
         return sorted(i for i, e in self.index.items() if kind is None or e["kind"] == kind)
 
-    def find(self, name: str, kind: str, strict: bool = False) -> str:
-        from referee.names import match_one
+    def find(self, name: str, kind: str, strict: bool = True) -> str:
+        """An id or a declared alias, never a guess: a typo must not start another edition (`strict` is kept for callers)."""
+        from referee.names import match
 
         choices = {}
         for rid, e in self.index.items():
@@ -216,7 +217,7 @@ class Catalog:
                 continue
             choices[rid] = [rid] + list(e.get("aliases") or [])
         what = {"edition": "ruleset", "variant": "variant", "house-rule": "house rule", "board": "board"}[kind]
-        return match_one(name, choices, what, hint="referee rules list shows them", strict=strict)
+        return match(name, choices, what, mode="exact", hint="referee rules list shows them")
 
     def file(self, rid: str) -> RulesetFile:
         """The parsed file; parsed once per process (composition copies, never mutates, its data)."""
@@ -259,7 +260,7 @@ def load(
 ) -> Ruleset:
     """Compose and validate; cached by file fingerprints, so repeat calls are cheap.
 
-    strict: names must be exact ids or aliases (files); the command line forgives typos.
+    strict: kept for callers; every name is an exact id or alias (a typo is an error with "did you mean", never another edition).
     """
     cat = catalog()
     if ruleset.endswith((".yaml", ".yml")) and Path(ruleset).is_file():
@@ -558,9 +559,12 @@ def _register_file(cat: Catalog, path: Path) -> str:
 
 
 def validate_file(path: str) -> Ruleset | None:
-    """Validate any ruleset file; compose it too when it is an edition."""
+    """Validate any ruleset file; compose it too when it is an edition, or a board over its edition."""
     p = Path(path)
     rf = RulesetFile(p, path)
+    if rf.kind == "board" and rf.data.get("applies_to"):
+        # the whole board is checked as a game would use it: 40 squares, groups, kinds
+        return load(rf.data["applies_to"][0], [], [], str(p))
     if rf.kind == "edition":
         cat = catalog()
         saved = dict(cat.index)

@@ -141,7 +141,12 @@ class Ruleset:
         if self.board_status == "unknown" or not self.squares:
             raise MissingData(self.missing_board_message("the board (names, prices, rents)"))
 
-    def missing_board_message(self, what: str) -> str:
+    def missing_board_message(self, what: str, fix: str | None = None) -> str:
+        if fix:  # a game is running: the value is read from the deed and recorded at the table
+            return (
+                f"{self.id}: {what} is unknown — no source prints it. Read it on the deed and record it: "
+                f"{fix} (it applies from now on; `referee board --export FILE` keeps it for the next game)."
+            )
         tmpl = self.board_template or "rulesets/boards/template.yaml"
         return (
             f"{self.id}: {what} is unknown — the rulebook does not print it. "
@@ -149,9 +154,9 @@ class Ruleset:
             f"(e.g. referee new --ruleset {self.edition} --board myboard.yaml ANA BEN)."
         )
 
-    def known(self, value: Any, what: str) -> Any:
+    def known(self, value: Any, what: str, fix: str | None = None) -> Any:
         if value is None or value == UNKNOWN:
-            raise MissingData(self.missing_board_message(what))
+            raise MissingData(self.missing_board_message(what, fix))
         return value
 
     @property
@@ -166,20 +171,22 @@ class Ruleset:
 
     def house_cost(self, sq: Square) -> int:
         g = self.groups.get(sq.group or "") or {}
-        return self.known(g.get("house_cost"), f"the house cost of the {self.group_name(sq.group or '')} group")
+        return self.known(g.get("house_cost"), f"the house cost of the {self.group_name(sq.group or '')} group",
+                          f'referee deed "{sq.name}" --house-cost N')
 
     def hotel_cost(self, sq: Square) -> int:
         g = self.groups.get(sq.group or "") or {}
         v = g.get("hotel_cost")
         if v is None:
             return self.house_cost(sq)
-        return self.known(v, f"the hotel cost of the {self.group_name(sq.group or '')} group")
+        return self.known(v, f"the hotel cost of the {self.group_name(sq.group or '')} group",
+                          f'referee deed "{sq.name}" --hotel-cost N')
 
     def price(self, sq: Square) -> int:
-        return self.known(sq.price, f"the printed price of '{sq.name}'")
+        return self.known(sq.price, f"the printed price of '{sq.name}'", f'referee deed "{sq.name}" --price N')
 
     def mortgage_value(self, sq: Square) -> int:
-        return self.known(sq.mortgage, f"the mortgage value of '{sq.name}'")
+        return self.known(sq.mortgage, f"the mortgage value of '{sq.name}'", f'referee deed "{sq.name}" --mortgage N')
 
     def squares_of_kind(self, kind: str) -> list[Square]:
         return [s for s in self.squares if s.kind == kind]

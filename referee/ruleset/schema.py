@@ -192,6 +192,12 @@ CLAUSE = Struct(
     required=("id", "topic", "text", "cite"),
 )
 
+# How well a board value is established (rulesets/boards/sources-*.md): known = two
+# independent sources, single = one (rulings that use it say so), table = read
+# from the deed at the table (`referee deed`). A value with no `confidence` is known.
+GRADE = Str(("known", "single", "table"))
+SQUARE_CONFIDENCE = Struct({"price": GRADE, "mortgage": GRADE, "rent": List(GRADE, length=6)})
+
 SQUARE = Struct(
     {
         "name": Str(),
@@ -204,12 +210,14 @@ SQUARE = Struct(
         "tax": Str(("income", "luxury")),
         "deck": Str(),
         "note": Str(),
+        "confidence": SQUARE_CONFIDENCE,
     },
     required=("name", "kind"),
 )
 
 GROUP = Struct(
-    {"name": Str(), "aliases": List(Str()), "house_cost": MONEY, "hotel_cost": MONEY, "note": Str()},
+    {"name": Str(), "aliases": List(Str()), "house_cost": MONEY, "hotel_cost": MONEY, "note": Str(),
+     "confidence": Struct({"house_cost": GRADE, "hotel_cost": GRADE})},
     required=("house_cost",),
 )
 
@@ -243,6 +251,10 @@ BOARD = Struct(
         "groups": Map(GROUP),
         "railroad_rent": List(MONEY, min_length=1),
         "utility_multipliers": List(MONEY, min_length=1),
+        # a fixed company rent by number owned, for boards whose contracts print amounts, not dice multiples
+        "utility_rent": List(MONEY, min_length=1),
+        "confidence": Struct({"railroad_rent": List(GRADE), "utility_multipliers": List(GRADE),
+                              "utility_rent": List(GRADE)}),
         "squares": List(SQUARE),
         "patch": Map(Struct({k: v for k, v in SQUARE.fields.items()})),
     }

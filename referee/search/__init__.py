@@ -16,16 +16,16 @@ __all__ = ["Answer", "Index", "Tuning", "TUNING", "editions_index", "ruleset_ind
 
 
 def resolve_edition(idx: Index, name: str) -> tuple[Index, str]:
-    """The edition id for a name or alias; fuzzy names and errors go through the loader's matching."""
-    from referee.names import norm
+    """The edition id for a name or alias (exact, as everywhere); errors go through the loader's matching."""
+    from referee.errors import InputError, RefereeError
+    from referee.names import match
+    from referee.ruleset import loader
 
     eds = idx.meta.get("editions", {})
-    n = norm(name)
-    for eid, e in eds.items():
-        if n == norm(eid) or n in {norm(a) for a in e.get("aliases", [])}:
-            return idx, eid
-    from referee.errors import InputError
-    from referee.ruleset import loader
+    try:
+        return idx, match(name, {eid: [eid, *e.get("aliases", [])] for eid, e in eds.items()}, "ruleset", mode="exact")
+    except RefereeError:
+        pass
 
     cat = loader.catalog()
     other = cat.index.get(name)

@@ -1,0 +1,213 @@
+"""The claim kinds: each transaction a scenario can claim, its fields (name ->
+type), and the core call that rules on it. Adding a claim kind is adding one
+entry to KINDS (docs/scenarios.md lists them)."""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Any, Callable
+
+from referee.core import actions
+from referee.tablefile import show
+from referee.core.valuation import value as valuation_value
+from referee.errors import InputError, RefereeError
+from referee.ruleset.model import Ruleset
+
+if TYPE_CHECKING:
+    from referee.check.scenario import Scenario
+
+
+class Kind:
+    """A claimable transaction: its fields (name -> type), and the core call that rules on it."""
+
+    def __init__(self, fields: dict[str, str], run: Callable, required: tuple = (), doc: str = ""):
+        self.fields = fields
+        self.run = run
+        self.required = required
+        self.doc = doc
+
+    def parse(self, sc: Scenario, raw: dict, path: tuple) -> dict:
+        sc._check_keys(raw, tuple(self.fields), path, f"'{path[-1]}'")
+        for k in self.required:
+            if k not in raw:
+                raise sc.err(path, f"'{path[-1]}' needs '{k}'")
+        out: dict = {}
+        for k, typ in self.fields.items():
+            if k not in raw or raw[k] is None:
+                continue
+            v, p = raw[k], path + (k,)
+            if typ == "player":
+                out[k] = sc.player(v, p)
+            elif typ == "party":
+                out[k] = sc.player(v, p, allow_bank=True)
+            elif typ == "deed":
+                out[k] = sc.deed(v, p)
+            elif typ == "deeds":
+                out[k] = [sc.deed(x, p + (j,)) for j, x in enumerate(sc._list(v, p, f"'{k}'"))]
+            elif typ == "int":
+                out[k] = sc._int(v, p, f"'{k}'")
+            elif typ == "bool":
+                out[k] = sc._bool(v, p, f"'{k}'")
+            elif typ == "str":
+                out[k] = sc._str(v, p, f"'{k}'")
+            elif typ == "dice":
+                if isinstance(v, list):
+                    if len(v) != 2:
+                        raise sc.err(p, "a throw is two dice, e.g. [3, 4]")
+                    out[k] = [sc._int(x, p + (j,), "a die") for j, x in enumerate(v)]
+                else:
+                    out[k] = sc._int(v, p, f"'{k}'")
+            elif typ == "card":
+                out[k] = _card(sc, v, p)
+            elif typ == "side":
+                out[k] = _side(sc, v, p)
+            elif typ == "clause":
+                out[k] = sc.clause_id(sc._str(v, p, "a clause id"), p)
+            elif typ == "clauses":
+                out[k] = [sc.clause_id(sc._str(x, p + (j,), "a clause id"), p + (j,)) for j, x in enumerate(sc._list(v, p, f"'{k}'"))]
+            elif typ == "any":
+                out[k] = v
+            elif typ.startswith("choice:"):
+                choices = typ[7:].split("|")
+                if v not in choices:
+                    raise sc.err(p, f"'{k}' is one of {', '.join(choices)}, not {show(v)}")
+                out[k] = v
+            elif typ == "valuation":
+                name = sc._str(v, p, "a valuation method")
+                known = sc.rs.valuation_names()
+                if name not in known:
+                    from referee.names import did_you_mean
+
+                    dym = did_you_mean(name, {n: n for n in known}, {n: [n] for n in known}) or f" (known: {', '.join(known)})"
+                    raise sc.err(p, f"{sc.rs.id} has no valuation method '{name}'{dym}")
+                out[k] = name
+            out.setdefault("_lines", {})[k] = sc.line(p)
+        out["_line"] = sc.line(path)
+        return out
+
+
+_CARDS: "weakref.WeakKeyDictionary[Ruleset, tuple]" = weakref.WeakKeyDictionary()  # per ruleset: card names, cards
+
+
+def _card(sc: Scenario, v: Any, path: tuple) -> dict:
+    """A card by 'deck:id', its id or its printed words, as the banker's `card`/`draw` find it (exact or a unique start)."""
+    from referee.names import Names, card_choices, match
+
+    text = sc._str(v, path, "a card")
+    if sc.rs not in _CARDS:
+        choices, cards = card_choices(sc.rs.decks())
+        _CARDS[sc.rs] = (Names(choices), cards)
+    choices, cards = _CARDS[sc.rs]
+    if not choices:
+        raise sc.err(path, f"{sc.rs.id} lists no card texts; a board file may list them")
+    try:
+        return cards[match(text, choices, "card", mode="prefix", hint=f"`referee cards {sc.rs.edition}` lists them")]
+    except RefereeError as e:
+        raise sc.err(path, e.message) from None
+
+
+def _side(sc: Scenario, v: Any, path: tuple) -> actions.Side:
+    raw = sc._map(v, path, "one side of a trade")
+    sc._check_keys(raw, ("cash", "deeds", "jail_cards"), path, "one side of a trade")
+    s = actions.Side()
+    if "cash" in raw:
+        s.cash = sc._int(raw["cash"], path + ("cash",), "cash")
+    s.deeds = [sc.deed(x, path + ("deeds", j)) for j, x in enumerate(sc._list(raw.get("deeds"), path + ("deeds",), "'deeds'"))]
+    s.jail_cards = [sc.deck(x, path + ("jail_cards", j)) for j, x in enumerate(sc._list(raw.get("jail_cards"), path + ("jail_cards",), "'jail_cards'"))]
+    return s
+
+
+def _jail(rs, t, a, sc):
+    act = a["action"]
+    if act == "send":
+        return actions.send_to_jail(rs, t, a["player"], a.get("reason", ""))
+    if act == "pay":
+        return actions.jail_pay(rs, t, a["player"])
+    if act == "card":
+        return actions.jail_card(rs, t, a["player"], a.get("deck"))
+    dice = a.get("dice")
+    if not isinstance(dice, list):
+        raise InputError("a throw in jail needs both dice: dice: [3, 4]", sc.display, a["_line"])
+    return actions.jail_roll(rs, t, a["player"], dice[0], dice[1])
+
+
+def _rent(rs, t, a, sc):
+    rolls = a.get("late")
+    if rolls is None:
+        rolls = sc.rolls_since(a["payer"], a["deed"])
+    dice = a.get("dice")
+    if isinstance(dice, list):
+        dice = sum(dice)
+    return actions.rent(rs, t, a["payer"], a["deed"], dice, a.get("card"), rolls)
+
+
+def _value(rs, t, a, sc):
+    v = valuation_value(rs, t, a["player"], a["method"])
+    m = rs.valuation(a["method"])
+    ev = actions.Event("value", {"player": a["player"], "method": a["method"]}, t)
+    ev.amount = v.total
+    ev.steps = list(v.lines) + [f"total {rs.fmt(v.total)}"]
+    ev.text = f"{a['player']}'s {a['method']} total is {rs.fmt(v.total)}"
+    cl = m.get("clause")
+    if cl and rs.has_clause(cl):
+        ev.cite(cl)
+    return ev
+
+
+def _rule(rs, t, a, sc):
+    ev = actions.Event("rule", {"clause": a["clause"]}, t)
+    for cid in [a["clause"]] + a.get("also", []):
+        c = rs.clause(cid)
+        ev.steps.append(f"{cid}: {c.text}")
+        ev.cite(cid)
+    ev.text = rs.clause(a["clause"]).title or a["clause"]
+    if "param" in a:
+        try:
+            ev.value = _param(rs, a["param"])
+        except KeyError:
+            raise InputError(f"{rs.id} has no parameter '{a['param']}'", sc.display, a["_lines"]["param"]) from None
+        ev.steps.append(f"{a['param']} = {ev.value!r} ({rs.origin_of(a['param'].removeprefix('rules.')) if a['param'].startswith('rules.') else rs.id})")
+    return ev
+
+
+def _param(rs: Ruleset, dotted: str) -> Any:
+    node: Any = rs.data
+    for part in dotted.split("."):
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, dict) and part.isdigit() and int(part) in node:
+            node = node[int(part)]
+        else:
+            raise KeyError(dotted)
+    return node
+
+
+KINDS: dict[str, Kind] = {
+    "rent": Kind({"payer": "player", "deed": "deed", "dice": "dice", "card": "card", "late": "int"}, _rent, ("payer", "deed"),
+                 "rent on DEED owed by PAYER; dice for utilities; card for 'nearest' cards; late = following players who rolled since (else from history)"),
+    "buy": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: actions.buy(rs, t, a["player"], a["deed"]), ("player", "deed")),
+    "auction": Kind({"player": "player", "deed": "deed", "price": "int"}, lambda rs, t, a, sc: actions.auction(rs, t, a["player"], a["deed"], a["price"]), ("player", "deed", "price")),
+    "build": Kind({"deed": "deed", "count": "int", "hotel": "bool", "price": "int"},
+                  lambda rs, t, a, sc: actions.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price")), ("deed",)),
+    "sell": Kind({"deed": "deed", "count": "int"}, lambda rs, t, a, sc: actions.sell_buildings(rs, t, a["deed"], a.get("count", 1)), ("deed",)),
+    "mortgage": Kind({"deed": "deed"}, lambda rs, t, a, sc: actions.mortgage(rs, t, a["deed"]), ("deed",)),
+    "unmortgage": Kind({"deed": "deed"}, lambda rs, t, a, sc: actions.unmortgage(rs, t, a["deed"]), ("deed",)),
+    "trade": Kind({"a": "player", "b": "player", "give": "side", "take": "side", "lift": "deeds"},
+                  lambda rs, t, a, sc: actions.trade(rs, t, a["a"], a["b"], a.get("give") or actions.Side(), a.get("take") or actions.Side(), a.get("lift")), ("a", "b")),
+    "income-tax": Kind({"player": "player", "choice": "choice:percent|flat"}, lambda rs, t, a, sc: actions.income_tax(rs, t, a["player"], a.get("choice")), ("player",)),
+    "luxury-tax": Kind({"player": "player"}, lambda rs, t, a, sc: actions.luxury_tax(rs, t, a["player"]), ("player",)),
+    "salary": Kind({"player": "player", "landed": "bool"}, lambda rs, t, a, sc: actions.salary(rs, t, a["player"], a.get("landed", False)), ("player",)),
+    "pay": Kind({"payer": "party", "payee": "party", "amount": "int", "for": "str"},
+                lambda rs, t, a, sc: actions.pay(rs, t, a["payer"], a["payee"], a["amount"], a.get("for", "")), ("payer", "payee", "amount")),
+    "card": Kind({"player": "player", "card": "card", "passed_go": "bool"}, lambda rs, t, a, sc: actions.draw_card(rs, t, a["player"], a["card"], a.get("passed_go", False)), ("player", "card")),
+    "jail": Kind({"player": "player", "action": "choice:send|pay|card|roll", "dice": "dice", "deck": "str", "reason": "str"}, _jail, ("player", "action")),
+    "free-parking": Kind({"player": "player"}, lambda rs, t, a, sc: actions.free_parking(rs, t, a["player"]), ("player",)),
+    "settle": Kind({"player": "player"}, lambda rs, t, a, sc: actions.settle(rs, t, a["player"]), ("player",)),
+    "bankrupt": Kind({"player": "player"}, lambda rs, t, a, sc: actions.bankrupt(rs, t, a["player"]), ("player",)),
+    "pay-in-property": Kind({"debtor": "player", "deeds": "deeds", "value": "int"},
+                            lambda rs, t, a, sc: actions.partial_payment(rs, t, a["debtor"], a["deeds"], a["value"]), ("debtor", "deeds", "value")),
+    "deal": Kind({"player": "player", "deeds": "deeds"}, lambda rs, t, a, sc: actions.deal(rs, t, a["player"], a["deeds"]), ("player", "deeds")),
+    "value": Kind({"player": "player", "method": "valuation"}, _value, ("player", "method")),
+    "rule": Kind({"clause": "clause", "also": "clauses", "question": "str", "param": "str", "value": "any"}, _rule, ("clause",)),
+}
+

@@ -1,0 +1,162 @@
+"""Ruling: each claim run as the transaction it names on its own copy of the
+scenario's table; the engine's event or refusal compared with what the
+claimant says (and with `expect:`), and a whole file checked."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee.check.kinds import KINDS
+from referee.check.results import FileResult, Ruling
+from referee.check.scenario import Claim, Scenario, display
+from referee.core.state import BANK
+from referee.errors import InputError, MissingData, RefereeError, Refusal, ValidationErrors
+
+
+def _amount(ev) -> int | None:
+    if ev.amount is not None:
+        return ev.amount
+    if ev.type == "trade":  # what the deal costs beyond the agreed exchange: interest and lifting, to the bank
+        return sum(op[3] for op in ev.ops if op[0] == "cash" and op[2] == BANK)
+    return None
+
+
+def rule_claim(sc: Scenario, c: Claim) -> Ruling:
+    rs = sc.rs
+    t = sc.table
+    fmt = rs.fmt
+    where = c.line
+    # what happened first
+    for kind, args, line in c.given:
+        try:
+            ev = KINDS[kind].run(rs, t, args, sc)
+        except Refusal as e:
+            raise InputError(f"this 'given' step is refused by the rules, so it cannot have happened: {e.message}", sc.display, line) from None
+        except RefereeError as e:
+            raise InputError(str(e.message), sc.display, line) from None
+        t = ev.t
+    legal, event, refusal = True, None, None
+    try:
+        event = KINDS[c.kind].run(rs, t, c.args, sc)
+    except Refusal as e:
+        legal, refusal = False, e
+    except InputError as e:
+        if e.file:
+            raise
+        raise InputError(e.message, sc.display, where) from None
+    except MissingData as e:
+        raise InputError(f"cannot rule: {e.message}".replace("pass it with --board FILE", "name it with board: FILE in the scenario"), sc.display, where) from None
+    except RefereeError as e:
+        raise InputError(e.message, sc.display, where) from None
+    r = Ruling(index=c.index, line=where, says=c.says, kind=c.kind, verdict="upheld", allowed=legal, amount=None, text="")
+    r.claimed = {k: v for k, v in c.claimed.items()}
+    if "owner" in r.claimed:
+        r.claimed["owner"] = {rs.squares[i].name: o for i, o in r.claimed["owner"].items()}
+    if event is not None:
+        r.amount = _amount(event)
+        r.text = event.text
+        r.steps = list(event.steps)
+        r.notes = list(event.notes)
+        r.clauses = list(event.clauses)
+        if c.kind == "rule" and hasattr(event, "value"):
+            r.claimed.setdefault("value", c.args.get("value"))
+    else:
+        r.text = f"refused: {refusal.message}"
+        if refusal.citation:
+            r.clauses = [refusal.citation.clause]
+    r.citations = [rs.cite(x) for x in r.clauses if rs.has_clause(x)]
+    # compare with what the claimant says
+    claimed_allowed = c.claimed.get("allowed")
+    if claimed_allowed is None and c.kind != "rule":
+        claimed_allowed = True
+    if claimed_allowed is not None and claimed_allowed != legal:
+        r.reasons.append("the rules allow it" if legal else f"not allowed: {refusal.message if refusal else ''}")
+    if "amount" in c.claimed and legal:
+        if r.amount != c.claimed["amount"]:
+            r.reasons.append(f"claimed {fmt(c.claimed['amount'])}, the rules give {fmt(r.amount) if r.amount is not None else 'no amount'}")
+    if c.kind == "rule" and "value" in c.args and "param" in c.args:
+        actual = getattr(event, "value", None)
+        if actual != c.args["value"]:
+            r.reasons.append(f"claimed {c.args['param']} = {c.args['value']!r}, {rs.id} says {actual!r}")
+    if legal and event is not None:
+        after = event.t
+        for who, cash in (c.claimed.get("cash") or {}).items():
+            have = after.player(who).cash
+            if have != cash:
+                r.reasons.append(f"claimed {who} ends with {fmt(cash)}, the rules leave {fmt(have)}")
+        for idx, owner in (c.claimed.get("owner") or {}).items():
+            have = after.deeds[idx].owner or BANK
+            if have != owner:
+                r.reasons.append(f"claimed {rs.squares[idx].name} goes to {owner}, the rules give it to {have}")
+        if "over" in c.claimed and after.over != c.claimed["over"]:
+            r.reasons.append("the game is over" if after.over else "the game goes on")
+        if "winner" in c.claimed:
+            if not after.over:
+                r.reasons.append("the game goes on: no winner yet")
+            elif after.winner != c.claimed["winner"]:
+                r.reasons.append(f"claimed winner {c.claimed['winner'] or 'nobody'}, the rules make it {after.winner or 'a tie'}")
+        r.over = after.over
+        r.winner = after.winner
+    elif not legal and any(k in c.claimed for k in ("cash", "owner", "over", "winner")) and claimed_allowed is not False:
+        pass  # already rejected as not allowed
+    r.verdict = "rejected" if r.reasons else "upheld"
+    if c.expected is not None:
+        r.expected = dict(c.expected)
+        _compare(r, c.expected, fmt)
+    return r
+
+
+def _compare(r: Ruling, exp: dict, fmt) -> None:
+    if exp.get("ruling") != r.verdict:
+        why = f" ({'; '.join(r.reasons)})" if r.reasons else ""
+        r.mismatches.append(f"expected {exp['ruling']}, ruled {r.verdict}{why}")
+    if "allowed" in exp and exp["allowed"] != r.allowed:
+        r.mismatches.append(f"expected {'allowed' if exp['allowed'] else 'not allowed'}, the rules say {'allowed' if r.allowed else 'not allowed'}")
+    if "amount" in exp and exp["amount"] != r.amount:
+        r.mismatches.append(f"expected amount {fmt(exp['amount']) if exp['amount'] is not None else 'none'}, ruled {fmt(r.amount) if r.amount is not None else 'none'}")
+    for cid in exp.get("clauses", []):
+        if cid not in r.clauses:
+            r.mismatches.append(f"expected the ruling to cite {cid}; it cites {', '.join(r.clauses) or 'nothing'}")
+    if "over" in exp and exp["over"] != r.over:
+        r.mismatches.append(f"expected the game {'over' if exp['over'] else 'going on'}")
+    if "winner" in exp and exp["winner"] != r.winner:
+        r.mismatches.append(f"expected winner {exp['winner']}, ruled {r.winner}")
+
+
+# ---------------------------------------------------------------- entry points
+def check_file(path: Path, display_name: str | None = None) -> FileResult:
+    """Parse and rule on one scenario; an invalid file becomes a result with its located error."""
+    disp = display_name or display(path)
+    res = FileResult(disp)
+    try:
+        sc = Scenario(path, disp)
+        res.ruleset, res.title, res.exercises = sc.ruleset_label, sc.title, sc.exercises
+        res.rulings = [rule_claim(sc, c) for c in sc.claims]
+        for cid in [x for r in res.rulings for x in r.clauses] + sc.exercises:
+            if sc.rs.has_clause(cid):
+                res.cited[cid] = sc.rs.origins.get(f"clauses.{cid}", sc.rs.id)
+    except InputError as e:
+        res.error = str(e) if e.file else f"{disp}: {e}"
+        res.rulings = []
+    except ValidationErrors as e:  # the file's own problems, each located
+        res.error = str(e)
+        res.rulings = []
+    except RefereeError as e:
+        res.error = f"{disp}: {e}"
+        res.rulings = []
+    return res
+
+
+def collect(paths: list[str]) -> list[Path]:
+    """Files named, and every *.yaml / *.yml under folders named (sorted, boards/ excluded)."""
+    out: list[Path] = []
+    for p in paths:
+        pp = Path(p)
+        if pp.is_dir():
+            for f in sorted(pp.rglob("*.y*ml")):
+                if f.suffix in (".yaml", ".yml") and "boards" not in f.relative_to(pp).parts[:-1]:
+                    out.append(f)
+        else:
+            out.append(pp)
+    return out
+

@@ -1,0 +1,406 @@
+"""A scenario file: a table as it stands plus the claims being argued.
+
+Parsed once with line numbers (referee.yamlfile) and validated; the table part
+is read by the shared table-file parser (referee.tablefile), the claims by the
+claim kinds (referee.check.kinds). Every problem is one located message
+(``scenarios/x.yaml:12: unknown deed 'Bordwalk' (did you mean Boardwalk?)``);
+the table's problems and one per claim are reported together.
+
+The format is documented in docs/scenarios.md.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from referee import tablefile
+from referee.check.kinds import KINDS
+from referee.check.results import VERDICTS
+from referee.check.rulesets import load_ruleset
+from referee.core import actions
+from referee.core.state import Debt, Table
+from referee.errors import InputError, RefereeError, ValidationErrors
+from referee.names import Names, bank_party, match
+from referee.ruleset.model import Ruleset
+from referee.yamlfile import Errors, load
+
+TOP_KEYS = (
+    "title", "description", "ruleset", "variants", "house_rules", "board", "players", "bank", "pot",
+    "turn", "bankruptcies", "debts", "history", "exercises", "claims", "source", "tags",
+)
+CLAIM_COMMON = ("says", "by", "given", "amount", "allowed", "cash", "owner", "winner", "over", "expect", "note", "id")
+EXPECT_KEYS = ("ruling", "amount", "allowed", "clauses", "winner", "over")
+
+
+def display(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+_show = tablefile.show
+
+
+class Scenario:
+    """One parsed, validated scenario: the ruleset, the table, the claims."""
+
+    def __init__(self, path: Path, display_name: str | None = None):
+        self.path = path
+        self.display = display_name or display(path)
+        self.doc = load(path, self.display)
+        data, self.lines = self.doc.data, self.doc.lines
+        if not isinstance(data, dict):
+            raise InputError("a scenario is a mapping (ruleset:, players:, claims:, …); see docs/scenarios.md", self.display, 1)
+        self.data = data
+        self.errors = Errors(self.doc.where)
+        self._check_keys(data, TOP_KEYS, (), "the scenario")
+        self.title = self._str(data.get("title", ""), ("title",)) if data.get("title") is not None else ""
+        self.rs = self._ruleset()
+        self.ruleset_label = self.rs.id
+        self.table = self._table()
+        self.exercises = self._collecting(self._exercises, [])
+        self.claims = self._claims()
+        self.errors.raise_any()
+
+    def _collecting(self, fn, default):
+        """Run one part of the parse; its error joins the file's others and the parse goes on."""
+        try:
+            return fn()
+        except InputError as e:
+            self.errors.items.append(e)
+            return default
+
+    # ------------------------------------------------------------ located errors
+    def line(self, path: tuple) -> int | None:
+        p = tuple(path)
+        while True:
+            if p in self.lines:
+                return self.lines[p]
+            if not p:
+                return None
+            p = p[:-1]
+
+    def err(self, path: tuple, message: str) -> InputError:
+        return InputError(message, self.display, self.line(path))
+
+    def _check_keys(self, d: dict, allowed: tuple, path: tuple, what: str) -> None:
+        for k in d:
+            if k not in allowed:
+                close = difflib.get_close_matches(str(k), allowed, n=1, cutoff=0.6)
+                dym = f" (did you mean '{close[0]}'?)" if close else f" (known: {', '.join(allowed)})"
+                raise self.err(path + (k,), f"unknown key '{k}' in {what}{dym}")
+
+    def _map(self, v: Any, path: tuple, what: str) -> dict:
+        if v is None:
+            return {}
+        if not isinstance(v, dict):
+            raise self.err(path, f"{what} must be a mapping of keys, not {_show(v)}")
+        return v
+
+    def _list(self, v: Any, path: tuple, what: str) -> list:
+        if v is None:
+            return []
+        if isinstance(v, str):
+            return [v]
+        if not isinstance(v, list):
+            raise self.err(path, f"{what} must be a list, not {_show(v)}")
+        return v
+
+    def _int(self, v: Any, path: tuple, what: str, minimum: int | None = 0) -> int:
+        if isinstance(v, bool) or not isinstance(v, int):
+            extra = " (money is whole numbers)" if isinstance(v, float) else ""
+            raise self.err(path, f"{what} must be a whole number, not {_show(v)}{extra}")
+        if minimum is not None and v < minimum:
+            raise self.err(path, f"{what} must be at least {minimum}, not {v}")
+        return v
+
+    def _bool(self, v: Any, path: tuple, what: str) -> bool:
+        if not isinstance(v, bool):
+            raise self.err(path, f"{what} must be true or false, not {_show(v)}")
+        return v
+
+    def _str(self, v: Any, path: tuple, what: str = "this") -> str:
+        if isinstance(v, bool) or not isinstance(v, (str, int)):
+            raise self.err(path, f"{what} must be text, not {_show(v)}")
+        return str(v)
+
+    # ------------------------------------------------------------ ruleset
+    def _ruleset(self) -> Ruleset:
+        """The composition named, each name checked where it is written (an id or an alias, never a guess)."""
+        from referee.ruleset import loader
+
+        d = self.data
+        if "ruleset" not in d:
+            raise self.err((), "no 'ruleset:' (the edition to rule by, e.g. ruleset: us-classic)")
+        edition = self._str(d["ruleset"], ("ruleset",), "'ruleset'")
+        variants = [self._str(v, ("variants", i), "a variant") for i, v in enumerate(self._list(d.get("variants"), ("variants",), "'variants'"))]
+        houses = [self._str(v, ("house_rules", i), "a house rule") for i, v in enumerate(self._list(d.get("house_rules"), ("house_rules",), "'house_rules'"))]
+        board = None
+        if d.get("board") is not None:
+            b = self._str(d["board"], ("board",), "'board'")
+            bp = Path(b) if os.path.isabs(b) else self.path.parent / b
+            if not bp.is_file():
+                raise self.err(("board",), f"no board file '{b}' (a path relative to this scenario)")
+            board = str(bp.resolve())
+        cat = loader.catalog()
+
+        def find(name: str, kind: str, path: tuple) -> str:
+            if kind == "edition" and name.endswith((".yaml", ".yml")):
+                return name
+            try:
+                return cat.find(name, kind)
+            except RefereeError as e:
+                raise self.err(path, e.message.split("; referee rules list")[0]) from None
+
+        eid = find(edition, "edition", ("ruleset",))
+        vids = tuple(find(v, "variant", ("variants", i)) for i, v in enumerate(variants))
+        hids = tuple(find(h, "house-rule", ("house_rules", i)) for i, h in enumerate(houses))
+        try:
+            return load_ruleset(eid, vids, hids, board)
+        except ValidationErrors as e:
+            raise InputError("its ruleset does not load:\n" + str(e), self.display) from None
+        except InputError as e:
+            if e.file:  # an error inside a ruleset or board file: already located there
+                raise
+            raise self.err(("ruleset",), e.message.split("; referee rules list")[0]) from None
+
+    # ------------------------------------------------------------ names
+    def deed(self, v: Any, path: tuple, what: str = "deed", deeds_only: bool = True) -> int:
+        try:
+            return tablefile.square(self.rs, v, what, deeds_only)
+        except RefereeError as e:
+            raise self.err(path, e.message) from None
+
+    def player(self, v: Any, path: tuple, allow_bank: bool = False) -> str:
+        text = self._str(v, path, "a player name")
+        if allow_bank and bank_party(text):
+            return bank_party(text) or ""
+        names = self._player_names
+        try:
+            return match(text, self._player_choices, "player", mode="exact", hint="players: " + ", ".join(names))
+        except RefereeError as e:
+            raise self.err(path, e.message) from None
+
+    def deck(self, v: Any, path: tuple) -> str:
+        text = self._str(v, path, "a deck")
+        decks = self.rs.decks()
+        choices = {did: [did, deck.get("name", did), *(deck.get("aliases") or [])] for did, deck in decks.items()}
+        try:
+            return match(text, choices, "deck", mode="exact", hint=f"decks of {self.rs.id}: {', '.join(decks) or 'none'}")
+        except RefereeError as e:
+            raise self.err(path, e.message) from None
+
+    # ------------------------------------------------------------ the table
+    def _table(self) -> Table:
+        """The table through the shared parser; then what only a scenario says: positions, jail, turns, debts, history."""
+        d, rs, errs = self.data, self.rs, self.errors
+        if d.get("players") is None:
+            raise self.err((), "no 'players:' (each player by name, with cash and deeds)")
+        t, entries = tablefile.read_table(rs, d, errs, game_keys=True, require_cash=True)
+        if errs and not rs.squares:  # nothing else can be checked without the board
+            errs.raise_any()
+        self._player_names = [e.name for e in entries]
+        self._player_choices = Names({n: [n] for n in self._player_names})
+        jail_out: dict[str, int] = {}
+        for e, p in zip(entries, t.players):
+            self._collecting(lambda: self._game_keys(e.name, e.body, e.path, p, jail_out), None)
+        t.jail_cards_out = jail_out
+        if any("position" in e.body for e in entries):
+            t.extra["tracking"] = True
+        self.table = t
+        self._collecting(lambda: self._around(t), None)
+        self.history = self._collecting(self._history, [])
+        return t
+
+    def _game_keys(self, name: str, spec: dict, path: tuple, p, jail_out: dict) -> None:
+        rs = self.rs
+        if "in_jail" in spec:
+            p.in_jail = self._bool(spec["in_jail"], path + ("in_jail",), "'in_jail'")
+        if "jail_turns" in spec:
+            p.jail_turns = self._int(spec["jail_turns"], path + ("jail_turns",), "'jail_turns'")
+            if p.jail_turns and not p.in_jail:
+                raise self.err(path + ("jail_turns",), f"{name} has jail turns but is not in jail (add in_jail: true)")
+        if "skip_turns" in spec:
+            p.skip_turns = self._int(spec["skip_turns"], path + ("skip_turns",), "'skip_turns'")
+        for i, c in enumerate(self._list(spec.get("jail_cards"), path + ("jail_cards",), "'jail_cards'")):
+            deck = self.deck(c, path + ("jail_cards", i))
+            p.jail_cards.append(deck)
+            jail_out[deck] = jail_out.get(deck, 0) + 1
+        if "position" in spec:
+            p.position = self.deed(spec["position"], path + ("position",), "square", deeds_only=False)
+        elif p.in_jail:
+            p.position = actions.jail_square(rs) if rs.squares else 10
+
+    def _around(self, t: Table) -> None:
+        """The pot, the bankruptcies so far, whose turn it is, the debts outstanding."""
+        d = self.data
+        if d.get("pot") is not None:
+            t.pot = self._int(d["pot"], ("pot",), "'pot'")
+        if d.get("bankruptcies") is not None:
+            t.bankruptcies = self._int(d["bankruptcies"], ("bankruptcies",), "'bankruptcies'")
+        if d.get("turn") is not None:
+            who = self.player(d["turn"], ("turn",))
+            t.turn = [p.name for p in t.players].index(who)
+        for i, raw in enumerate(self._list(d.get("debts"), ("debts",), "'debts'")):
+            path = ("debts", i)
+            raw = self._map(raw, path, "a debt")
+            self._check_keys(raw, ("debtor", "creditor", "amount", "for"), path, "a debt")
+            for k in ("debtor", "creditor", "amount"):
+                if k not in raw:
+                    raise self.err(path, f"a debt needs '{k}'")
+            debtor = self.player(raw["debtor"], path + ("debtor",))
+            creditor = self.player(raw["creditor"], path + ("creditor",), allow_bank=True)
+            amount = self._int(raw["amount"], path + ("amount",), "a debt's amount", 1)
+            t.debts.append(Debt(t.next_debt_id, debtor, creditor, amount, str(raw.get("for", "debt"))))
+            t.next_debt_id += 1
+
+    def _history(self) -> list[dict]:
+        out = []
+        for i, raw in enumerate(self._list(self.data.get("history"), ("history",), "'history'")):
+            path = ("history", i)
+            raw = self._map(raw, path, "a history entry")
+            self._check_keys(raw, ("player", "roll", "lands", "passes_go", "note"), path, "a history entry")
+            if "player" not in raw:
+                raise self.err(path, "a history entry needs 'player' (who rolled)")
+            e: dict = {"player": self.player(raw["player"], path + ("player",)), "line": self.line(path)}
+            if "roll" in raw:
+                r = raw["roll"]
+                if isinstance(r, list):
+                    if len(r) != 2:
+                        raise self.err(path + ("roll",), "a roll is two dice, e.g. roll: [3, 4]")
+                    for j, x in enumerate(r):
+                        if self._int(x, path + ("roll", j), "a die") not in range(1, 7):
+                            raise self.err(path + ("roll", j), f"a die shows 1 to 6, not {x}")
+                    e["roll"] = sum(r)
+                else:
+                    e["roll"] = self._int(r, path + ("roll",), "a roll", 2)
+                    if e["roll"] > 12:
+                        raise self.err(path + ("roll",), f"two dice total 2 to 12, not {e['roll']}")
+            if "lands" in raw:
+                e["lands"] = self.deed(raw["lands"], path + ("lands",), "square", deeds_only=False)
+            out.append(e)
+        return out
+
+    def rolls_since(self, payer: str, idx: int) -> int | None:
+        """How many following players have rolled since PAYER landed on IDX (None: not in the history)."""
+        for k in range(len(self.history) - 1, -1, -1):
+            e = self.history[k]
+            if e["player"] == payer and e.get("lands") == idx:
+                later = [x for x in self.history[k + 1:] if "roll" in x and x["player"] != payer]
+                return len(later)
+        return None
+
+    def _exercises(self) -> list[str]:
+        out = []
+        for i, c in enumerate(self._list(self.data.get("exercises"), ("exercises",), "'exercises'")):
+            cid = self._str(c, ("exercises", i), "a clause id")
+            self.clause_id(cid, ("exercises", i))
+            out.append(cid)
+        return out
+
+    def clause_id(self, cid: str, path: tuple) -> str:
+        if not self.rs.has_clause(cid):
+            ids = [c.id for c in self.rs.clauses]
+            close = difflib.get_close_matches(cid, ids, n=1, cutoff=0.6)
+            dym = f" (did you mean {close[0]}?)" if close else ""
+            raise self.err(path, f"{self.rs.id} has no clause '{cid}'{dym}; `referee rules show {self.rs.edition}` lists them")
+        return cid
+
+    # ------------------------------------------------------------ claims
+    def _claims(self) -> list["Claim"]:
+        raw = self.data.get("claims")
+        if raw is None:
+            raise self.err((), "no 'claims:' — add the claim being argued (see docs/scenarios.md)")
+        raw = self._list(raw, ("claims",), "'claims'")
+        if not raw:
+            raise self.err(("claims",), "'claims' is empty — add the claim being argued (see docs/scenarios.md)")
+        claims = [self._collecting(lambda c=c, i=i: self._claim(c, ("claims", i), i), None) for i, c in enumerate(raw)]
+        return [c for c in claims if c is not None]
+
+    def _claim(self, raw: Any, path: tuple, i: int) -> "Claim":
+        raw = self._map(raw, path, "a claim")
+        kinds = [k for k in raw if k in KINDS]
+        unknown = [k for k in raw if k not in KINDS and k not in CLAIM_COMMON]
+        if unknown:
+            allowed = list(KINDS) + list(CLAIM_COMMON)
+            k = unknown[0]
+            close = difflib.get_close_matches(str(k), allowed, n=1, cutoff=0.6)
+            dym = f" (did you mean '{close[0]}'?)" if close else f" (a claim names one of: {', '.join(KINDS)})"
+            raise self.err(path + (k,), f"unknown key '{k}' in a claim{dym}")
+        if len(kinds) != 1:
+            what = "no transaction" if not kinds else f"{len(kinds)} transactions ({', '.join(kinds)})"
+            raise self.err(path, f"a claim names exactly one transaction ({', '.join(KINDS)}); this one has {what}")
+        kind = kinds[0]
+        c = Claim(index=i, line=self.line(path), kind=kind, says=str(raw.get("says") or ""), by=None)
+        if raw.get("by") is not None:
+            c.by = self.player(raw["by"], path + ("by",))
+        c.args = KINDS[kind].parse(self, self._map(raw[kind], path + (kind,), f"'{kind}'") if not isinstance(raw[kind], str) or kind != "rule" else {"clause": raw[kind]}, path + (kind,))
+        for j, g in enumerate(self._list(raw.get("given"), path + ("given",), "'given'")):
+            gp = path + ("given", j)
+            g = self._map(g, gp, "a 'given' step")
+            gk = [k for k in g if k in KINDS and k not in ("value", "rule")]
+            if len(gk) != 1 or len(g) != 1:
+                raise self.err(gp, "a 'given' step is one transaction that happened first, e.g. - salary: {player: Ana}")
+            c.given.append((gk[0], KINDS[gk[0]].parse(self, self._map(g[gk[0]], gp + (gk[0],), f"'{gk[0]}'"), gp + (gk[0],)), self.line(gp)))
+        if "amount" in raw:
+            c.claimed["amount"] = self._int(raw["amount"], path + ("amount",), "the claimed amount")
+        if "allowed" in raw:
+            c.claimed["allowed"] = self._bool(raw["allowed"], path + ("allowed",), "'allowed'")
+        if "over" in raw:
+            c.claimed["over"] = self._bool(raw["over"], path + ("over",), "'over'")
+        if "winner" in raw:
+            c.claimed["winner"] = None if raw["winner"] in (None, "nobody", "tie") else self.player(raw["winner"], path + ("winner",))
+        if "cash" in raw:
+            cm = self._map(raw["cash"], path + ("cash",), "'cash'")
+            c.claimed["cash"] = {self.player(k, path + ("cash", k), allow_bank=False): self._int(v, path + ("cash", k), f"{k}'s cash", None) for k, v in cm.items()}
+        if "owner" in raw:
+            om = self._map(raw["owner"], path + ("owner",), "'owner'")
+            c.claimed["owner"] = {}
+            for k, v in om.items():
+                idx = self.deed(k, path + ("owner", k))
+                c.claimed["owner"][idx] = self.player(v, path + ("owner", k), allow_bank=True)
+        if "expect" in raw:
+            c.expected = self._expect(raw["expect"], path + ("expect",))
+        return c
+
+    def _expect(self, raw: Any, path: tuple) -> dict:
+        if isinstance(raw, str):
+            raw = {"ruling": raw}
+        raw = self._map(raw, path, "'expect'")
+        self._check_keys(raw, EXPECT_KEYS, path, "'expect'")
+        out: dict = {}
+        if "ruling" not in raw:
+            raise self.err(path, "'expect' needs 'ruling: upheld' or 'ruling: rejected'")
+        if raw["ruling"] not in VERDICTS:
+            raise self.err(path + ("ruling",), f"the expected ruling is 'upheld' or 'rejected', not {_show(raw['ruling'])}")
+        out["ruling"] = raw["ruling"]
+        if "amount" in raw:
+            out["amount"] = None if raw["amount"] is None else self._int(raw["amount"], path + ("amount",), "the expected amount")
+        if "allowed" in raw:
+            out["allowed"] = self._bool(raw["allowed"], path + ("allowed",), "'allowed'")
+        if "over" in raw:
+            out["over"] = self._bool(raw["over"], path + ("over",), "'over'")
+        if "winner" in raw:
+            out["winner"] = None if raw["winner"] in (None, "nobody", "tie") else self.player(raw["winner"], path + ("winner",))
+        if "clauses" in raw:
+            out["clauses"] = [self.clause_id(self._str(x, path + ("clauses", j), "a clause id"), path + ("clauses", j))
+                              for j, x in enumerate(self._list(raw["clauses"], path + ("clauses",), "'clauses'"))]
+        return out
+
+
+@dataclass
+class Claim:
+    index: int
+    line: int | None
+    kind: str
+    says: str
+    by: str | None
+    args: dict = field(default_factory=dict)
+    given: list = field(default_factory=list)
+    claimed: dict = field(default_factory=dict)
+    expected: dict | None = None

@@ -1,0 +1,281 @@
+"""Board values read from the deeds at the table, and how well each value is established.
+
+A `deed` event in the game log records values the players read from the
+contract in front of them (`referee deed NAME --rent ...`). They are laid over
+the edition's board whenever the game's ruleset is built, so they apply from
+that event on, survive the undo of any later event and every replay, and go
+away only when the `deed` event itself is undone. `board_file` turns the
+corrected board into a board file for the next game.
+
+Grades (`confidence:` in a ruleset): known (two sources), single (one source:
+a ruling that uses it says so), table (read at the table). No grade = known.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+SINGLE_NOTE = "from a single unverified source: check the deed"
+
+# field -> (where it lives, how many values it takes)
+SQUARE_FIELDS = ("name", "price", "mortgage", "rent")
+GROUP_FIELDS = ("house_cost", "hotel_cost")
+BOARD_LISTS = ("railroad_rent", "utility_multipliers", "utility_rent")
+
+
+# ---------------------------------------------------------------- reading the log
+def live_overrides(con) -> list[dict]:
+    """The value changes of every `deed` event not undone, oldest first (one cheap query)."""
+    rows = con.execute("SELECT seq, type, data FROM events WHERE type IN ('deed', 'undo') ORDER BY seq").fetchall()
+    undone: set[int] = set()
+    for _, typ, data in rows:
+        if typ == "undo":
+            undone.update(json.loads(data)["args"]["undoes"])
+    out: list[dict] = []
+    for seq, typ, data in rows:
+        if typ == "deed" and seq not in undone:
+            out.extend(json.loads(data)["args"].get("set") or [])
+    return out
+
+
+def apply(data: dict, changes: list[dict]) -> dict:
+    """A copy of the merged ruleset dict with the table's values laid over its board."""
+    if not changes:
+        return data
+    data = copy.deepcopy(data)
+    board = data.setdefault("board", {})
+    squares = board.get("squares") or []
+    for ch in changes:
+        set_value(board, squares, ch)
+    if board.get("status") == "unknown" and squares:
+        board["status"] = "partial"
+    return data
+
+
+def set_value(board: dict, squares: list, ch: dict) -> None:
+    field, value, i = ch["field"], ch["value"], ch.get("index")
+    if field in SQUARE_FIELDS:
+        sq = squares[ch["square"]]
+        if field == "rent" and i is not None:
+            rent = list(sq.get("rent") or ["unknown"] * 6)
+            rent[i] = value
+            sq["rent"] = rent
+        else:
+            sq[field] = value
+        if field != "name":
+            _grade(sq, field, i, len(value) if isinstance(value, list) else 6)
+    elif field in GROUP_FIELDS:
+        g = board.setdefault("groups", {}).setdefault(ch["group"], {})
+        g[field] = value
+        _grade(g, field, None, 0)
+    elif field in BOARD_LISTS:
+        cur = list(board.get(field) or [])
+        if i is None:
+            cur = list(value)
+        else:
+            cur += ["unknown"] * (i + 1 - len(cur))
+            cur[i] = value
+        board[field] = cur
+        _grade(board, field, i, len(cur))
+        if field == "utility_multipliers":  # the contract multiplies the dice: no fixed company rent
+            board.pop("utility_rent", None)
+            (board.get("confidence") or {}).pop("utility_rent", None)
+    else:
+        raise ValueError(f"unknown board field {field!r}")
+
+
+def _grade(node: dict, field: str, i: int | None, n: int) -> None:
+    conf = node.setdefault("confidence", {})
+    if i is None:
+        conf[field] = ["table"] * n if isinstance(node.get(field), list) else "table"
+        return
+    grades = conf.get(field)
+    if not isinstance(grades, list):
+        grades = [grades or "known"] * max(n, i + 1)
+    grades += ["known"] * (i + 1 - len(grades))
+    grades[i] = "table"
+    conf[field] = grades
+
+
+# ---------------------------------------------------------------- grades
+def grade(node: dict | None, field: str, i: int | None = None) -> str:
+    g = ((node or {}).get("confidence") or {}).get(field)
+    if isinstance(g, list):
+        return g[i] if i is not None and i < len(g) else "known"
+    return g or "known"
+
+
+def square_grade(rs, idx: int, field: str, i: int | None = None) -> str:
+    squares = (rs.data.get("board") or {}).get("squares") or []
+    return grade(squares[idx] if idx < len(squares) else None, field, i)
+
+
+def board_grade(rs, field: str, i: int | None = None) -> str:
+    return grade(rs.data.get("board"), field, i)
+
+
+def group_grade(rs, group: str, field: str) -> str:
+    return grade(((rs.data.get("board") or {}).get("groups") or {}).get(group), field)
+
+
+def single_note(what: str, fix: str) -> str:
+    """The one line a ruling adds when it used a single-source value."""
+    return f"{what} {SINGLE_NOTE}; if yours differs: {fix}"
+
+
+# ---------------------------------------------------------------- export
+def board_file(rs, game_id: str = "table-board") -> dict:
+    """The game's board (the edition's values with the table's corrections) as a board file."""
+    board = copy.deepcopy(rs.data.get("board") or {})
+    for key in ("template",):
+        board.pop(key, None)
+    unknown = _has_unknown({k: v for k, v in board.items()
+                            if not (k == "utility_multipliers" and board.get("utility_rent"))})
+    board["status"] = "partial" if unknown else "known"
+    board["note"] = (f"Exported from a {rs.edition} game: the edition's board with the values read from the "
+                     f"deeds at the table (confidence: table).")
+    out = {
+        "kind": "board",
+        "id": game_id,
+        "title": f"Board of a {rs.edition} game, with the values read at the table",
+        "applies_to": [rs.edition],
+        "board": board,
+    }
+    if board.get("utility_rent") is None:  # null clears a fixed company rent the edition may give
+        board["utility_rent"] = None
+    return out
+
+
+def _has_unknown(node) -> bool:
+    if isinstance(node, dict):
+        return any(_has_unknown(v) for k, v in node.items() if k not in ("note", "confidence"))
+    if isinstance(node, list):
+        return any(_has_unknown(v) for v in node)
+    return node == "unknown"
+
+
+# ---------------------------------------------------------------- the `deed` event
+class DeedEvent:
+    """A `deed` event: board values read at the table. It moves no money and no token."""
+
+    type = "deed"
+
+    def __init__(self, t, changes: list[dict], text: str, steps: list[str]):
+        self.t = t.copy()
+        self.args = {"set": changes}
+        self.text = text
+        self.steps = steps
+        self.notes: list[str] = []
+        self.clauses: list[str] = []
+        self.ops: list = []
+        self.amount = None
+        self.seq: int | None = None
+
+    def to_dict(self) -> dict:
+        return {"type": self.type, "args": self.args, "ops": [], "text": self.text, "steps": self.steps,
+                "clauses": [], "notes": [], "amount": None}
+
+
+def record_values(rs, t, idx: int, values: dict) -> DeedEvent:
+    """Check the values read from one deed and build the event that records them.
+
+    `values` may hold name, price, mortgage, rent (a list: 6 for a lot, by number
+    owned for a railroad or company), houses + value (one rent: 0-4 houses),
+    hotel, house_cost, hotel_cost, multipliers (company: times the dice).
+    """
+    from referee.errors import InputError
+
+    sq = rs.squares[idx]
+    fmt = rs.fmt
+    changes: list[dict] = []
+    steps: list[str] = []
+
+    def change(field: str, value, old, label: str, money: bool = True, **where) -> None:
+        changes.append({"field": field, "value": value, **where})
+        f = fmt if money else str
+        if old == value:  # the deed confirms the shipped value: it is graded `table` from now on
+            steps.append(f"{label}: {_show(f, value)} (confirmed)")
+        else:
+            steps.append(f"{label}: {_show(f, old)} → {_show(f, value)}")
+
+    if values.get("name"):
+        new = values["name"].strip()
+        if any(s.name.casefold() == new.casefold() and s.index != idx for s in rs.squares):
+            raise InputError(f"another square is already called '{new}'")
+        change("name", new, sq.name, "name", square=idx)
+    for field in ("price", "mortgage"):
+        if values.get(field) is not None:
+            change(field, values[field], getattr(sq, field), field, square=idx)
+    rent = values.get("rent")
+    if rent is not None:
+        if sq.kind == "lot":
+            if len(rent) != 6:
+                raise InputError(f"a lot's deed has 6 rents (site, 1-4 houses, hotel), not {len(rent)}: "
+                                 f"--rent {','.join(map(str, rent))}")
+            change("rent", list(rent), list(sq.rent or []), "rents (site, 1-4 houses, hotel)", square=idx)
+        else:
+            field = "railroad_rent" if sq.kind == "railroad" else "utility_rent"
+            n = len(rs.squares_of_kind(sq.kind))
+            if len(rent) > n:
+                raise InputError(f"there are {n} squares like {sq.name}: give at most {n} rents (by number owned)")
+            old = (rs.data.get("board") or {}).get(field) or []
+            change(field, _fill(rent, old, n), old, "rent by number owned")
+    if values.get("houses") is not None:
+        h = values["houses"]
+        if sq.kind != "lot" or not 0 <= h <= 4:
+            raise InputError("--houses is 0 (the bare site) to 4, on a lot" if sq.kind == "lot"
+                             else f"{sq.name} has no houses: give its rents with --rent")
+        if values.get("value") is None:
+            raise InputError("--houses N needs the rent printed for it: --value AMOUNT")
+        old = (sq.rent or ["unknown"] * 6)[h]
+        change("rent", values["value"], old, f"rent with {h} house(s)" if h else "rent of the site", square=idx, index=h)
+    elif values.get("value") is not None:
+        raise InputError("--value goes with --houses N (which rent it is)")
+    if values.get("hotel") is not None:
+        if sq.kind != "lot":
+            raise InputError(f"{sq.name} takes no hotel")
+        change("rent", values["hotel"], (sq.rent or ["unknown"] * 6)[5], "rent with a hotel", square=idx, index=5)
+    for field in ("house_cost", "hotel_cost"):
+        if values.get(field) is not None:
+            if sq.kind != "lot" or not sq.group:
+                raise InputError(f"{sq.name} is not a lot of a colour group: no {field.replace('_', ' ')}")
+            old = (rs.groups.get(sq.group) or {}).get(field)
+            change(field, values[field], old, f"{field.replace('_', ' ')} of the {rs.group_name(sq.group)} group",
+                   group=sq.group)
+    if values.get("multipliers") is not None:
+        if sq.kind != "utility":
+            raise InputError(f"{sq.name} is not a company: --multipliers is for companies (rent = N × the dice)")
+        n = len(rs.squares_of_kind("utility"))
+        if len(values["multipliers"]) > n:
+            raise InputError(f"there are {n} companies: give at most {n} multipliers (by number owned)")
+        change("utility_multipliers", _fill(values["multipliers"], rs.utility_multipliers, n),
+               list(rs.utility_multipliers), "times the dice, by number owned", money=False)
+    if not changes:
+        raise InputError("nothing to record: give --rent, --houses N --value V, --hotel, --price, --mortgage, "
+                         "--house-cost, --hotel-cost, --multipliers or --name")
+    text = f"deed {sq.name}: " + "; ".join(steps) + " (read at the table)"
+    return DeedEvent(t, changes, text, ["recorded in the game log: applies from now on, undo takes it back"])
+
+
+def _fill(given: list, old: list, n: int) -> list:
+    """A list by number owned: the values given first, then what was there (unknown if nothing)."""
+    old = list(old) + ["unknown"] * (n - len(old))
+    return list(given) + old[len(given):n]
+
+
+def _show(fmt, v) -> str:
+    if isinstance(v, list):
+        return "[" + ", ".join(_show(fmt, x) for x in v) + "]"
+    if isinstance(v, int):
+        return fmt(v)
+    return str(v)
+
+
+def table_values_line(g) -> str | None:
+    """For `status`: how many deed values the table has recorded (None if none)."""
+    changes = live_overrides(g.con)
+    if not changes:
+        return None
+    return (f"board: {len(changes)} value(s) read from the deeds at the table (`referee log`); "
+            f"`referee board --export FILE` keeps them for the next game")

@@ -1,0 +1,361 @@
+"""The one parser for "a table as it stands" in a file: who holds what cash,
+which deeds, with how many houses, hotels, mortgages, and what the bank holds.
+
+Scenarios (`referee check`), holdings files (`referee score --holdings`) and
+what `referee freeze` writes all describe a table the same way, so they are
+read here, with the same messages for the same mistakes. Every problem is
+collected (`yamlfile.Errors`), each at its file:line, and reported at once.
+
+Two spellings are read: players as a mapping (`Ana: {cash: 1500, deeds: …}`,
+what scenarios and freeze write) or as a list (`- name: Ana`, what
+docs/scoring.md shows); deeds as a list of names, `Deed: state` pairs or
+`{name: DEED, houses: N, hotel: true, mortgaged: true}`.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+from referee.core.state import Table, new_table
+from referee.errors import InputError, RefereeError
+from referee.names import Names, match, norm, player_name
+from referee.ruleset.model import Ruleset
+from referee.yamlfile import Errors
+
+PLAYER_KEYS = ("name", "cash", "deeds", "bankrupt")
+# what a player's entry may say about the game around the table (scenarios read these; a holdings file skips them)
+GAME_KEYS = ("position", "in_jail", "jail_turns", "jail_cards", "skip_turns")
+DEED_KEYS = ("name", "houses", "hotel", "mortgaged")
+DEED_IGNORED = ("note",)
+DEED_FORMS = "a deed name, `Deed: state` (3, '3 houses', hotel, mortgaged) or {name: DEED, houses: N, hotel: true, mortgaged: true}"
+
+
+@dataclass
+class PlayerEntry:
+    """One player as the file gives it: the checked name, where it is, and its whole mapping."""
+
+    name: str
+    path: tuple
+    body: dict
+
+
+def show(v: Any) -> str:
+    """A value as a message quotes it."""
+    if v is None:
+        return "nothing"
+    if isinstance(v, dict):
+        return "a mapping"
+    if isinstance(v, list):
+        return "a list"
+    return repr(v)
+
+
+def money(errs: Errors, v: Any, path: tuple, what: str, minimum: int = 0) -> int | None:
+    """A whole number of the currency, at least `minimum`; None (and an error) otherwise."""
+    if isinstance(v, bool) or not isinstance(v, int):
+        why = "money is whole numbers" if isinstance(v, float) else "no symbol or separators"
+        errs.add(path, f"{what} must be a whole number, not {show(v)} ({why})")
+        return None
+    if v < minimum:
+        errs.add(path, f"{what} must be at least {minimum}, not {v}")
+        return None
+    return v
+
+
+def players_node(data: dict) -> tuple[Any, tuple]:
+    if "players" in data:
+        return data["players"], ("players",)
+    table = data.get("table")
+    if isinstance(table, dict) and "players" in table:
+        return table["players"], ("table", "players")
+    return None, ("players",)
+
+
+def player_entries(errs: Errors, data: dict, game_keys: bool) -> tuple[list[PlayerEntry], tuple]:
+    """Each player's checked name and mapping, in the file's order (names unique after folding, none the bank's)."""
+    node, base = players_node(data)
+    raw: list[tuple[tuple, Any, Any]] = []
+    if isinstance(node, list):
+        for i, p in enumerate(node):
+            if not isinstance(p, dict):
+                errs.add(base + (i,), "each player is a mapping: {name: Ana, cash: 1500, deeds: [...]}")
+                continue
+            raw.append((base + (i,), p.get("name"), p))
+    elif isinstance(node, dict):
+        for name, body in node.items():
+            body = {} if body is None else body
+            if not isinstance(body, dict):
+                errs.add(base + (name,), f"player '{name}' is a mapping: {{cash: 1500, deeds: [...]}}")
+                continue
+            raw.append((base + (name,), name, body if "name" in body else dict(body, name=name)))
+    else:
+        errs.add(base, "players: is missing or not a list of players (name, cash, deeds)")
+        return [], base
+    if not raw and not errs:
+        errs.add(base, "no players at the table")
+    out: list[PlayerEntry] = []
+    seen: dict[str, str] = {}
+    known = PLAYER_KEYS + GAME_KEYS if game_keys else PLAYER_KEYS
+    for path, name, body in raw:
+        errs.keys(body, path, known, ("note",) + (() if game_keys else GAME_KEYS), "a player")
+        if not isinstance(name, (str, int)) or isinstance(name, bool) or not str(name).strip():
+            errs.add(path, "each player needs a name")
+            continue
+        try:
+            name = player_name(str(name))
+        except InputError as e:
+            errs.add(path, e.message)
+            continue
+        if norm(name) in seen:
+            errs.add(path, f"player '{name}' appears twice" + ("" if seen[norm(name)] == name else f" (as '{seen[norm(name)]}')"))
+            continue
+        seen[norm(name)] = name
+        out.append(PlayerEntry(name, path, body))
+    return out, base
+
+
+def deed_entries(errs: Errors, raw: Any, path: tuple) -> list[tuple[Any, Any, tuple]]:
+    """(deed name, state, path) for each deed, whichever spelling the file uses."""
+    if raw is None:
+        return []
+    if isinstance(raw, dict):
+        return [(k, v, path + (k,)) for k, v in raw.items()]
+    if not isinstance(raw, list):
+        errs.add(path, f"deeds is a list (or a mapping Deed: state) of {DEED_FORMS}")
+        return []
+    out = []
+    for i, x in enumerate(raw):
+        p = path + (i,)
+        if isinstance(x, (str, int)) and not isinstance(x, bool):
+            out.append((x, None, p))
+        elif isinstance(x, dict) and "name" in x:
+            errs.keys(x, p, DEED_KEYS, DEED_IGNORED, "a deed")
+            out.append((x["name"], {k: v for k, v in x.items() if k in DEED_KEYS and k != "name"}, p))
+        elif isinstance(x, dict) and len(x) == 1:
+            (k, v), = x.items()
+            out.append((k, v, p + (k,)))
+        else:
+            errs.add(p, f"a deed is {DEED_FORMS}")
+    return out
+
+
+def board_missing(rs: Ruleset) -> str:
+    tmpl = rs.board_template or "rulesets/boards/template.yaml"
+    return (f"{rs.id}: the board (names, prices, rents) is unknown — the rulebook does not print it; "
+            f"copy {tmpl}, fill it in from your deeds and name it with board: FILE in this file")
+
+
+def square(rs: Ruleset, v: Any, what: str = "deed", deeds_only: bool = True) -> int:
+    """A square by its number, name, alias or the unique start of one (files: no guessing beyond that)."""
+    if not rs.squares:
+        raise InputError(board_missing(rs))
+    if isinstance(v, int) and not isinstance(v, bool):
+        if 0 <= v < len(rs.squares) and (rs.squares[v].is_deed or not deeds_only):
+            return v
+        raise InputError(f"square {v} is not a {what} of {rs.id}")
+    if not isinstance(v, str):
+        raise InputError(f"a {what} is named by text, not {show(v)}")
+    return match(v, _square_choices(rs, deeds_only), what, mode="prefix")
+
+
+_CHOICES: "weakref.WeakKeyDictionary[Ruleset, dict]" = weakref.WeakKeyDictionary()
+
+
+def _square_choices(rs: Ruleset, deeds_only: bool) -> Names:
+    """Each square's names; a name several squares share (Chance, Community Chest) means the first of them."""
+    per = _CHOICES.setdefault(rs, {})
+    if deeds_only not in per:
+        taken: set[str] = set()
+        out = Names()
+        for sq in rs.deeds if deeds_only else rs.squares:
+            names = [n for n in (sq.name, *sq.aliases) if norm(n) not in taken]
+            taken.update(norm(n) for n in names)
+            if names:
+                out[sq.index] = names
+        per[deeds_only] = out
+    return per[deeds_only]
+
+
+def deed_state(errs: Errors, state: Any, path: tuple, sq, max_houses: int) -> tuple[int, bool, bool] | None:
+    """(houses, hotel, mortgaged) from a state: none, N, 'N houses', 'hotel', 'mortgaged' or a mapping."""
+    houses, hotel, mortgaged = 0, False, False
+    if state is None or state == "" or state == "unimproved":
+        pass
+    elif isinstance(state, bool):
+        errs.add(path, f"the state of {sq.name} is a house count, hotel or mortgaged, not {state}")
+        return None
+    elif isinstance(state, int):
+        houses = state
+    elif isinstance(state, str):
+        words = norm(state).split()
+        if words == ["hotel"]:
+            hotel = True
+        elif words == ["mortgaged"]:
+            mortgaged = True
+        elif len(words) == 2 and words[0].isdigit() and words[1] in ("house", "houses"):
+            houses = int(words[0])
+        else:
+            errs.add(path, f"the state of {sq.name} is '{state}': write a house count (2 or '2 houses'), hotel or mortgaged")
+            return None
+    elif isinstance(state, dict):
+        errs.keys(state, path, DEED_KEYS[1:], DEED_IGNORED, sq.name)
+        houses = state.get("houses", 0)
+        hotel, mortgaged = state.get("hotel", False), state.get("mortgaged", False)
+        if isinstance(houses, bool) or not isinstance(houses, int):
+            errs.add(path + ("houses",), f"houses on {sq.name} must be a whole number, not {show(houses)}")
+            return None
+        for key, flag in (("hotel", hotel), ("mortgaged", mortgaged)):
+            if not isinstance(flag, bool):
+                errs.add(path + (key,), f"{key} is true or false, not {show(flag)}")
+                return None
+    else:
+        errs.add(path, f"the state of {sq.name} is a house count, hotel or mortgaged, not {show(state)}")
+        return None
+    if not 0 <= houses <= max_houses:
+        errs.add(path, f"houses on {sq.name} must be a whole number from 0 to {max_houses}, not {houses}")
+    elif (houses or hotel) and sq.kind != "lot":
+        errs.add(path, f"{sq.name} is a {sq.kind}: nothing can be built on it")
+    elif houses and hotel:
+        errs.add(path, f"{sq.name} has either houses or a hotel, not both (the houses are turned in for the hotel)")
+    elif (houses or hotel) and mortgaged:
+        errs.add(path, f"{sq.name} cannot be mortgaged with buildings on it")
+    else:
+        return houses, hotel, mortgaged
+    return None
+
+
+def read_table(rs: Ruleset, data: dict, errs: Errors, *, game_keys: bool = False,
+               require_cash: bool = False) -> tuple[Table, list[PlayerEntry]]:
+    """The table a file describes: players' cash, bankruptcy, deeds and buildings, the bank's stock.
+
+    game_keys: the players' entries may also say position, jail and turns
+    (scenarios); the caller reads those from each entry's body. Problems are
+    added to `errs`; the caller raises them (with its own) when it is done.
+    """
+    entries, base = player_entries(errs, data, game_keys)
+    max_houses = rs.param("building.max_houses", 4)
+    owners: dict[int, str] = {}
+    cash: dict[str, int] = {}
+    bankrupt: dict[str, bool] = {}
+    holdings: list[tuple[str, int, int, bool, bool]] = []
+    for e in entries:
+        body, path = e.body, e.path
+        if require_cash and "cash" not in body:
+            errs.add(path, f"player '{e.name}' has no cash: write cash: AMOUNT")
+        cash[e.name] = money(errs, body.get("cash", 0), path + ("cash",), f"{e.name}'s cash") or 0
+        b = body.get("bankrupt", False)
+        if not isinstance(b, bool):
+            errs.add(path + ("bankrupt",), f"bankrupt is true or false, not {show(b)}")
+        bankrupt[e.name] = b is True
+        for dname, state, dp in deed_entries(errs, body.get("deeds"), path + ("deeds",)):
+            try:
+                idx = square(rs, dname)
+            except RefereeError as x:
+                errs.add(dp, x.message)
+                if not rs.squares:
+                    break
+                continue
+            sq = rs.squares[idx]
+            if idx in owners:
+                errs.add(dp, f"{sq.name} is already held by {owners[idx]}")
+                continue
+            owners[idx] = e.name
+            st = deed_state(errs, state, dp, sq, max_houses)
+            if st is not None:
+                holdings.append((e.name, idx, *st))
+    t = new_table([(e.name, 0) for e in entries], [sq.index for sq in rs.deeds], 0, 0)
+    for p in t.players:
+        p.cash, p.bankrupt = cash[p.name], bankrupt[p.name]
+    t.bankruptcies = sum(1 for p in t.players if p.bankrupt)
+    for name, idx, houses, hotel, mortgaged in holdings:
+        deed = t.deeds[idx]
+        deed.owner, deed.houses, deed.hotel, deed.mortgaged = name, houses, hotel, mortgaged
+    _bank_stock(rs, t, data, errs, base)
+    return t, entries
+
+
+def _bank_stock(rs: Ruleset, t: Table, data: dict, errs: Errors, base: tuple) -> None:
+    """What the bank holds: as the file states it (plus what stands on the board), else the edition's whole stock."""
+    bank = data.get("bank")
+    if bank is not None and not isinstance(bank, dict):
+        errs.add(("bank",), f"'bank' must be a mapping of keys (houses:, hotels:), not {show(bank)}")
+        bank = None
+    bank = bank or {}
+    errs.keys(bank, ("bank",), ("houses", "hotels"), (), "'bank'")
+    on_board = {"houses": sum(d.houses for d in t.deeds.values()), "hotels": sum(1 for d in t.deeds.values() if d.hotel)}
+    totals = {}
+    for what, default in (("houses", 32), ("hotels", 12)):
+        if what in bank:
+            left = money(errs, bank[what], ("bank", what), f"the bank's {what}")
+            totals[what] = (left or 0) + on_board[what]
+        else:
+            totals[what] = rs.bank(what, default) or 0
+            if on_board[what] > totals[what]:
+                errs.add(base, f"the players hold {on_board[what]} {what}, but {rs.id} has only {totals[what]}")
+    t.houses_total, t.hotels_total = totals["houses"], totals["hotels"]
+
+
+# ---------------------------------------------------------------- holdings files (`referee score --holdings`)
+# A holdings file is the table as it stands and nothing else; a scenario's
+# other keys (claims, history, …) are allowed and left aside, so any scenario
+# can be scored as it stands.
+HOLDINGS_KEYS = ("ruleset", "variants", "house_rules", "board", "method", "players", "table", "bank")
+HOLDINGS_IGNORED = ("id", "title", "description", "note", "notes", "source", "tags", "claims", "exercises", "history",
+                    "pot", "turn", "bankruptcies", "debts")
+
+
+@dataclass
+class HoldingsSpec:
+    ruleset: str | None
+    variants: list[str]
+    house_rules: list[str]
+    board: str | None
+    method: str | None
+    problems: list[InputError]  # reported with the players' problems
+
+
+def _names(errs: Errors, data: dict, key: str) -> list[str]:
+    v = data.get(key)
+    if v is None:
+        return []
+    if isinstance(v, str):
+        return [v]
+    if isinstance(v, list) and all(isinstance(x, str) for x in v):
+        return list(v)
+    errs.add((key,), f"{key} is a name or a list of names")
+    return []
+
+
+def holdings_spec(data: Any, where=None) -> HoldingsSpec:
+    """The ruleset part of a holdings file (read before the ruleset is loaded)."""
+    errs = Errors(where) if where else Errors()
+    if not isinstance(data, dict):
+        errs.add((), "a holdings file is a mapping: ruleset:, players: (see docs/scoring.md)")
+        errs.raise_any()
+    spec = HoldingsSpec(None, [], [], None, None, [])
+    for key in ("ruleset", "board", "method"):
+        v = data.get(key)
+        if v is not None and not isinstance(v, str):
+            errs.add((key,), f"{key} is a name, not {show(v)}")
+        elif v is not None:
+            setattr(spec, key, v)
+    spec.variants = _names(errs, data, "variants")
+    spec.house_rules = _names(errs, data, "house_rules")
+    errs.raise_any()  # the ruleset cannot be loaded from a bad spec
+    errs.keys(data, (), HOLDINGS_KEYS, HOLDINGS_IGNORED, "the holdings file")
+    spec.problems = errs.items
+    return spec
+
+
+def holdings_table(rs: Ruleset, data: dict, where=None, problems: list[InputError] | None = None) -> Table:
+    """The table of a holdings file; every problem at once, after `problems` (the ones holdings_spec set aside)."""
+    errs = Errors(where) if where else Errors()
+    errs.items = list(problems or [])
+    if not rs.squares:
+        errs.add(("ruleset",), board_missing(rs))
+        errs.raise_any()
+    t, _ = read_table(rs, data, errs)
+    errs.raise_any()
+    return t
