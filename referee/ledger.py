@@ -136,7 +136,8 @@ class Game:
 
     def ruleset(self) -> Ruleset:
         """The game's ruleset, with the board values recorded at the table (`deed` events) laid over it."""
-        last = self.con.execute("SELECT COUNT(*), MAX(seq) FROM events WHERE type IN ('deed', 'undo')").fetchone()
+        kinds = ("deed", *CANCELLERS)
+        last = self.con.execute(f"SELECT COUNT(*), MAX(seq) FROM events WHERE type IN ({','.join('?' * len(kinds))})", kinds).fetchone()
         if self._rs is None or self._rs_seq != last:
             from referee.core import board_values
 

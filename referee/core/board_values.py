@@ -27,15 +27,20 @@ BOARD_LISTS = ("railroad_rent", "utility_multipliers", "utility_rent")
 # ---------------------------------------------------------------- reading the log
 def live_overrides(con) -> list[dict]:
     """The value changes of every `deed` event not undone, oldest first (one cheap query)."""
-    rows = con.execute("SELECT seq, type, data FROM events WHERE type IN ('deed', 'undo') ORDER BY seq").fetchall()
-    undone: set[int] = set()
-    for _, typ, data in rows:
-        if typ == "undo":
-            undone.update(json.loads(data)["args"]["undoes"])
+    from referee.ledger import CANCELLERS, cancellations
+
+    kinds = ("deed", *CANCELLERS)
+    rows = con.execute(f"SELECT seq, data FROM events WHERE type IN ({','.join('?' * len(kinds))}) ORDER BY seq", kinds).fetchall()
+    evs = [(seq, json.loads(data)) for seq, data in rows]
+    undone = cancellations(evs)
     out: list[dict] = []
-    for seq, typ, data in rows:
-        if typ == "deed" and seq not in undone:
-            out.extend(json.loads(data)["args"].get("set") or [])
+    for seq, ev in evs:
+        if seq in undone:
+            continue
+        # a correction (void, amend) carries the moves it re-ran, a `deed` among them
+        for m in ev["args"].get("moves") or [] if ev["type"] != "deed" else [ev]:
+            if m["type"] == "deed":
+                out.extend(m["args"].get("set") or [])
     return out
 
 
