@@ -91,6 +91,8 @@ def correct(
             for m in moves_of(s, e):
                 if m["entry"] == entry:
                     old = m
+                    if m["type"] == "deed":  # the board's values hold for the whole game, not from one move on
+                        raise InputError(f"entry #{entry} records board values read at the table: record the right ones with `deed`, or undo")
                     if build is None:
                         continue
                     try:
@@ -112,6 +114,7 @@ def correct(
                         raise InputError(
                             f"#{m['entry']} ({m.get('text') or m['type']}) no longer holds once #{entry} is {verb}: {r.message}; nothing changed"
                         ) from None
+                    ev.text = ev.text or m.get("text", "")
                     if ev.text != m.get("text") or ev.amount != m.get("amount"):
                         steps.append(f"#{m['entry']} now: {ev.text} (was: {m.get('text')})")
                 d = ev.to_dict()

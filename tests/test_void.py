@@ -136,3 +136,24 @@ def test_a_tracked_game_of_throws_cards_and_turns_replays_too(game):
     t = Game(game).state()
     assert t.player("Ana").position == 12 and t.player("Ana").cash == 1500
     assert t.player("Ben").position == 14
+
+
+def test_board_values_read_at_the_table_are_re_recorded_and_cannot_be_voided(game):
+    ok(game, "new", "Ana", "Ben")
+    ok(game, "go", "Ben")                                       # 2
+    ok(game, "buy", "Ana", "baltic avenue")                     # 3
+    ok(game, "deed", "baltic avenue", "--houses", "0", "--value", "9")  # 4: the table's deed says $9, not $4
+    ok(game, "rent", "Ben", "baltic avenue")                    # 5
+    ok(game, "pay", "Ben", "Ana", "5")                          # 6
+    before = cash(game)
+    assert before["Ben"] == 1500 + 200 - 9 - 5
+    ok(game, "void", "2")  # the deed's values are recorded again inside the correction and still count
+    assert cash(game)["Ben"] == 1500 - 9 - 5
+    assert "$9" in ok(game, "rent", "Ben", "baltic avenue").out
+    ok(game, "undo")
+    r = run("void", "4", game=game)
+    assert r.code == 2 and "board values" in r.err
+    r = run("amend", "3", "buy", "Ana", "mediterranean avenue", game=game)  # the rent at #5 then has no owner to pay
+    assert r.code == 1 and r.err.startswith("refused: #5 ")
+    ok(game, "undo")
+    assert cash(game) == before and "$9" in ok(game, "rent", "Ben", "baltic avenue").out

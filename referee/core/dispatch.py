@@ -58,6 +58,13 @@ def _trade(rs: Ruleset, t: Table, a: Args):
     return actions.trade(rs, t, a["a"], a["b"], actions.Side(**a["a_gives"]), actions.Side(**a["b_gives"]), a.get("lift") or [])
 
 
+def _deed(rs: Ruleset, t: Table, a: Args):
+    # board values read at the table: the same values again (they depend on no earlier move)
+    from referee.core.board_values import DeedEvent
+
+    return DeedEvent(t, a["set"], "", [])  # no sentence of its own: the log's stays
+
+
 TABLE: dict[str, Rerun] = {
     "deal": lambda rs, t, a: actions.deal(rs, t, a["player"], a["deeds"]),
     "salary": lambda rs, t, a: actions.salary(rs, t, a["player"], a.get("landed", False)),
@@ -84,6 +91,7 @@ TABLE: dict[str, Rerun] = {
     "roll": lambda rs, t, a: turns.roll(rs, t, *a["dice"], player=a["player"]),
     "turn.next": lambda rs, t, a: turns.pass_turn(rs, t),
     "turn.set": lambda rs, t, a: turns.set_turn(rs, t, a["player"]),
+    "deed": _deed,
 }
 
 
