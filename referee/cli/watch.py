@@ -88,7 +88,9 @@ class Source:
     def _recent(self, n: int = 8) -> list[dict]:
         rows = self.game.con.execute("SELECT seq, data FROM events ORDER BY seq DESC LIMIT 60").fetchall()
         evs = [(seq, json.loads(data)) for seq, data in reversed(rows)]
-        undone = {u for _, e in evs if e.get("type") == "undo" for u in e.get("args", {}).get("undoes", [])}
+        from referee.ledger import cancellations
+
+        undone = cancellations(evs)  # undone, voided, amended or re-run in a correction
         out = [{"seq": s, "text": e.get("text", e.get("type", "")), "undone": s in undone, "type": e.get("type")} for s, e in evs]
         return out[-n:]
 
