@@ -157,3 +157,13 @@ def test_board_values_read_at_the_table_are_re_recorded_and_cannot_be_voided(gam
     assert r.code == 1 and r.err.startswith("refused: #5 ")
     ok(game, "undo")
     assert cash(game) == before and "$9" in ok(game, "rent", "Ben", "baltic avenue").out
+
+
+def test_amend_can_leave_out_the_entrys_own_command(game):
+    play(game, upto=12)
+    ok(game, "amend", "11", "Ben", "--landed")          # `go Ben --landed`: the salary as a landing on GO
+    assert ok(game, "log").out.splitlines()[-1].startswith("#13   amend #11: Ben collects $200 salary")
+    ok(game, "amend", "12", "Ben", "--choice", "flat")  # `tax income Ben --choice flat`
+    assert "Ben pays $200 income tax (flat)" in ok(game, "log").out.splitlines()[-1]
+    r = run("amend", "6", "Ben", game=game)             # `rent Ben` without its deed: the rent's own usage
+    assert r.code == 2 and "deed" in r.err.lower()

@@ -40,6 +40,19 @@ def void(entry: Annotated[int, typer.Argument(help="The log's entry number to re
 
 
 NOT_MOVES = {"new", "cards", "undo", "log", "export", "status"}
+# The command that records each kind of move, so `amend 12 Ben Ana 150` can leave out the entry's own command.
+COMMAND_OF = {
+    "deal": ["deal"], "salary": ["go"], "pay": ["pay"], "settle": ["settle"], "buy": ["buy"], "auction": ["auction"],
+    "rent": ["rent"], "tax.income": ["tax", "income"], "tax.luxury": ["tax", "luxury"], "free_parking": ["parking"],
+    "mortgage": ["mortgage"], "unmortgage": ["unmortgage"], "build": ["build"], "sell": ["sell"], "trade": ["trade"],
+    "jail.send": ["jail", "send"], "jail.pay": ["jail", "pay"], "jail.card": ["jail", "card"], "jail.roll": ["jail", "roll"],
+    "card": ["card"], "bankrupt": ["bankrupt"], "partial_payment": ["pay-in-property"], "roll": ["roll"],
+    "turn.next": ["next"], "turn.set": ["turn"],
+}
+
+
+def move_commands() -> set[str]:
+    return (_app()._CORE - NOT_MOVES) | {"roll", "next", "turn", "draw"}
 
 
 def capture(words: list[str], game_path: str):
@@ -49,7 +62,7 @@ def capture(words: list[str], game_path: str):
     from referee.errors import InputError
 
     appmod = _app()
-    moves = (appmod._CORE - NOT_MOVES) | {"roll", "next", "turn", "draw"}
+    moves = move_commands()
     if not words or words[0] not in moves:
         raise InputError(f"amend takes one move ({', '.join(sorted(moves))}), not `{' '.join(words)}`")
     appmod._register(None)
@@ -71,7 +84,7 @@ def amend(
     entry: Annotated[int, typer.Argument(help="The log's entry number to replace.")],
     game: GameOpt = None,
 ) -> None:
-    """Replace one past entry with a corrected move (`amend 12 rent Ben "park place"`) and re-run every later move."""
+    """Replace one past entry with a corrected move (`amend 12 rent Ben "park place"`, or `amend 12 Ben Ana 150` for the entry's own command) and re-run every later move."""
     from referee import corrections
     from referee.errors import InputError
 
@@ -79,6 +92,13 @@ def amend(
     if not words:
         raise InputError(f"give the corrected move after the entry number, e.g. `amend {entry} pay Ben Ana 150`")
     g = _app().open_game(game)
+    commands = _app()._CORE | {c for cs in _app()._MODULES.values() for c in cs}
+    if words[0] not in commands:  # the entry's own command, its words left out
+        from referee.core.dispatch import kind
+
+        m = next((m for m in corrections.live_moves(g._events()) if m["entry"] == entry), None)
+        if m is not None and kind(m["type"], m["args"]) in COMMAND_OF:
+            words = COMMAND_OF[kind(m["type"], m["args"])] + words
     build = capture(words, str(g.path))
     _show(*corrections.correct(g, entry, build))
 
