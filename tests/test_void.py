@@ -167,3 +167,17 @@ def test_amend_can_leave_out_the_entrys_own_command(game):
     assert "Ben pays $200 income tax (flat)" in ok(game, "log").out.splitlines()[-1]
     r = run("amend", "6", "Ben", game=game)             # `rent Ben` without its deed: the rent's own usage
     assert r.code == 2 and "deed" in r.err.lower()
+
+
+def test_void_amend_redo_and_summary_in_the_console(game, monkeypatch, capsys):
+    from referee.cli.console import TableConsole
+
+    monkeypatch.setenv("REFEREE_GAME", str(game))
+    play(game, upto=8)
+    con = TableConsole(game)
+    code = con.run_lines(["void 6", "undo", "redo", 'amend 4 buy Ben "short line"', "summary --markdown"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "#9 void #6" in out and "#11 redo: void #6" in out and "#12 amend #4: Ben buys Short Line" in out
+    assert "# Game summary" in out
+    assert Game(game).state().deeds[35].owner == "Ben"
