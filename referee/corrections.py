@@ -49,6 +49,16 @@ def live_moves(evs: Events, ts: dict[int, float] | None = None) -> list[dict]:
     return out
 
 
+def sentence(rs, ev) -> str:
+    """The log's sentence for a built event: its `text`, or its message rendered (typed messages)."""
+    msg = getattr(ev, "msg", None)
+    if msg is not None:
+        from referee.messages import render  # type: ignore[import-not-found]  # present once messages are structured
+
+        return render(msg, rs.fmt)
+    return getattr(ev, "text", "") or ""
+
+
 def _not_live(evs: Events, entry: int) -> str:
     by_seq = dict(evs)
     if entry not in by_seq:
@@ -114,12 +124,12 @@ def correct(
                         raise InputError(
                             f"#{m['entry']} ({m.get('text') or m['type']}) no longer holds once #{entry} is {verb}: {r.message}; nothing changed"
                         ) from None
-                    ev.text = ev.text or m.get("text", "")
-                    if ev.text != m.get("text") or ev.amount != m.get("amount"):
-                        steps.append(f"#{m['entry']} now: {ev.text} (was: {m.get('text')})")
+                text = sentence(rs, ev) or m.get("text", "")  # a re-run with no sentence of its own keeps the log's
+                if m["entry"] != entry and (text != m.get("text") or ev.amount != m.get("amount")):
+                    steps.append(f"#{m['entry']} now: {text} (was: {m.get('text')})")
                 d = ev.to_dict()
                 moves.append({"entry": m["entry"], "ts": m.get("ts") or ts.get(m["entry"]), "type": d["type"],
-                              "args": d["args"], "text": d["text"], "amount": d["amount"], "ops": d["ops"],
+                              "args": d["args"], "text": text, "amount": d["amount"], "ops": d["ops"],
                               "clauses": d["clauses"]})
                 ops += d["ops"]
                 t = ev.t
@@ -136,7 +146,7 @@ def correct(
         entries = [m["entry"] for m in moves]
         rerun = len(moves) - (entries.index(entry) + 1 if build is not None else sum(1 for x in entries if x < entry))
         text = (f"void #{entry}: {old.get('text')}" if build is None
-                else f"amend #{entry}: {new.text} (was: {old.get('text')})")
+                else f"amend #{entry}: {sentence(rs, new)} (was: {old.get('text')})")
         if rerun:
             text += f"; {rerun} later move(s) re-run" + (f", {len(steps)} changed" if steps else ", none changed")
         return {
