@@ -59,10 +59,8 @@ def _trade(rs: Ruleset, t: Table, a: Args):
 
 
 def _deed(rs: Ruleset, t: Table, a: Args):
-    # board values read at the table: the same values again (they depend on no earlier move)
-    from referee.core.board_values import DeedEvent
-
-    return DeedEvent(t, a["set"], "", [])  # no sentence of its own: the log's stays
+    # board values read at the table: the same values again (they depend on no earlier move); no ops, no sentence
+    return actions.Event("deed", {"set": a["set"]}, t.copy())
 
 
 TABLE: dict[str, Rerun] = {
