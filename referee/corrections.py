@@ -13,7 +13,8 @@ its number, so `void 12` after `void 5` still means the twelfth entry.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from referee.core import dispatch
 from referee.errors import InputError, RefereeError, Refusal

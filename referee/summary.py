@@ -9,7 +9,7 @@ valuation method. Nothing here prints; `cli/summary_cmd.py` renders it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from referee.core import scoring
@@ -50,7 +50,7 @@ class Row:
 def iso(ts: float | None) -> str:
     if ts is None:
         return ""
-    return datetime.fromtimestamp(ts, timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    return datetime.fromtimestamp(ts, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 @dataclass

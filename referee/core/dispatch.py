@@ -13,7 +13,8 @@ types that hold several transactions (tax, jail, turn) are keyed by
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from referee.core import actions, turns
 from referee.core.state import Table
