@@ -54,7 +54,7 @@ def sentence(rs, ev) -> str:
     """The log's sentence for a built event: its `text`, or its message rendered (typed messages)."""
     msg = getattr(ev, "msg", None)
     if msg is not None:
-        from referee.messages import render  # type: ignore[import-not-found]  # present once messages are structured
+        from referee.messages import render  # present once messages are structured
 
         return render(msg, rs.fmt)
     return getattr(ev, "text", "") or ""

@@ -68,7 +68,8 @@ def capture(words: list[str], game_path: str):
     appmod._register(None)
     grp = typer.main.get_command(appmod.app)
     saved = dict(appmod._STATE)
-    appmod._STATE["capture"] = builds = []
+    builds: list = []
+    appmod._STATE["capture"] = builds
     try:
         grp.main(args=["--game", game_path, *words], prog_name="referee amend N", standalone_mode=False)
     finally:

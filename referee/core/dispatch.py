@@ -50,6 +50,8 @@ def _rent(rs: Ruleset, t: Table, a: Args):
 def _draw(rs: Ruleset, t: Table, a: Args):
     # as the card command does: with turns tracked the token moves, unless the move was entered as passing GO
     card = _card(rs, a["card"])
+    if card is None:
+        raise InputError("a drawn card with no card named cannot be replayed")
     if t.extra.get("tracking") and not a.get("passed_go"):
         return turns.draw(rs, t, a["player"], card)
     return actions.draw_card(rs, t, a["player"], card, a.get("passed_go", False))
@@ -83,11 +85,11 @@ TABLE: dict[str, Rerun] = {
     "jail.send": lambda rs, t, a: actions.send_to_jail(rs, t, a["player"], a.get("reason", "")),
     "jail.pay": lambda rs, t, a: actions.jail_pay(rs, t, a["player"]),
     "jail.card": lambda rs, t, a: actions.jail_card(rs, t, a["player"], a.get("deck")),
-    "jail.roll": lambda rs, t, a: actions.jail_roll(rs, t, a["player"], *a["dice"]),
+    "jail.roll": lambda rs, t, a: actions.jail_roll(rs, t, a["player"], a["dice"][0], a["dice"][1]),
     "card": _draw,
     "bankrupt": lambda rs, t, a: actions.bankrupt(rs, t, a["player"]),
     "partial_payment": lambda rs, t, a: actions.partial_payment(rs, t, a["debtor"], a["deeds"], a["value"]),
-    "roll": lambda rs, t, a: turns.roll(rs, t, *a["dice"], player=a["player"]),
+    "roll": lambda rs, t, a: turns.roll(rs, t, a["dice"][0], a["dice"][1], a["player"]),
     "turn.next": lambda rs, t, a: turns.pass_turn(rs, t),
     "turn.set": lambda rs, t, a: turns.set_turn(rs, t, a["player"]),
     "deed": _deed,
