@@ -126,9 +126,12 @@ def correct(
                             f"#{m['entry']} ({m.get('text') or m['type']}) no longer holds once #{entry} is {verb}: {r.message}; nothing changed"
                         ) from None
                 text = sentence(rs, ev) or m.get("text", "")  # a re-run with no sentence of its own keeps the log's
-                if m["entry"] != entry and (text != m.get("text") or ev.amount != m.get("amount")):
-                    steps.append(f"#{m['entry']} now: {text} (was: {m.get('text')})")
                 d = ev.to_dict()
+                if m["entry"] != entry:
+                    if text != m.get("text") or ev.amount != m.get("amount"):
+                        steps.append(f"#{m['entry']} now: {text} (was: {m.get('text')})")
+                    elif d["ops"] != m.get("ops"):
+                        steps.append(f"#{m['entry']} {text}: the same move, moving different amounts")
                 moves.append({"entry": m["entry"], "ts": m.get("ts") or ts.get(m["entry"]), "type": d["type"],
                               "args": d["args"], "text": text, "amount": d["amount"], "ops": d["ops"],
                               "clauses": d["clauses"]})
