@@ -305,7 +305,7 @@ def tax_income(
         if "net_worth" in opts:
             for line in opts["net_worth"].lines:
                 common.out.print(f"  {line}")
-            pct = rs.param("taxes.income.percent", 10)
+            pct = rs.p.taxes.income.percent
             common.out.print(f"  net worth {rs.fmt(opts['net_worth'].total)} → {pct} % = {rs.fmt(opts['percent_amount'])}")
         if "flat" in opts:
             common.out.print(f"  flat: {rs.fmt(opts['flat'])}")

@@ -444,9 +444,9 @@ def _usage_msg(e: click.exceptions.UsageError) -> str:
 def _history(path: Path):
     from prompt_toolkit.history import FileHistory
 
-    from referee.ruleset.loader import _cache_dir
+    from referee.ruleset.files import cache_dir
 
-    d = _cache_dir()
+    d = cache_dir()
     if d is None:
         return None
     try:

@@ -142,7 +142,7 @@ def render(rs, t, recent: list[dict], path: Path, seq: int):
         tab.add_row(marker, name, cash, square, deeds, worth)
     parts += [Text(""), tab, Text("")]
     bank = f"bank: {t.bank_houses} houses, {t.bank_hotels} hotels"
-    if rs.param("free_parking.jackpot", False):
+    if rs.p.free_parking.jackpot:
         bank += f" · Free Parking pot {rs.fmt(t.pot)}"
     parts.append(Text(bank, style="dim"))
     parts.append(Text("last moves", style="bold dim"))
