@@ -70,7 +70,7 @@ def test_the_scripted_game_ends_with_ana_the_winner(game):
 def test_summary_tells_the_winner_the_final_count_and_the_turning_points(game):
     play(game)
     out = ok(game, "summary").out
-    assert "Ana wins (Ben and Cy bankrupt) · 24 moves" in out
+    assert "Ana wins (Ben and Cy bankrupt)\n24 moves · " in out and " UTC (" in out
     assert "Final count — net-worth" in out  # us-classic's own method, through the scoring code
     score = json.loads(ok(game, "score", "--json").out)
     ana = next(p for p in score["players"] if p["name"] == "Ana")

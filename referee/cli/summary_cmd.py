@@ -10,12 +10,15 @@ GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Game file 
 
 
 def _when(s) -> str:
-    from referee.summary import iso
+    """When the game was played, in UTC: `2026-11-23, 15:12–15:59 UTC (47 min)`."""
+    from datetime import UTC, datetime
 
     if s.started is None:
         return ""
-    mins = round(((s.ended or s.started) - s.started) / 60)
-    return f"from {iso(s.started)} to {iso(s.ended)} ({mins} min)"
+    a, b = (datetime.fromtimestamp(x, UTC) for x in (s.started, s.ended or s.started))
+    mins = round((b - a).total_seconds() / 60)
+    end = b.strftime("%H:%M") if a.date() == b.date() else b.strftime("%Y-%m-%d %H:%M")
+    return f"{a:%Y-%m-%d}, {a:%H:%M}–{end} UTC ({mins} min)"
 
 
 def headline(rs, s) -> str:
@@ -84,7 +87,8 @@ def show(rs, s) -> None:
     from referee.cli.score_cmd import print_score
 
     out.print(f"[bold]Game summary[/bold] — {escape(rs.id)}: {escape(rs.title)}")
-    out.print(f"[bold]{escape(headline(rs, s))}[/bold] · {s.moves} moves" + (f" · {escape(_when(s))}" if _when(s) else ""))
+    out.print(f"[bold]{escape(headline(rs, s))}[/bold]")
+    out.print(f"[dim]{s.moves} moves" + (f" · {escape(_when(s))}" if _when(s) else "") + "[/dim]")
     out.print("")
     print_score(rs, s.score, heading="Final count" if s.over else "Count so far")
     for head, items in turning_points(s):
