@@ -18,7 +18,8 @@ from typing import Any
 
 from referee.core import dispatch
 from referee.errors import InputError, RefereeError, Refusal
-from referee.ledger import CANCELLERS, CONTROL, Game, cancellations
+from referee.core.liveness import CANCELLERS, CONTROL, cancellations
+from referee.ledger import Game
 
 Events = list[tuple[int, dict]]
 CORRECTIONS = ("void", "amend")

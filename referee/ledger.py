@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from referee.core.liveness import CANCELLERS, CONTROL, cancellations
 from referee.core.state import Table, apply_ops
 from referee.errors import InputError, RefereeError
 from referee.ruleset.model import Ruleset
@@ -45,23 +46,6 @@ def default_path(explicit: str | None = None) -> Path:
     if env:
         return Path(env)
     return Path.cwd() / DEFAULT_NAME
-
-
-# Events that cancel earlier ones by naming them in args["undoes"]. An event cancelled by a
-# live event is skipped, and what it cancelled comes back (an undo after a void undoes the void).
-CANCELLERS = ("undo", "redo", "void", "amend")
-CONTROL = ("new", "undo", "redo")  # not moves: never the target of an undo
-
-
-def cancellations(events: list[tuple[int, dict]]) -> dict[int, int]:
-    """seq -> the live event that cancels it; newest first, so a cancelled canceller counts for nothing."""
-    cancelled: dict[int, int] = {}
-    for seq, ev in reversed(events):
-        if seq in cancelled or ev["type"] not in CANCELLERS:
-            continue
-        for u in ev["args"].get("undoes", ()):
-            cancelled.setdefault(u, seq)
-    return cancelled
 
 
 def _connect(path: Path) -> sqlite3.Connection:

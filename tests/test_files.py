@@ -7,11 +7,9 @@ import json
 import os
 import resource
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, referee_exe, run
 
 from referee import tablefile, yamlfile

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Game file (default: $REFEREE_GAME or ./referee-game.sqlite).")]
+from referee.cli.context import GameOpt
 
 
 def _when(s) -> str:
@@ -23,7 +23,7 @@ def _when(s) -> str:
 
 def headline(rs, s) -> str:
     """Who won, or where the game stands."""
-    from referee.cli.score_cmd import result_line
+    from referee.cli.render.score import result_line
 
     out = [p.player for p in s.score.standings if p.bankrupt]
     gone = f" ({_and(out)} bankrupt)" if out else ""
@@ -50,7 +50,7 @@ def turning_points(s) -> list[tuple[str, list[str]]]:
 
 
 def markdown(rs, s) -> str:
-    from referee.cli.score_cmd import COLUMN_NAMES, result_line
+    from referee.cli.render.score import COLUMN_NAMES, result_line
     from referee.core.valuation import COMPONENTS
 
     def cell(x: str) -> str:
@@ -84,7 +84,7 @@ def show(rs, s) -> None:
     from rich.markup import escape
 
     from referee.cli.common import out
-    from referee.cli.score_cmd import print_score
+    from referee.cli.render.score import print_score
 
     out.print(f"[bold]Game summary[/bold] — {escape(rs.id)}: {escape(rs.title)}")
     out.print(f"[bold]{escape(headline(rs, s))}[/bold]")
@@ -106,7 +106,7 @@ def summary(
     """The game at its end (or so far): who won, the final count by the game's own method, the turning points."""
     import json
 
-    from referee.cli.app import open_game
+    from referee.cli.context import open_game
     from referee.cli.common import out
     from referee.summary import summarize
 
@@ -123,7 +123,3 @@ def summary(
         print(markdown(rs, s), end="")
     else:
         show(rs, s)
-
-
-def register(app: typer.Typer) -> None:
-    app.command("summary")(summary)

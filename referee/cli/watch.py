@@ -13,6 +13,7 @@ import json
 import os
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console, Group
 from rich.markup import escape
@@ -20,6 +21,9 @@ from rich.table import Table as RTable
 from rich.text import Text
 
 from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    from referee.ledger import Game
 
 
 
@@ -29,8 +33,8 @@ class Source:
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        self.game = None
-        self.ino = None
+        self.game: Game | None = None
+        self.ino: int | None = None
         self.version = None
         self.size_key = None
 
@@ -86,9 +90,10 @@ class Source:
         return render(rs, t, recent, self.path, self.game.last_seq())
 
     def _recent(self, n: int = 8) -> list[dict]:
+        assert self.game is not None  # frame() asks only once a game is open
         rows = self.game.con.execute("SELECT seq, data FROM events ORDER BY seq DESC LIMIT 60").fetchall()
         evs = [(seq, json.loads(data)) for seq, data in reversed(rows)]
-        from referee.ledger import cancellations
+        from referee.core.liveness import cancellations
 
         undone = cancellations(evs)  # undone, voided, amended or re-run in a correction
         out = [{"seq": s, "text": e.get("text", e.get("type", "")), "undone": s in undone, "type": e.get("type")} for s, e in evs]
@@ -96,7 +101,7 @@ class Source:
 
 
 def render(rs, t, recent: list[dict], path: Path, seq: int):
-    from referee.cli.status_view import deeds_markup, status_dict
+    from referee.cli.render.status import deeds_markup, status_dict
     from referee.core import turns
 
     d = status_dict(rs, t)

@@ -27,7 +27,7 @@ BOARD_LISTS = ("railroad_rent", "utility_multipliers", "utility_rent")
 # ---------------------------------------------------------------- reading the log
 def live_overrides(con) -> list[dict]:
     """The value changes of every `deed` event not undone, oldest first (one cheap query)."""
-    from referee.ledger import CANCELLERS, cancellations
+    from referee.core.liveness import CANCELLERS, cancellations
 
     kinds = ("deed", *CANCELLERS)
     rows = con.execute(f"SELECT seq, data FROM events WHERE type IN ({','.join('?' * len(kinds))}) ORDER BY seq", kinds).fetchall()

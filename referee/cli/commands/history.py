@@ -1,0 +1,58 @@
+"""`undo`, `log`, `export`: the game's record."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from referee.cli import common
+from referee.cli.context import GameOpt, JsonOpt, open_game
+
+
+def undo(n: Annotated[int, typer.Argument(help="How many moves to take back.")] = 1, game: GameOpt = None) -> None:
+    g = open_game(game)
+    for ev in g.undo(n):
+        common.out.print(f"undone: {ev.get('text', ev['type'])}")
+
+
+def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
+    import json
+
+    from rich.markup import escape
+
+    g = open_game(game)
+    evs = g.events()
+    if as_json:
+        for e in evs:
+            e.pop("ops", None)
+        print(json.dumps(evs, ensure_ascii=False, indent=1))
+        return
+    from referee.corrections import marks
+
+    why = marks([(e["seq"], e) for e in evs])
+    for e in evs:
+        mark = f" [dim]({why[e['seq']]})[/dim]" if e["seq"] in why else ""
+        common.out.print(f"#{e['seq']:<4} {escape(e.get('text', e['type']))}{mark}")
+
+
+def export(
+    path: Annotated[Optional[str], typer.Argument(help="Output file (default: stdout).")] = None,
+    as_csv: Annotated[bool, typer.Option("--csv", help="One row per move with every player's cash after it, for a spreadsheet.")] = False,
+    game: GameOpt = None,
+) -> None:
+    import yaml
+
+    g = open_game(game)
+    if as_csv:
+        from referee.cli.export_csv import export_csv
+
+        return export_csv(g, path)
+    doc = {"game": g.spec, "events": g.events()}
+    text = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False)
+    if path:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        common.out.print(f"wrote {path}")
+    else:
+        print(text, end="")
