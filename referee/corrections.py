@@ -17,8 +17,8 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.core import dispatch
-from referee.errors import InputError, RefereeError, Refusal
 from referee.core.liveness import CANCELLERS, CONTROL, cancellations
+from referee.errors import InputError, RefereeError, Refusal
 from referee.ledger import Game
 
 Events = list[tuple[int, dict]]

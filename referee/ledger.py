@@ -239,7 +239,8 @@ class Game:
             touched += by_seq.get(u, {}).get("args", {}).get("undoes", []) if by_seq.get(u, {}).get("type") in CANCELLERS else []
         first = min(touched)
         cur = self.con.execute("INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data)))
-        evs = evs + [(cur.lastrowid, data)]
+        seq = int(cur.lastrowid or 0)
+        evs = evs + [(seq, data)]
         self.con.execute("DELETE FROM checkpoints WHERE seq >= ?", (first,))
         row = self.con.execute("SELECT seq, state FROM checkpoints WHERE seq < ? ORDER BY seq DESC LIMIT 1", (first,)).fetchone()
         base, t = (row[0], Table.from_dict(json.loads(row[1]))) if row else (0, self.initial())
@@ -247,8 +248,8 @@ class Game:
         for s_, ev in evs:
             if s_ > base and s_ not in undone:
                 apply_ops(t, ev["ops"])
-        self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (cur.lastrowid, json.dumps(t.to_dict())))
-        return cur.lastrowid
+        self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (seq, json.dumps(t.to_dict())))
+        return seq
 
     def correct(self, make: Callable[[Ruleset, list[tuple[int, dict]]], dict]) -> tuple[int, dict]:
         """Append a correction (void, amend, redo) inside the write lock.

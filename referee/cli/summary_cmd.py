@@ -106,8 +106,8 @@ def summary(
     """The game at its end (or so far): who won, the final count by the game's own method, the turning points."""
     import json
 
-    from referee.cli.context import open_game
     from referee.cli.common import out
+    from referee.cli.context import open_game
     from referee.summary import summarize
 
     g = open_game(game)
