@@ -175,7 +175,7 @@ def test_void_amend_redo_and_summary_in_the_console(game, monkeypatch, capsys):
     monkeypatch.setenv("REFEREE_GAME", str(game))
     play(game, upto=8)
     con = TableConsole(game)
-    code = con.run_lines(["void 6", "undo", "redo", 'amend 4 buy Ben "short line"', "summary --markdown"])
+    code = con.run_lines(["void 6", "undo", "redo", "amend 4 buy Ben short line", "summary --markdown"])
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "#9 void #6" in out and "#11 redo: void #6" in out and "#12 amend #4: Ben buys Short Line" in out
