@@ -8,7 +8,6 @@ that move's entry number and the engine's own refusal, and nothing is written.
 
 Entry numbers stay those of the log: a move re-run inside a correction keeps
 its number, so `void 12` after `void 5` still means the twelfth entry.
-`redo` takes back the latest undo (when no move was recorded since).
 """
 
 from __future__ import annotations
@@ -17,9 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.core import dispatch
-from referee.core.liveness import CANCELLERS, CONTROL, cancellations
-from referee.errors import InputError, RefereeError, Refusal
-from referee.ledger import Game
+from referee.errors import InputError, Refusal
+from referee.ledger import CANCELLERS, CONTROL, Game, cancellations
 
 Events = list[tuple[int, dict]]
 CORRECTIONS = ("void", "amend")
@@ -163,25 +161,6 @@ def correct(
     return g.correct(make)
 
 
-def redo(g: Game) -> tuple[int, dict]:
-    """Take back the latest undo, provided no move was recorded after it."""
-
-    def make(rs, evs: Events) -> dict:
-        undone = cancellations(evs)
-        for seq, ev in reversed(evs):
-            if seq in undone:
-                continue
-            if ev["type"] == "undo":
-                text = ev.get("text", "undo").removeprefix("undo: ")
-                return {"type": "redo", "args": {"undoes": [seq]}, "ops": [], "text": f"redo: {text}",
-                        "steps": [], "clauses": [], "notes": [], "amount": None}
-            if ev["type"] not in ("redo",):
-                break
-        raise RefereeError("nothing to redo (redo takes back an undo only before the next move is recorded)")
-
-    return g.correct(make)
-
-
 def marks(evs: Events) -> dict[int, str]:
     """For the log: why each entry no longer counts (undone, voided, amended, re-run in a correction)."""
     by_seq = dict(evs)
@@ -196,6 +175,5 @@ def marks(evs: Events) -> dict[int, str]:
             else:
                 out[seq] = f"re-run in #{by}"
         else:
-            out[seq] = {"undo": "undone", "redo": "taken back by redo"}.get(c["type"], c["type"]) + f" by #{by}"
-            out[seq] = out[seq].replace("redo by", "redo")
+            out[seq] = {"undo": "undone by", "redo": "taken back by the redo"}.get(c["type"], f"cancelled by {c['type']}") + f" #{by}"
     return out

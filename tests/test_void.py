@@ -66,7 +66,7 @@ def test_void_survives_undo_and_redo_and_the_log_shows_it(game):
     assert "undone: void #6" in ok(game, "undo").out
     assert cash(game) == base
     assert "(undone by #14)" in text_log(game)
-    assert "redo: void #6" in ok(game, "redo").out
+    assert "redone: void #6" in ok(game, "redo").out
     assert cash(game) == voided
     assert "(voided by #13)" in text_log(game)
     again = run("redo", game=game)
@@ -178,6 +178,6 @@ def test_void_amend_redo_and_summary_in_the_console(game, monkeypatch, capsys):
     code = con.run_lines(["void 6", "undo", "redo", "amend 4 buy Ben short line", "summary --markdown"])
     out, err = capsys.readouterr()
     assert code == 0, err
-    assert "#9 void #6" in out and "#11 redo: void #6" in out and "#12 amend #4: Ben buys Short Line" in out
+    assert "#9 void #6" in out and "redone: void #6" in out and "#12 amend #4: Ben buys Short Line" in out
     assert "# Game summary" in out
     assert Game(game).state().deeds[35].owner == "Ben"

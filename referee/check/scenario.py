@@ -37,8 +37,9 @@ EXPECT_KEYS = ("ruling", "amount", "allowed", "clauses", "winner", "over")
 
 
 def display(path: Path) -> str:
+    """A file under the working folder is shown relative to it; any other as given (no '../..')."""
     try:
-        return os.path.relpath(path)
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
 
@@ -117,6 +118,10 @@ class Scenario:
             raise self.err(path, f"{what} must be a whole number, not {_show(v)}{extra}")
         if minimum is not None and v < minimum:
             raise self.err(path, f"{what} must be at least {minimum}, not {v}")
+        from referee.amounts import too_large
+
+        if too_large(abs(v)):
+            raise self.err(path, f"{what} {v} is more than any game holds (all the money in the game is less): a typing slip?")
         return v
 
     def _bool(self, v: Any, path: tuple, what: str) -> bool:

@@ -1,4 +1,4 @@
-"""`void N`, `amend N COMMAND…`, `redo`: correct one past entry without retyping what followed.
+"""`void N`, `amend N COMMAND…`: correct one past entry without retyping what followed.
 
 `amend` reads the corrected move in the grammar of the command itself
 (`amend 12 rent Ben "park place" --dice 8`): the command is run in capture
@@ -95,11 +95,3 @@ def amend(
             words = COMMAND_OF[kind(m["type"], m["args"])] + words
     build = capture(words, str(g.path))
     _show(*corrections.correct(g, entry, build))
-
-
-def redo(game: GameOpt = None) -> None:
-    """Take back the latest undo (before any new move is recorded)."""
-    from referee import corrections
-
-    g = open_game(game)
-    _show(*corrections.redo(g))

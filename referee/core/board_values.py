@@ -25,20 +25,18 @@ BOARD_LISTS = ("railroad_rent", "utility_multipliers", "utility_rent")
 
 
 # ---------------------------------------------------------------- reading the log
-def live_overrides(con) -> list[dict]:
+def live_overrides(con, cancellations, cancellers: tuple[str, ...]) -> list[dict]:
     """The value changes of every `deed` event not undone, oldest first (one cheap query)."""
-    from referee.core.liveness import CANCELLERS, cancellations
-
-    kinds = ("deed", *CANCELLERS)
-    rows = con.execute(f"SELECT seq, data FROM events WHERE type IN ({','.join('?' * len(kinds))}) ORDER BY seq", kinds).fetchall()
-    evs = [(seq, json.loads(data)) for seq, data in rows]
+    kinds = ("deed", *cancellers)  # the ledger's one rule (passed in) for undo, redo and corrections
+    rows = con.execute(f"SELECT seq, type, data FROM events WHERE type IN ({','.join('?' * len(kinds))}) ORDER BY seq", kinds).fetchall()
+    evs = [(seq, json.loads(data)) for seq, _, data in rows]
     undone = cancellations(evs)
     out: list[dict] = []
     for seq, ev in evs:
         if seq in undone:
             continue
         # a correction (void, amend) carries the moves it re-ran, a `deed` among them
-        for m in ev["args"].get("moves") or [] if ev["type"] != "deed" else [ev]:
+        for m in [ev] if ev["type"] == "deed" else ev["args"].get("moves") or []:
             if m["type"] == "deed":
                 out.extend(m["args"].get("set") or [])
     return out
@@ -279,7 +277,7 @@ def _show(fmt, v) -> str:
 
 def table_values_line(g) -> str | None:
     """For `status`: how many deed values the table has recorded (None if none)."""
-    changes = live_overrides(g.con)
+    changes = live_overrides(g.con, g.cancellations, g.CANCELLERS)
     if not changes:
         return None
     return (f"board: {len(changes)} value(s) read from the deeds at the table (`referee log`); "

@@ -16,6 +16,12 @@ def undo(n: Annotated[int, typer.Argument(help="How many moves to take back.")] 
         common.out.print(f"undone: {ev.get('text', ev['type'])}")
 
 
+def redo(game: GameOpt = None) -> None:
+    g = open_game(game)
+    for ev in g.redo():
+        common.out.print(f"redone: {ev.get('text', ev['type'])}")
+
+
 def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
     import json
 
