@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.core import dispatch
+from referee.core import closed, dispatch
 from referee.errors import InputError, Refusal
 from referee.ledger import CANCELLERS, CONTROL, Game, cancellations
 
@@ -107,6 +107,8 @@ def correct(
                         continue
                     try:
                         ev = build(rs, t)
+                        if ev is not None:
+                            closed.check(rs, t, ev.t)  # as Game.record checks every move
                     except Refusal as r:
                         raise Refusal(f"the correction for #{entry} does not hold: {r.message}", r.citation) from None
                     if ev is None:
@@ -115,6 +117,7 @@ def correct(
                 else:
                     try:
                         ev = dispatch.rerun(rs, t, m["type"], m["args"])
+                        closed.check(rs, t, ev.t)
                     except Refusal as r:
                         raise Refusal(
                             f"#{m['entry']} ({m.get('text') or m['type']}) no longer holds once #{entry} is {verb}: {r.message}; nothing changed",

@@ -181,3 +181,9 @@ def test_void_amend_redo_and_summary_in_the_console(game, monkeypatch, capsys):
     assert "#9 void #6" in out and "redone: void #6" in out and "#12 amend #4: Ben buys Short Line" in out
     assert "# Game summary" in out
     assert Game(game).state().deeds[35].owner == "Ben"
+
+
+def test_an_amend_may_not_touch_a_bankrupt_players_account(game):
+    play(game)
+    r = run("amend", "21", "pay", "Cy", "Ana", "5", game=game)  # Cy went bankrupt at #20
+    assert r.code == 1 and "the correction for #21 does not hold" in r.err and "bankrupt" in r.err
