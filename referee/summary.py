@@ -14,7 +14,8 @@ from typing import Any
 
 from referee.core import scoring
 from referee.core.dispatch import kind
-from referee.core.state import BANK, POT, Table, apply_ops
+from referee.core.ops import apply_ops
+from referee.core.state import BANK, POT, Table
 from referee.corrections import live_moves
 from referee.ledger import Game
 
