@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.core import actions, turns
+from referee.core import bankruptcy, buildings, buying, cards, jail, money, mortgages, rent, setup, taxes, trades, turns
+from referee.core.events import Event
 from referee.core.state import Table
 from referee.errors import InputError
 from referee.ruleset.model import Ruleset
@@ -43,8 +44,8 @@ def _card(rs: Ruleset, ref: str | None) -> dict | None:
 
 def _rent(rs: Ruleset, t: Table, a: Args):
     # as the rent command does: with turns tracked, the rent is tied to the payer's landing there
-    landing = actions.last_landing(t, a["payer"], a["deed"]) if t.extra.get("tracking") else None
-    return actions.rent(rs, t, a["payer"], a["deed"], a.get("dice"), _card(rs, a.get("card")), None, landing)
+    landing = rent.last_landing(t, a["payer"], a["deed"]) if t.extra.get("tracking") else None
+    return rent.rent(rs, t, a["payer"], a["deed"], a.get("dice"), _card(rs, a.get("card")), None, landing)
 
 
 def _draw(rs: Ruleset, t: Table, a: Args):
@@ -54,41 +55,41 @@ def _draw(rs: Ruleset, t: Table, a: Args):
         raise InputError("a drawn card with no card named cannot be replayed")
     if t.extra.get("tracking") and not a.get("passed_go"):
         return turns.draw(rs, t, a["player"], card)
-    return actions.draw_card(rs, t, a["player"], card, a.get("passed_go", False))
+    return cards.draw_card(rs, t, a["player"], card, a.get("passed_go", False))
 
 
 def _trade(rs: Ruleset, t: Table, a: Args):
-    return actions.trade(rs, t, a["a"], a["b"], actions.Side(**a["a_gives"]), actions.Side(**a["b_gives"]), a.get("lift") or [])
+    return trades.trade(rs, t, a["a"], a["b"], trades.Side(**a["a_gives"]), trades.Side(**a["b_gives"]), a.get("lift") or [])
 
 
 def _deed(rs: Ruleset, t: Table, a: Args):
     # board values read at the table: the same values again (they depend on no earlier move); no ops, no sentence
-    return actions.Event("deed", {"set": a["set"]}, t.copy())
+    return Event("deed", {"set": a["set"]}, t.copy())
 
 
 TABLE: dict[str, Rerun] = {
-    "deal": lambda rs, t, a: actions.deal(rs, t, a["player"], a["deeds"]),
-    "salary": lambda rs, t, a: actions.salary(rs, t, a["player"], a.get("landed", False)),
-    "pay": lambda rs, t, a: actions.pay(rs, t, a["payer"], a["payee"], a["amount"], a.get("reason", "")),
-    "settle": lambda rs, t, a: actions.settle(rs, t, a["player"]),
-    "buy": lambda rs, t, a: actions.buy(rs, t, a["player"], a["deed"]),
-    "auction": lambda rs, t, a: actions.auction(rs, t, a["player"], a["deed"], a["price"]),
+    "deal": lambda rs, t, a: setup.deal(rs, t, a["player"], a["deeds"]),
+    "salary": lambda rs, t, a: money.salary(rs, t, a["player"], a.get("landed", False)),
+    "pay": lambda rs, t, a: money.pay(rs, t, a["payer"], a["payee"], a["amount"], a.get("reason", "")),
+    "settle": lambda rs, t, a: money.settle(rs, t, a["player"]),
+    "buy": lambda rs, t, a: buying.buy(rs, t, a["player"], a["deed"]),
+    "auction": lambda rs, t, a: buying.auction(rs, t, a["player"], a["deed"], a["price"]),
     "rent": _rent,
-    "tax.income": lambda rs, t, a: actions.income_tax(rs, t, a["player"], a.get("choice")),
-    "tax.luxury": lambda rs, t, a: actions.luxury_tax(rs, t, a["player"]),
-    "free_parking": lambda rs, t, a: actions.free_parking(rs, t, a["player"]),
-    "mortgage": lambda rs, t, a: actions.mortgage(rs, t, a["deed"]),
-    "unmortgage": lambda rs, t, a: actions.unmortgage(rs, t, a["deed"]),
-    "build": lambda rs, t, a: actions.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price")),
-    "sell": lambda rs, t, a: actions.sell_buildings(rs, t, a["deed"], a.get("count", 1)),
+    "tax.income": lambda rs, t, a: taxes.income_tax(rs, t, a["player"], a.get("choice")),
+    "tax.luxury": lambda rs, t, a: taxes.luxury_tax(rs, t, a["player"]),
+    "free_parking": lambda rs, t, a: taxes.free_parking(rs, t, a["player"]),
+    "mortgage": lambda rs, t, a: mortgages.mortgage(rs, t, a["deed"]),
+    "unmortgage": lambda rs, t, a: mortgages.unmortgage(rs, t, a["deed"]),
+    "build": lambda rs, t, a: buildings.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price")),
+    "sell": lambda rs, t, a: buildings.sell_buildings(rs, t, a["deed"], a.get("count", 1)),
     "trade": _trade,
-    "jail.send": lambda rs, t, a: actions.send_to_jail(rs, t, a["player"], a.get("reason", "")),
-    "jail.pay": lambda rs, t, a: actions.jail_pay(rs, t, a["player"]),
-    "jail.card": lambda rs, t, a: actions.jail_card(rs, t, a["player"], a.get("deck")),
-    "jail.roll": lambda rs, t, a: actions.jail_roll(rs, t, a["player"], a["dice"][0], a["dice"][1]),
+    "jail.send": lambda rs, t, a: jail.send_to_jail(rs, t, a["player"], a.get("reason", "")),
+    "jail.pay": lambda rs, t, a: jail.jail_pay(rs, t, a["player"]),
+    "jail.card": lambda rs, t, a: jail.jail_card(rs, t, a["player"], a.get("deck")),
+    "jail.roll": lambda rs, t, a: jail.jail_roll(rs, t, a["player"], a["dice"][0], a["dice"][1]),
     "card": _draw,
-    "bankrupt": lambda rs, t, a: actions.bankrupt(rs, t, a["player"]),
-    "partial_payment": lambda rs, t, a: actions.partial_payment(rs, t, a["debtor"], a["deeds"], a["value"]),
+    "bankrupt": lambda rs, t, a: bankruptcy.bankrupt(rs, t, a["player"]),
+    "partial_payment": lambda rs, t, a: bankruptcy.partial_payment(rs, t, a["debtor"], a["deeds"], a["value"]),
     "roll": lambda rs, t, a: turns.roll(rs, t, a["dice"][0], a["dice"][1], a["player"]),
     "turn.next": lambda rs, t, a: turns.pass_turn(rs, t),
     "turn.set": lambda rs, t, a: turns.set_turn(rs, t, a["player"]),
