@@ -210,8 +210,9 @@ class Scenario:
         for e, p in zip(entries, t.players):
             self._collecting(lambda: self._game_keys(e.name, e.body, e.path, p, jail_out), None)
         t.jail_cards_out = jail_out
-        if any("position" in e.body for e in entries):
-            t.extra["tracking"] = True
+        # a stated square is known for that player only: it does not switch turn tracking (and its
+        # claim-window notes) on for the whole table; a card's trip past GO is worked out from it
+        t.extra["positions"] = [e.name for e in entries if "position" in e.body]
         self.table = t
         self._collecting(lambda: self._around(t), None)
         self.history = self._collecting(self._history, [])
@@ -277,6 +278,7 @@ class Scenario:
                         if self._int(x, path + ("roll", j), "a die") not in range(1, 7):
                             raise self.err(path + ("roll", j), f"a die shows 1 to 6, not {x}")
                     e["roll"] = sum(r)
+                    e["dice"] = [r[0], r[1]]
                 else:
                     e["roll"] = self._int(r, path + ("roll",), "a roll", 2)
                     if e["roll"] > 12:
@@ -285,6 +287,26 @@ class Scenario:
                 e["lands"] = self.deed(raw["lands"], path + ("lands",), "square", deeds_only=False)
             out.append(e)
         return out
+
+    def this_turn(self, player: str) -> list[dict]:
+        """The history's last throws when they are `player`'s: the throws of the turn in progress."""
+        out: list[dict] = []
+        for e in reversed(self.history):
+            if e["player"] != player:
+                break
+            if "roll" in e:
+                out.insert(0, e)
+        return out
+
+    def doubles_before(self, player: str) -> int:
+        """Doubles `player` has thrown in a row this turn, from the history (needs both dice: roll: [d, d])."""
+        run = 0
+        for e in reversed(self.this_turn(player)):
+            dice = e.get("dice")
+            if not dice or dice[0] != dice[1]:
+                break
+            run += 1
+        return run
 
     def rolls_since(self, payer: str, idx: int) -> int | None:
         """How many following players have rolled since PAYER landed on IDX (None: not in the history)."""

@@ -867,9 +867,15 @@ def draw_card(rs: Ruleset, t: Table, player: str, card: dict, passed_go: bool = 
             to = (pos + card["spaces"]) % len(rs.squares or [0] * 40)
         else:
             to = _nearest(rs, pos, card["target"])
-        passes = passed_go or (eff != "move_relative" and t.extra.get("tracking") and (to < pos or to == 0))
+        from referee.core import positions
+
+        placed = positions.known(t, player)
+        passes = passed_go or (eff != "move_relative" and placed and (to < pos or to == 0))
         if to == 0 and eff == "move_to":
             passes = True
+        elif not placed and not passed_go and eff != "move_relative" and card.get("salary", True):
+            ev.notes.append(f"{player}'s square is not stated, so whether this move passes GO is not known: "
+                            "no salary is paid (state the square, or that the move passes GO)")
         ev.op("position", player, to)
         if passes and card.get("salary", True):
             amount = rs.param("salary.amount")
