@@ -59,6 +59,10 @@ class Kind:
                     out[k] = sc._int(v, p, f"'{k}'")
             elif typ == "card":
                 out[k] = _card(sc, v, p)
+            elif typ == "cards":  # one card, or the cards drawn one after another
+                out[k] = [_card(sc, x, p + (j,)) for j, x in enumerate(v if isinstance(v, list) else [v])]
+            elif typ == "square":
+                out[k] = sc.deed(v, p, "square", deeds_only=False)
             elif typ == "side":
                 out[k] = _side(sc, v, p)
             elif typ == "clause":
@@ -131,6 +135,26 @@ def _jail(rs, t, a, sc):
     return actions.jail_roll(rs, t, a["player"], dice[0], dice[1])
 
 
+def _roll(rs, t, a, sc):
+    """A throw from the player's stated square, doubles so far from the history; the cards drawn chain on."""
+    from referee.core import throw
+
+    dice = a["dice"]
+    if not isinstance(dice, list):
+        raise InputError("a throw needs both dice (doubles matter): dice: [3, 4]", sc.display, a["_lines"]["dice"])
+    for d in dice:
+        if not 1 <= d <= 6:
+            raise InputError(f"a die shows 1 to 6, not {d}", sc.display, a["_lines"]["dice"])
+    card_dice = a.get("card_dice")
+    if isinstance(card_dice, list):
+        card_dice = sum(card_dice)
+    res = throw.throw(rs, t, a["player"], dice[0], dice[1], sc.doubles_before(a["player"]), a.get("card"), card_dice)
+    ev = res.event
+    ev.facts = {"player": res.player, "lands": res.lands, "owes": res.owes, "jailed": res.jailed,
+                "again": res.again, "claim_until": res.claim_until, "salary": res.salary}
+    return ev
+
+
 def _rent(rs, t, a, sc):
     rolls = a.get("late")
     if rolls is None:
@@ -183,6 +207,8 @@ def _param(rs: Ruleset, dotted: str) -> Any:
 
 
 KINDS: dict[str, Kind] = {
+    "roll": Kind({"player": "player", "dice": "dice", "card": "cards", "card_dice": "dice"}, _roll, ("player", "dice"),
+                 "PLAYER throws DICE from the stated position (doubles so far from history); card: the card(s) drawn where it stops; card_dice: the throw for a utility a card sent it to"),
     "rent": Kind({"payer": "player", "deed": "deed", "dice": "dice", "card": "card", "late": "int"}, _rent, ("payer", "deed"),
                  "rent on DEED owed by PAYER; dice for utilities; card for 'nearest' cards; late = following players who rolled since (else from history)"),
     "buy": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: actions.buy(rs, t, a["player"], a["deed"]), ("player", "deed")),

@@ -32,8 +32,10 @@ TOP_KEYS = (
     "title", "description", "ruleset", "variants", "house_rules", "board", "players", "bank", "pot",
     "turn", "bankruptcies", "debts", "history", "exercises", "claims", "source", "tags",
 )
-CLAIM_COMMON = ("says", "by", "given", "amount", "allowed", "cash", "owner", "winner", "over", "expect", "note", "id")
-EXPECT_KEYS = ("ruling", "amount", "allowed", "clauses", "winner", "over")
+# what a throw did: the square reached, what it asks, jail, another throw, until whom the rent may be claimed
+THROW_KEYS = ("lands", "owes", "jailed", "again", "claim_until")
+CLAIM_COMMON = ("says", "by", "given", "amount", "allowed", "cash", "owner", "winner", "over", "expect", "note", "id") + THROW_KEYS
+EXPECT_KEYS = ("ruling", "amount", "allowed", "clauses", "winner", "over") + THROW_KEYS
 
 
 def display(path: Path) -> str:
@@ -386,9 +388,23 @@ class Scenario:
             for k, v in om.items():
                 idx = self.deed(k, path + ("owner", k))
                 c.claimed["owner"][idx] = self.player(v, path + ("owner", k), allow_bank=True)
+        c.claimed.update(self._throw_keys(raw, path))
         if "expect" in raw:
             c.expected = self._expect(raw["expect"], path + ("expect",))
         return c
+
+    def _throw_keys(self, raw: dict, path: tuple) -> dict:
+        out: dict = {}
+        if "lands" in raw:
+            out["lands"] = self.deed(raw["lands"], path + ("lands",), "square", deeds_only=False)
+        if "owes" in raw:
+            out["owes"] = self._int(raw["owes"], path + ("owes",), "'owes'")
+        for k in ("jailed", "again"):
+            if k in raw:
+                out[k] = self._bool(raw[k], path + (k,), f"'{k}'")
+        if "claim_until" in raw:
+            out["claim_until"] = self.player(raw["claim_until"], path + ("claim_until",))
+        return out
 
     def _expect(self, raw: Any, path: tuple) -> dict:
         if isinstance(raw, str):
@@ -409,6 +425,7 @@ class Scenario:
             out["over"] = self._bool(raw["over"], path + ("over",), "'over'")
         if "winner" in raw:
             out["winner"] = None if raw["winner"] in (None, "nobody", "tie") else self.player(raw["winner"], path + ("winner",))
+        out.update(self._throw_keys(raw, path))
         if "clauses" in raw:
             out["clauses"] = [self.clause_id(self._str(x, path + ("clauses", j), "a clause id"), path + ("clauses", j))
                               for j, x in enumerate(self._list(raw["clauses"], path + ("clauses",), "'clauses'"))]

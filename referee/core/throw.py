@@ -102,9 +102,10 @@ def _last_card(cards: list[dict] | None) -> dict | None:
 
 def _chain(first: turns.TurnEvent, then: turns.TurnEvent) -> turns.TurnEvent:
     """One event for a throw and the card drawn after it (`then` was computed on `first.t`)."""
+    stale = (first.square or {}).get("text")  # "draws a card: enter it…" is answered by the card itself
     ev = turns.TurnEvent(first.type, dict(first.args), then.t, first.ops + then.ops,
                          first.text + "; " + then.text, first.steps + then.steps,
                          first.clauses + [c for c in then.clauses if c not in first.clauses],
-                         first.notes + then.notes, first.amount)
+                         [n for n in first.notes if n != stale] + then.notes, first.amount)
     ev.square = then.square if then.square is not None else first.square
     return ev
