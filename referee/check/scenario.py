@@ -218,6 +218,11 @@ class Scenario:
         self.table = t
         self._collecting(lambda: self._around(t), None)
         self.history = self._collecting(self._history, [])
+        # a jailed player whose throw ends the history has thrown this turn (the fine came before it)
+        if self.history and "roll" in self.history[-1]:
+            last = self.history[-1]["player"]
+            if t.player(last).in_jail:
+                t.extra["jail_thrown"] = [last]
         return t
 
     def _game_keys(self, name: str, spec: dict, path: tuple, p, jail_out: dict) -> None:

@@ -201,6 +201,9 @@ def settle(rs: Ruleset, t: Table, player: str) -> Event:
         paid += d.amount
     if not paid:
         raise Refusal(shortfall_note(rs, t, player, debts[0].amount), rs.cite("debt.raise"))
+    from referee.core import auction_rules
+
+    auction_rules.hand_over(ev, [d.id for d in debts if d.id not in {x.id for x in ev.t.debts}])
     ev.amount = paid
     left = sum(d.amount for d in ev.t.debts_of(player))
     ev.text = f"{player} pays {rs.fmt(paid)} owed" + (f"; still owes {rs.fmt(left)}" if left else "")
@@ -402,6 +405,9 @@ def free_parking(rs: Ruleset, t: Table, player: str) -> Event:
 # ---------------------------------------------------------------- mortgages
 def mortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     _not_over(rs, t)
+    from referee.core import auction_rules
+
+    auction_rules.not_before_paid(rs, t, idx)
     sq = rs.squares[idx]
     owner = _owner(rs, t, idx)
     d = t.deeds[idx]
@@ -730,6 +736,9 @@ def jail_pay(rs: Ruleset, t: Table, player: str) -> Event:
     p = t.player(player)
     if not p.in_jail:
         raise Refusal(f"{player} is not in jail", rs.cite("jail.fine"))
+    from referee.core import jail_turns
+
+    jail_turns.before_throw(rs, t, player, "paying the fine", "jail.fine")
     fine = rs.param("jail.fine")
     _afford(rs, t, player, fine, "the jail fine")
     ev = _event(t, "jail", player=player, action="pay")
@@ -746,6 +755,9 @@ def jail_card(rs: Ruleset, t: Table, player: str, deck: str | None = None) -> Ev
     p = t.player(player)
     if not p.in_jail:
         raise Refusal(f"{player} is not in jail", rs.cite("jail.card"))
+    from referee.core import jail_turns
+
+    jail_turns.before_throw(rs, t, player, "using the card", "jail.card")
     if not p.jail_cards:
         raise Refusal(f"{player} holds no Get Out of Jail Free card (one can be bought from another player with a trade)", rs.cite("jail.card"))
     use = deck if deck in p.jail_cards else p.jail_cards[0]

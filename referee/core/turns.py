@@ -133,6 +133,9 @@ def _hand_over(t: Table, ev, idx: int) -> None:
     """Make player `idx` the one to throw, with a fresh doubles count."""
     if t.turn != idx:
         ev.op("set", "turn", idx)
+    from referee.core import jail_turns
+
+    jail_turns.clear(ev, t.players[idx].name)
     if t.doubles_run:
         ev.op("set", "doubles_run", 0)
     if t.extra.get("thrown") is not None:
@@ -190,6 +193,9 @@ def roll(rs: Ruleset, t: Table, d1: int, d2: int, player: str | None = None) -> 
         _absorb(ev, inner)
         ev.text = inner.text
         if ev.t.player(who).in_jail:
+            from referee.core import jail_turns
+
+            jail_turns.mark(ev, who)
             nxt = _end_turn(rs, ev)
             ev.notes.append(f"{nxt} to throw")
             return ev

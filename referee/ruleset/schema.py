@@ -286,6 +286,7 @@ RULES = Struct(
                 "doubles_extra_roll": Bool(),
                 "collect_rent": Bool(),
                 "cards_sellable": Bool(),
+                "pay_after_failed_throw": Bool(doc="the fine may still be paid (or the card used) after a failed throw in the same turn"),
             }
         ),
         "purchase": Struct({"dealt_deeds_paid": Bool()}),
@@ -318,6 +319,10 @@ RULES = Struct(
                 "shortage": Str(("auction", "first_come")),
                 "shortage_opening": MONEY,
                 "no_hotel_breaking_to_starve": Bool(),
+                "hotel_sale": List(Str(("break", "group", "bare")), min_length=1,
+                                   doc="how a hotel goes back to the bank: broken into houses, all of a group at once, one to bare land"),
+                "shortage_order": Str(("none", "houses_first", "hotels_first"),
+                                      doc="at a shortage, who is served first: house buyers or hotel breakers"),
             }
         ),
         "mortgage": Struct(

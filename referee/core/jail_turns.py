@@ -1,0 +1,49 @@
+"""What a jailed player may still do after a failed throw in the same turn.
+
+The fine is paid (and the Get Out of Jail Free card used) *before* throwing:
+every book says so (000 § LA CARCEL, 001 § Cárcel, 002 § PRIGIONE, 003 § La
+cárcel, 004 "¿Cómo salgo de la Cárcel?"). A failed throw on an earlier jail
+turn leaves the player in jail until their next turn; on the last one the
+fine is forced (`actions.jail_roll`). `rules.jail.pay_after_failed_throw`
+lets a house rule allow paying straight after the failed throw.
+
+The marker `t.extra["jail_thrown"]` lists the jailed players who have thrown
+this turn: set by a failed throw in a game that tracks turns (or, in a
+scenario, by the history's last throw), cleared when the player's next turn
+comes round. Nothing here prints or writes.
+"""
+
+from __future__ import annotations
+
+from referee.core.state import Table
+from referee.errors import Refusal
+from referee.ruleset.model import Ruleset
+
+KEY = "jail_thrown"
+
+
+def thrown(t: Table) -> list[str]:
+    return list(t.extra.get(KEY) or [])
+
+
+def mark(ev, player: str) -> None:
+    """`player` threw in jail this turn and stays there."""
+    now = thrown(ev.t)
+    if player not in now:
+        ev.op("extra", KEY, now + [player])
+
+
+def clear(ev, player: str) -> None:
+    """`player`'s next turn has come: the fine may be paid before throwing again."""
+    now = thrown(ev.t)
+    if player in now:
+        ev.op("extra", KEY, [p for p in now if p != player] or None)
+
+
+def before_throw(rs: Ruleset, t: Table, player: str, what: str, clause: str) -> None:
+    """Refuse the fine or the card after a failed throw this turn, unless the ruleset allows it."""
+    if player in thrown(t) and not rs.param("jail.pay_after_failed_throw", False):
+        raise Refusal(
+            f"{player} has already thrown this turn and stays in jail: {what} comes before the throw, "
+            f"on {player}'s next turn", rs.cite(clause),
+        )
