@@ -343,6 +343,9 @@ def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
     _tax_square(rs, "income")
     tax = rs.param("taxes.income")
     choices = tax["choices"]
+    from referee.core import tax_choice
+
+    choice = tax_choice.binding(rs, t, player, choice)
     if choice is None:
         if len(choices) == 1:
             choice = choices[0]
@@ -366,6 +369,7 @@ def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
         ev.steps.append(f"net worth {rs.fmt(nw.total)} × {pct} % = {rs.fmt(amount)}")
         ev.args["net_worth"] = nw.total
     charge(rs, ev, player, _fee_destination(rs), amount, "income tax")
+    tax_choice.settled(ev, player)
     ev.amount = amount
     ev.text = f"{player} pays {rs.fmt(amount)} income tax ({choice})"
     ev.cite("tax.income")
@@ -925,7 +929,8 @@ def bankruptcy_check(rs: Ruleset, t: Table, player: str) -> tuple[bool, int, int
     return cash + can < owed, owed, cash + can, lines
 
 
-def bankrupt(rs: Ruleset, t: Table, player: str) -> Event:
+def bankrupt(rs: Ruleset, t: Table, player: str, lift: list[int] | None = None) -> Event:
+    """`lift`: the mortgaged deeds a creditor player lifts at once (the others are kept, paying the interest)."""
     _not_over(rs, t)
     _active(rs, t, player)
     debts = t.debts_of(player)
@@ -976,9 +981,9 @@ def bankrupt(rs: Ruleset, t: Table, player: str) -> Event:
         for deck in list(ev.t.player(player).jail_cards):
             ev.op("jail_card", player, creditor, deck)
         ev.steps.append(f"{creditor} receives {rs.fmt(cash)} and {len(mine)} deed(s)")
-        for idx in mine:
-            if ev.t.deeds[idx].mortgaged and rs.param("mortgage.transfer_interest"):
-                _transfer_mortgaged(rs, ev, creditor, idx, False)
+        from referee.core import received
+
+        received.mortgaged_deeds(rs, ev, creditor, mine, lift or [], _transfer_mortgaged)
     else:
         ev.cite("bankruptcy.to_bank")
         if cash:
