@@ -51,7 +51,7 @@ def no_bids(rs: Ruleset, t: Table, idx: int) -> actions.Event:
     ev.text = f"nobody bids for {sq.name}: it stays with the bank"
     minimum, why = actions.auction_minimum(rs, idx)
     ev.steps.append(f"opening rule: {why}" + (f" ({rs.fmt(minimum)})" if minimum > 1 else ""))
-    ev.cite("auction.declined", *(["auction.opening"] if rs.has_clause("auction.opening") else []))
+    ev.cite("auction.declined", *[c for c in ("auction.no_bidder", "auction.opening") if rs.has_clause(c)])
     return ev
 
 
