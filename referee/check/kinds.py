@@ -69,6 +69,8 @@ class Kind:
                 out[k] = sc.clause_id(sc._str(v, p, "a clause id"), p)
             elif typ == "clauses":
                 out[k] = [sc.clause_id(sc._str(x, p + (j,), "a clause id"), p + (j,)) for j, x in enumerate(sc._list(v, p, f"'{k}'"))]
+            elif typ == "wants":
+                out[k] = _wants(sc, v, p)
             elif typ == "any":
                 out[k] = v
             elif typ.startswith("choice:"):
@@ -119,6 +121,67 @@ def _side(sc: Scenario, v: Any, path: tuple) -> actions.Side:
     s.deeds = [sc.deed(x, path + ("deeds", j)) for j, x in enumerate(sc._list(raw.get("deeds"), path + ("deeds",), "'deeds'"))]
     s.jail_cards = [sc.deck(x, path + ("jail_cards", j)) for j, x in enumerate(sc._list(raw.get("jail_cards"), path + ("jail_cards",), "'jail_cards'"))]
     return s
+
+
+def _wants(sc: Scenario, v: Any, path: tuple) -> list:
+    """Who wants buildings from a short bank: {Ana: 2, Ben: {houses: 1}, Cy: {hotels: 1}, Dee: {breaks: 1}}."""
+    from referee.core.shortage import Want
+
+    raw = sc._map(v, path, "'wants'")
+    out = []
+    for name, spec in raw.items():
+        p = path + (name,)
+        who = sc.player(name, p)
+        if isinstance(spec, int) and not isinstance(spec, bool):
+            out.append(Want(who, houses=sc._int(spec, p, "houses wanted", 1)))
+            continue
+        spec = sc._map(spec, p, f"what {who} wants")
+        sc._check_keys(spec, ("houses", "hotels", "breaks"), p, f"what {who} wants")
+        out.append(Want(who, **{k: sc._int(x, p + (k,), f"'{k}'") for k, x in spec.items()}))
+    if not out:
+        raise sc.err(path, "'wants' names the players who want buildings, e.g. wants: {Ana: 2, Ben: 1}")
+    return out
+
+
+def _auction(rs, t, a, sc):
+    from referee.core import auction_rules
+
+    if a.get("no_bids"):
+        if "player" in a or "price" in a:
+            raise InputError("an auction with no bids has no winner and no price", sc.display, a["_line"])
+        return auction_rules.no_bids(rs, t, a["deed"])
+    for k in ("player", "price"):
+        if k not in a:
+            raise InputError(f"'auction' needs '{k}' (or no_bids: true)", sc.display, a["_line"])
+    return auction_rules.bid_won(rs, t, a["player"], a["deed"], a["price"])
+
+
+def _sell(rs, t, a, sc):
+    if a.get("whole"):
+        from referee.core import hotel_sale
+
+        return hotel_sale.sell_whole(rs, t, a["deed"], a["whole"])
+    return actions.sell_buildings(rs, t, a["deed"], a.get("count", 1))
+
+
+def _income_tax(rs, t, a, sc):
+    if a.get("declared"):
+        from referee.core import tax_choice
+
+        t = tax_choice.declare(rs, t, a["player"], a["declared"]).t
+    return actions.income_tax(rs, t, a["player"], a.get("choice"))
+
+
+def _declare(rs, t, a, sc):
+    from referee.core import tax_choice
+
+    return tax_choice.declare(rs, t, a["player"], a["choice"])
+
+
+def _shortage(rs, t, a, sc):
+    from referee.core import shortage
+
+    return shortage.shortage(rs, t, a["wants"], a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price"))
 
 
 def _jail(rs, t, a, sc):
@@ -212,15 +275,22 @@ KINDS: dict[str, Kind] = {
     "rent": Kind({"payer": "player", "deed": "deed", "dice": "dice", "card": "card", "late": "int"}, _rent, ("payer", "deed"),
                  "rent on DEED owed by PAYER; dice for utilities; card for 'nearest' cards; late = following players who rolled since (else from history)"),
     "buy": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: actions.buy(rs, t, a["player"], a["deed"]), ("player", "deed")),
-    "auction": Kind({"player": "player", "deed": "deed", "price": "int"}, lambda rs, t, a, sc: actions.auction(rs, t, a["player"], a["deed"], a["price"]), ("player", "deed", "price")),
+    "auction": Kind({"player": "player", "deed": "deed", "price": "int", "no_bids": "bool"}, _auction, ("deed",),
+                    "PLAYER wins DEED for PRICE (short of cash: owes the bank the bid, the deed on payment); no_bids: true, nobody bids"),
     "build": Kind({"deed": "deed", "count": "int", "hotel": "bool", "price": "int"},
                   lambda rs, t, a, sc: actions.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price")), ("deed",)),
-    "sell": Kind({"deed": "deed", "count": "int"}, lambda rs, t, a, sc: actions.sell_buildings(rs, t, a["deed"], a.get("count", 1)), ("deed",)),
+    "sell": Kind({"deed": "deed", "count": "int", "whole": "choice:group|bare"}, _sell, ("deed",),
+                 "COUNT buildings off DEED; whole: group (every hotel of the group at once) or bare (this hotel to bare land)"),
+    "shortage": Kind({"deed": "deed", "count": "int", "hotel": "bool", "price": "int", "wants": "wants"}, _shortage, ("deed", "wants"),
+                     "DEED's owner gets COUNT buildings from a short bank while WANTS (player: houses) compete; price: the winning bid"),
     "mortgage": Kind({"deed": "deed"}, lambda rs, t, a, sc: actions.mortgage(rs, t, a["deed"]), ("deed",)),
     "unmortgage": Kind({"deed": "deed"}, lambda rs, t, a, sc: actions.unmortgage(rs, t, a["deed"]), ("deed",)),
     "trade": Kind({"a": "player", "b": "player", "give": "side", "take": "side", "lift": "deeds"},
                   lambda rs, t, a, sc: actions.trade(rs, t, a["a"], a["b"], a.get("give") or actions.Side(), a.get("take") or actions.Side(), a.get("lift")), ("a", "b")),
-    "income-tax": Kind({"player": "player", "choice": "choice:percent|flat"}, lambda rs, t, a, sc: actions.income_tax(rs, t, a["player"], a.get("choice")), ("player",)),
+    "income-tax": Kind({"player": "player", "choice": "choice:percent|flat", "declared": "choice:percent|flat"}, _income_tax, ("player",),
+                       "PLAYER's income tax by CHOICE; declared: the choice declared before counting (it binds)"),
+    "declare-tax": Kind({"player": "player", "choice": "choice:percent|flat"}, _declare, ("player", "choice"),
+                        "PLAYER declares the income-tax choice before counting"),
     "luxury-tax": Kind({"player": "player"}, lambda rs, t, a, sc: actions.luxury_tax(rs, t, a["player"]), ("player",)),
     "salary": Kind({"player": "player", "landed": "bool"}, lambda rs, t, a, sc: actions.salary(rs, t, a["player"], a.get("landed", False)), ("player",)),
     "pay": Kind({"payer": "party", "payee": "party", "amount": "int", "for": "str"},
@@ -229,7 +299,8 @@ KINDS: dict[str, Kind] = {
     "jail": Kind({"player": "player", "action": "choice:send|pay|card|roll", "dice": "dice", "deck": "str", "reason": "str"}, _jail, ("player", "action")),
     "free-parking": Kind({"player": "player"}, lambda rs, t, a, sc: actions.free_parking(rs, t, a["player"]), ("player",)),
     "settle": Kind({"player": "player"}, lambda rs, t, a, sc: actions.settle(rs, t, a["player"]), ("player",)),
-    "bankrupt": Kind({"player": "player"}, lambda rs, t, a, sc: actions.bankrupt(rs, t, a["player"]), ("player",)),
+    "bankrupt": Kind({"player": "player", "lift": "deeds"}, lambda rs, t, a, sc: actions.bankrupt(rs, t, a["player"], a.get("lift")), ("player",),
+                     "PLAYER goes bankrupt; lift: the mortgaged deeds the creditor lifts at once (the rest are kept at 10 %)"),
     "pay-in-property": Kind({"debtor": "player", "deeds": "deeds", "value": "int"},
                             lambda rs, t, a, sc: actions.partial_payment(rs, t, a["debtor"], a["deeds"], a["value"]), ("debtor", "deeds", "value")),
     "deal": Kind({"player": "player", "deeds": "deeds"}, lambda rs, t, a, sc: actions.deal(rs, t, a["player"], a["deeds"]), ("player", "deeds")),
