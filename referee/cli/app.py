@@ -162,10 +162,10 @@ def buy(player: str, deed: str, game: GameOpt = None) -> None:
 @app.command()
 def auction(player: str, deed: str, price: str, game: GameOpt = None) -> None:
     """Record the winner and price of an auction (checked against the edition's opening rule)."""
-    from referee.core import actions
+    from referee.core import auction_rules  # a winner short of cash owes the bank the bid
 
     amt = common.parse_amount(price, "the price")
-    _record(game, lambda rs, t: actions.auction(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed), amt))
+    _record(game, lambda rs, t: auction_rules.bid_won(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed), amt))
 
 
 @app.command()
@@ -390,11 +390,15 @@ def cards(ruleset: Annotated[Optional[str], typer.Argument()] = None, game: Game
 
 # ================================================================ bankruptcy
 @app.command()
-def bankrupt(player: str, game: GameOpt = None) -> None:
+def bankrupt(
+    player: str,
+    lift: Annotated[Optional[list[str]], typer.Option("--lift", help="A mortgaged deed the creditor lifts at once (repeat).")] = None,
+    game: GameOpt = None,
+) -> None:
     """Declare a player bankrupt over their recorded debts (the edition's procedure)."""
     from referee.core import actions
 
-    _record(game, lambda rs, t: actions.bankrupt(rs, t, common.resolve_player(t, player)))
+    _record(game, lambda rs, t: actions.bankrupt(rs, t, common.resolve_player(t, player), [common.resolve_deed(rs, d) for d in lift or []]))
 
 
 @app.command("pay-in-property")
@@ -489,6 +493,7 @@ _MODULES = {
     "score_cmd": ("score",),
     "table_cmd": ("play", "roll", "watch", "next", "turn"),
     "deed_cmd": ("deed", "play"),  # the console records deed values too
+    "rulings_cmd": ("no-bid", "declare", "shortage", "sell-hotels", "play"),
 }
 _CORE = {"new", "deal", "go", "pay", "collect", "settle", "buy", "auction", "rent", "mortgage", "unmortgage",
          "lift", "build", "sell", "trade", "tax", "parking", "jail", "card", "cards", "bankrupt",
