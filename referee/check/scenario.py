@@ -218,11 +218,15 @@ class Scenario:
         self.table = t
         self._collecting(lambda: self._around(t), None)
         self.history = self._collecting(self._history, [])
-        # a jailed player whose throw ends the history has thrown this turn (the fine came before it)
-        if self.history and "roll" in self.history[-1]:
-            last = self.history[-1]["player"]
-            if t.player(last).in_jail:
-                t.extra["jail_thrown"] = [last]
+        # jailed players whose failed throws end the history have thrown this turn (the fine came before it)
+        thrown: dict = {}
+        for e in reversed(self.history):
+            dice = e.get("dice")
+            if "roll" not in e or not t.player(e["player"]).in_jail or (dice and dice[0] == dice[1]):
+                break
+            thrown.setdefault(e["player"], dice or [])
+        if thrown:
+            t.extra["jail_thrown"] = thrown
         return t
 
     def _game_keys(self, name: str, spec: dict, path: tuple, p, jail_out: dict) -> None:

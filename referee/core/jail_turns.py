@@ -22,22 +22,21 @@ from referee.ruleset.model import Ruleset
 KEY = "jail_thrown"
 
 
-def thrown(t: Table) -> list[str]:
-    return list(t.extra.get(KEY) or [])
+def thrown(t: Table) -> dict[str, list[int]]:
+    """The jailed players who have thrown this turn, with their dice."""
+    return dict(t.extra.get(KEY) or {})
 
 
-def mark(ev, player: str) -> None:
-    """`player` threw in jail this turn and stays there."""
-    now = thrown(ev.t)
-    if player not in now:
-        ev.op("extra", KEY, now + [player])
+def mark(ev, player: str, dice: list[int]) -> None:
+    """`player` threw `dice` in jail this turn and stays there."""
+    ev.op("extra", KEY, {**thrown(ev.t), player: list(dice)})
 
 
 def clear(ev, player: str) -> None:
     """`player`'s next turn has come: the fine may be paid before throwing again."""
     now = thrown(ev.t)
-    if player in now:
-        ev.op("extra", KEY, [p for p in now if p != player] or None)
+    if now.pop(player, None) is not None:
+        ev.op("extra", KEY, now or None)
 
 
 def before_throw(rs: Ruleset, t: Table, player: str, what: str, clause: str) -> None:

@@ -195,7 +195,7 @@ def roll(rs: Ruleset, t: Table, d1: int, d2: int, player: str | None = None) -> 
         if ev.t.player(who).in_jail:
             from referee.core import jail_turns
 
-            jail_turns.mark(ev, who)
+            jail_turns.mark(ev, who, [d1, d2])
             nxt = _end_turn(rs, ev)
             ev.notes.append(f"{nxt} to throw")
             return ev
