@@ -209,8 +209,11 @@ class Scenario:
         self._player_names = [e.name for e in entries]
         self._player_choices = Names({n: [n] for n in self._player_names})
         jail_out: dict[str, int] = {}
+        self._declared: dict[str, str] = {}
         for e, p in zip(entries, t.players):
             self._collecting(lambda: self._game_keys(e.name, e.body, e.path, p, jail_out), None)
+        if self._declared:
+            t.extra["tax_declared"] = dict(self._declared)
         t.jail_cards_out = jail_out
         # a stated square is known for that player only: it does not switch turn tracking (and its
         # claim-window notes) on for the whole table; a card's trip past GO is worked out from it
@@ -243,6 +246,11 @@ class Scenario:
             deck = self.deck(c, path + ("jail_cards", i))
             p.jail_cards.append(deck)
             jail_out[deck] = jail_out.get(deck, 0) + 1
+        if "declared" in spec:  # the income-tax choice declared before counting (it binds)
+            choice = self._str(spec["declared"], path + ("declared",), "'declared'")
+            if choice not in ("percent", "flat"):
+                raise self.err(path + ("declared",), f"'declared' is percent or flat, not {choice!r}")
+            self._declared[name] = choice
         if "position" in spec:
             p.position = self.deed(spec["position"], path + ("position",), "square", deeds_only=False)
         elif p.in_jail:

@@ -213,6 +213,9 @@ def freeze_text(g, title: str = "") -> str:
             e["jail_cards"] = list(p.jail_cards)
         if t.extra.get("tracking"):
             e["position"] = rs.squares[p.position].name if rs.squares else p.position
+        declared = (t.extra.get("tax_declared") or {}).get(p.name)
+        if declared:
+            e["declared"] = declared
         if p.bankrupt:
             e["bankrupt"] = True
         if p.skip_turns:
