@@ -263,6 +263,7 @@ def _arrive(rs: Ruleset, ev: TurnEvent, who: str, to: int, dice: int | None = No
     if sq.kind == "go_to_jail":
         ev.square["text"] = f"{who} lands on {sq.name} and goes to jail; no salary for this move"
     ev.notes.append(ev.square["text"])
+    ev.cite(*[c for c in ev.square["clauses"] if rs.has_clause(c)])  # what the square asks, with its clauses
 
 
 # ---------------------------------------------------------------- what a square means
