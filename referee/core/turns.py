@@ -404,7 +404,8 @@ def draw(rs: Ruleset, t: Table, player: str, card: dict) -> TurnEvent:
             ev.notes.append(f"{_end_turn(rs, ev)} to throw")
     elif after.position != before.position:
         ev.op("land", {"player": player, "square": after.position, "roll": ev.t.rolls, "card": card["id"]})
-        _arrive(rs, ev, player, after.position, card=card)
+        # only a "nearest" card changes the rent owed there (2 x railroad, 10 x a throw at a utility)
+        _arrive(rs, ev, player, after.position, card=card if card.get("effect") == "move_to_nearest" else None)
         if ev.t.player(player).in_jail and current(t) == player and t.extra.get("thrown") == player:
             ev.notes.append(f"{_end_turn(rs, ev)} to throw")
     return ev
