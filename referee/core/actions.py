@@ -266,7 +266,7 @@ def auction(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> Event:
     ev.amount = price
     ev.text = f"{winner} wins {sq.name} at auction for {rs.fmt(price)}"
     ev.steps.append(f"opening rule: {why}" + (f" ({rs.fmt(minimum)})" if minimum > 1 else ""))
-    ev.cite("auction.declined")
+    ev.cite("auction.declined", *(["auction.opening"] if rs.has_clause("auction.opening") else []))
     return ev
 
 
