@@ -15,7 +15,7 @@ from referee.errors import InputError
 def mortgaged_deeds(rs, ev, creditor: str, deeds: list[int], lift: list[int], transfer) -> None:
     for idx in lift:
         if idx not in deeds or not ev.t.deeds[idx].mortgaged:
-            raise InputError(f"--lift names {rs.squares[idx].name}, which is not a mortgaged deed of the bankrupt player")
+            raise InputError(f"{rs.squares[idx].name} is named to be lifted, but it is not a mortgaged deed of the bankrupt player")
     for idx in deeds:
         if ev.t.deeds[idx].mortgaged and (idx in lift or rs.param("mortgage.transfer_interest")):
             transfer(rs, ev, creditor, idx, idx in lift)
