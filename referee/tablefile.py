@@ -235,7 +235,7 @@ def read_table(rs: Ruleset, data: dict, errs: Errors, *, game_keys: bool = False
     added to `errs`; the caller raises them (with its own) when it is done.
     """
     entries, base = player_entries(errs, data, game_keys)
-    max_houses = rs.param("building.max_houses", 4)
+    max_houses = rs.p.building.max_houses
     owners: dict[int, str] = {}
     cash: dict[str, int] = {}
     bankrupt: dict[str, bool] = {}

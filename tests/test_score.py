@@ -11,7 +11,7 @@ import pytest
 import yaml
 from conftest import ROOT, run, run_proc
 
-from referee.cli import chart
+from referee.cli.render import chart
 from referee.core import scoring
 from referee.core.actions import bankruptcy_check
 from referee.core.valuation import value

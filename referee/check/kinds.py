@@ -253,7 +253,7 @@ def _rule(rs, t, a, sc):
             ev.value = _param(rs, a["param"])
         except KeyError:
             raise InputError(f"{rs.id} has no parameter '{a['param']}'", sc.display, a["_lines"]["param"]) from None
-        ev.steps.append(f"{a['param']} = {ev.value!r} ({rs.origin_of(a['param'].removeprefix('rules.')) if a['param'].startswith('rules.') else rs.id})")
+        ev.steps.append(f"{a['param']} = {ev.value!r} ({rs.origin_of(a['param']) if a['param'].startswith('rules.') else rs.id})")
     return ev
 
 

@@ -77,9 +77,9 @@ def game_path(explicit: str | None) -> Path:
 
 def _game_ruleset(game: str | None):
     """The ruleset of the current game, or None when there is no game file here."""
-    from referee.cli.app import _STATE
+    from referee.cli.context import STATE
 
-    explicit = game or _STATE.get("game")
+    explicit = game or STATE["game"]
     path = game_path(explicit)
     if not path.exists():
         if explicit:
@@ -180,7 +180,7 @@ def _ask_all(q: str, as_json: bool) -> None:
         mark = "" if r.agrees else "[bold yellow]≠[/bold yellow]"
         tab.add_row(escape(r.edition), r.group, mark, escape(h.clause), text if r.agrees else f"[yellow]{text}[/yellow]", escape(src))
     out.print(tab)
-    same: dict[str, list[str]] = {}
+    same: dict[str | None, list[str]] = {}
     for r in found:
         same.setdefault(r.group, []).append(r.edition)
     shared = [" = ".join(eds) for eds in same.values() if len(eds) > 1]
@@ -213,6 +213,3 @@ def _mark(text: str, odd: frozenset) -> str:
     parts.append(escape(text[pos:]))
     return "".join(parts)
 
-
-def register(app) -> None:
-    app.command("ask")(ask)

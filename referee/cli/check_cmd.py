@@ -166,10 +166,10 @@ def freeze(
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
 ) -> None:
     """Freeze the current table of the game into a scenario file; add the claim being argued and run `referee check`."""
-    from referee.cli.app import _STATE, open_game
+    from referee.cli.context import open_game
     from referee.errors import InputError
 
-    g = open_game(game or _STATE.get("game"))
+    g = open_game(game)
     text = freeze_text(g, title)
     if path:
         p = Path(path)
@@ -330,8 +330,3 @@ def coverage_cmd(
     if any(not d.scenarios for d in rows):
         raise typer.Exit(1)
 
-
-def register(app) -> None:
-    """`check` and `freeze`; `rules coverage` is attached by referee.cli.rules_cmd (built alone for `rules …`)."""
-    app.command("check")(check)
-    app.command("freeze")(freeze)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import cast
 
 from rich.console import Console
 from rich.markup import escape
@@ -31,7 +32,8 @@ def resolve_deed(rs, name: str) -> int:
     rs.require_board()
     if name.isdigit() and 0 <= int(name) < len(rs.squares) and rs.squares[int(name)].is_deed:
         return int(name)
-    return match_one(name, deed_choices(rs), "deed", hint="`referee board` lists them")
+    choices: dict = deed_choices(rs)  # keyed by square index; names.match_one returns the key
+    return cast(int, match_one(name, choices, "deed", hint="`referee board` lists them"))
 
 
 def parse_amount(text: str | int, what: str = "amount") -> int:
@@ -69,6 +71,14 @@ def print_details(steps, notes, citations, indent: str = "  ") -> None:
         out.print(f"{indent}[yellow]{escape(n)}[/yellow]")
     for c in citations:
         out.print(f"{indent}[cyan]— {escape(str(c))}[/cyan]")
+
+
+def is_click(obj: object, kind: str) -> bool:
+    """Whether `obj` is an instance of the Click class named `kind` (UsageError, NoSuchOption, IntParamType…).
+
+    By class name: Typer carries its own private copy of Click, whose classes are not public API.
+    """
+    return any(c.__name__ == kind for c in type(obj).__mro__)
 
 
 def fail(message: str, code: int) -> None:

@@ -10,11 +10,10 @@ from __future__ import annotations
 import functools
 import html
 
+import typer.core
 from prompt_toolkit.completion import Completer, Completion
 
-import typer.core
-
-from referee.cli.console import ALIASES, DEED_PARAMS, HELP, NOT_HERE, PLAYER_PARAMS, QUIT, split_line
+from referee.cli.shorthand import ALIASES, DEED_PARAMS, HELP, NOT_HERE, PLAYER_PARAMS, QUIT, split_line
 from referee.names import norm as _norm
 
 norm = functools.lru_cache(maxsize=8192)(_norm)  # names repeat at every prompt

@@ -26,44 +26,29 @@ import re
 import shlex
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import typer
 import typer.core
+import typer.main
 from rich.markup import escape
 
 from referee.cli import common
+from referee.cli.shorthand import ALIASES, HELP, JOINABLE, NOT_HERE, QUIT, split_line
 from referee.errors import InputError, RefereeError
-
-ALIASES = {
-    "b": "buy", "r": "rent", "a": "auction", "p": "pay", "c": "collect", "s": "status", "st": "status",
-    "m": "mortgage", "um": "unmortgage", "h": "build", "house": "build", "sl": "sell", "tr": "trade",
-    "n": "next", "t": "turn", "d": "draw", "rl": "roll", "dice": "roll", "u": "undo", "z": "undo",
-    "l": "log", "salary": "go", "bk": "bankrupt", "x": "tax", "k": "card",
-}
-QUIT = ("quit", "exit", "q", "bye")
-HELP = ("help", "?", "h?")
-NOT_HERE = {
-    "play": "you are in the console already",
-    "watch": "run `referee watch` in a second terminal",
-}
-PLAYER_PARAMS = {"player", "payer", "payee", "a", "b", "debtor", "winner"}
-DEED_PARAMS = {"deed", "deeds"}
-JOINABLE = {"deed", "name"}
-# Recent Typer carries its own copy of Click (typer._click); older ones use Click itself.
-click = getattr(typer.core, "click", None) or getattr(typer.core, "_click")
 
 _DICE = re.compile(r"^\s*([1-6])\s*[+, ]\s*([1-6])\s*$")
 
 
 class TableConsole:
-    def __init__(self, path: Path):
-        from referee.cli import app as appmod
+    def __init__(self, path: Path, group: Any = None):
+        """`group`: the root command group when `referee play` runs; built here when used on its own (tests, benchmarks)."""
+        if group is None:
+            from referee.cli.context import app
 
-        if not any(getattr(c, "name", None) == "play" for c in appmod.app.registered_commands):
-            appmod._register()  # used in-process (tests, benchmarks) without going through main()
-        app = appmod.app
+            group = typer.main.get_command(app)
         self.path = Path(path)
-        self.group: typer.core.TyperGroup = typer.main.get_command(app)  # built once: no per-line start-up
+        self.group: typer.core.TyperGroup = group.load_all()  # built once: no per-line start-up
         self.out = common.out
         self.err = common.err
 
@@ -117,12 +102,6 @@ class TableConsole:
         except RefereeError as e:
             code = e.exit_code
             self.report(str(e), code, where)
-        except click.exceptions.NoSuchOption as e:
-            code = 2
-            self.report(f"{_usage_msg(e)}", code, where)
-        except click.exceptions.UsageError as e:
-            code = 2
-            self.report(self._usage_error(e, args), code, where)
         except (typer.Abort, KeyboardInterrupt):
             code = 130
             self.report("interrupted; nothing half-written (every move is one transaction)", code, where)
@@ -133,7 +112,13 @@ class TableConsole:
         except (OSError, sqlite3.Error) as e:
             code = 2
             self.report(f"error: {e}", code, where)
-        except Exception as e:  # a bug: one line, and the console carries on
+        except Exception as e:  # a usage error, or a bug: one line, and the console carries on
+            if common.is_click(e, "NoSuchOption"):
+                self.report(_usage_msg(e), 2, where)
+                return 2
+            if common.is_click(e, "UsageError"):
+                self.report(self._usage_error(e, args), 2, where)
+                return 2
             if os.environ.get("REFEREE_DEBUG"):
                 raise
             code = 3
@@ -146,7 +131,7 @@ class TableConsole:
             self.out.file.flush()  # keep the error after the output it follows, on a shared pipe too
         self.err.print(escape(prefix + message), style="red" if code == 1 else None)
 
-    def _usage_error(self, e: click.exceptions.UsageError, args: list[str]) -> str:
+    def _usage_error(self, e: Any, args: list[str]) -> str:
         msg = e.format_message()
         m = re.match(r"No such command '([^']+)'", msg)
         if m:
@@ -283,7 +268,7 @@ class TableConsole:
         return words
 
     def _command(self, words: list[str]):
-        cmd: click.core.Command | None = self.group
+        cmd: Any = self.group
         path: list[str] = []
         for w in words:
             if not isinstance(cmd, typer.core.TyperGroup):
@@ -349,8 +334,8 @@ class TableConsole:
     # ------------------------------------------------------------ interactive
     def warm_up(self) -> None:
         """Import and exercise what the commands use, so the first move answers as fast as the rest."""
-        import referee.cli.score_cmd  # noqa: F401
-        import referee.cli.status_view  # noqa: F401
+        import referee.cli.render.score  # noqa: F401
+        import referee.cli.render.status  # noqa: F401
         import referee.core.actions  # noqa: F401
         import referee.core.turns  # noqa: F401
         import referee.names  # noqa: F401
@@ -369,7 +354,7 @@ class TableConsole:
 
         self.warm_up()
         completer = TableCompleter(self)
-        session = PromptSession(
+        session: PromptSession[str] = PromptSession(
             history=_history(self.path) or InMemoryHistory(),
             completer=completer,
             complete_while_typing=False,
@@ -400,13 +385,6 @@ class TableConsole:
 
 
 # ---------------------------------------------------------------- helpers
-def split_line(line: str) -> list[str]:
-    try:
-        return shlex.split(line, comments=True)
-    except ValueError:
-        return line.split()
-
-
 def join_line(words: list[str]) -> str:
     """A command line as a person would type it (double quotes around names with spaces)."""
     out = []
@@ -425,15 +403,15 @@ def _looks_amount(w: str) -> bool:
     return s.isdigit() or w.upper().startswith("L.")
 
 
-def _fits(param: click.core.Parameter, word: str) -> bool:
-    if isinstance(param.type, click.types.IntParamType):
+def _fits(param: Any, word: str) -> bool:
+    if common.is_click(param.type, "IntParamType"):
         return word.lstrip("-").isdigit()
     if param.name in ("price", "amount", "value"):
         return _looks_amount(word)
     return True
 
 
-def _usage_msg(e: click.exceptions.UsageError) -> str:
+def _usage_msg(e: Any) -> str:
     msg = e.format_message().rstrip(".")
     usage = ""
     if e.ctx is not None:
@@ -444,9 +422,9 @@ def _usage_msg(e: click.exceptions.UsageError) -> str:
 def _history(path: Path):
     from prompt_toolkit.history import FileHistory
 
-    from referee.ruleset.loader import _cache_dir
+    from referee.ruleset.files import cache_dir
 
-    d = _cache_dir()
+    d = cache_dir()
     if d is None:
         return None
     try:

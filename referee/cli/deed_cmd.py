@@ -46,7 +46,7 @@ def deed(
     The value is an event in the game log (undo takes it back); `referee board --export FILE` writes the
     corrected board for the next game.
     """
-    from referee.cli.app import _record
+    from referee.cli.context import record
     from referee.core import board_values
 
     values = {
@@ -65,11 +65,7 @@ def deed(
     def build(rs, t):
         return board_values.record_values(rs, t, common.resolve_deed(rs, name), values)
 
-    _record(game, build, as_json)
-
-
-def register(app) -> None:
-    app.command("deed")(deed)
+    record(game, build, as_json)
 
 
 def export_board(rs, path: str) -> None:

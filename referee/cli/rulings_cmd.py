@@ -4,7 +4,7 @@ auction, hotels sold outright. Each records one event through the same
 `_record` as every banker command, so a move typed at the table and the same
 move claimed in a scenario are ruled by the same core call.
 
-Registered on the main Typer app by `referee.cli.app._register`.
+Listed in the command table, referee/cli/registry.py.
 """
 
 from __future__ import annotations
@@ -16,13 +16,7 @@ import typer
 from referee.cli import common
 from referee.errors import InputError
 
-GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Game file (default: $REFEREE_GAME or ./referee-game.sqlite).")]
-
-
-def _record(game, build):
-    from referee.cli import app as appmod
-
-    return appmod._record(game, build)
+from referee.cli.context import GameOpt, record as _record
 
 
 def no_bid(deed: str, game: GameOpt = None) -> None:
@@ -87,11 +81,3 @@ def sell_hotels(
     from referee.core import hotel_sale
 
     _record(game, lambda rs, t: hotel_sale.sell_whole(rs, t, common.resolve_deed(rs, deed), "bare" if bare else "group"))
-
-
-COMMANDS = {"no-bid": no_bid, "declare": declare, "shortage": shortage, "sell-hotels": sell_hotels}
-
-
-def register(app) -> None:
-    for name, fn in COMMANDS.items():
-        app.command(name)(fn)

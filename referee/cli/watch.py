@@ -13,6 +13,7 @@ import json
 import os
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console, Group
 from rich.markup import escape
@@ -20,6 +21,9 @@ from rich.table import Table as RTable
 from rich.text import Text
 
 from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    from referee.ledger import Game
 
 
 
@@ -29,8 +33,8 @@ class Source:
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        self.game = None
-        self.ino = None
+        self.game: Game | None = None
+        self.ino: int | None = None
         self.version = None
         self.size_key = None
 
@@ -86,6 +90,7 @@ class Source:
         return render(rs, t, recent, self.path, self.game.last_seq())
 
     def _recent(self, n: int = 8) -> list[dict]:
+        assert self.game is not None  # frame() asks only once a game is open
         rows = self.game.con.execute("SELECT seq, data FROM events ORDER BY seq DESC LIMIT 60").fetchall()
         evs = [(seq, json.loads(data)) for seq, data in reversed(rows)]
         undone = {u for _, e in evs if e.get("type") == "undo" for u in e.get("args", {}).get("undoes", [])}
@@ -94,7 +99,7 @@ class Source:
 
 
 def render(rs, t, recent: list[dict], path: Path, seq: int):
-    from referee.cli.status_view import deeds_markup, status_dict
+    from referee.cli.render.status import deeds_markup, status_dict
     from referee.core import turns
 
     d = status_dict(rs, t)
@@ -140,7 +145,7 @@ def render(rs, t, recent: list[dict], path: Path, seq: int):
         tab.add_row(marker, name, cash, square, deeds, worth)
     parts += [Text(""), tab, Text("")]
     bank = f"bank: {t.bank_houses} houses, {t.bank_hotels} hotels"
-    if rs.param("free_parking.jackpot", False):
+    if rs.p.free_parking.jackpot:
         bank += f" · Free Parking pot {rs.fmt(t.pot)}"
     parts.append(Text(bank, style="dim"))
     parts.append(Text("last moves", style="bold dim"))

@@ -18,28 +18,20 @@ from typing import Any
 
 from referee.errors import InputError, ValidationErrors
 from referee.ruleset import schema
+from referee.ruleset.files import (  # noqa: F401  (public here too: loader.ruleset_dirs() …)
+    CACHE_VERSION,
+    KIND_DIRS,
+    cache_dir,
+    code_files,
+    dependencies,
+    fingerprint,
+    ruleset_dirs,
+    shipped_dir,
+    source_files,
+)
 from referee.ruleset.model import Ruleset
 
 IDENTITY = ("id", "title", "kind", "extends", "applies_to", "aliases", "description", "for", "sources", "language")
-KIND_DIRS = {"edition": "", "variant": "variants", "house-rule": "house-rules", "board": "boards"}
-CACHE_VERSION = "3"
-
-
-# ---------------------------------------------------------------- where files are
-def shipped_dir() -> Path:
-    here = Path(__file__).resolve().parent.parent
-    packaged = here / "_data" / "rulesets"
-    if packaged.is_dir():
-        return packaged
-    return here.parent / "rulesets"
-
-
-def ruleset_dirs() -> list[Path]:
-    dirs = [shipped_dir()]
-    extra = os.environ.get("REFEREE_RULESETS")
-    if extra:
-        dirs += [Path(p) for p in extra.split(os.pathsep) if p]
-    return dirs
 
 
 def _display(path: Path) -> str:
@@ -51,18 +43,6 @@ def _display(path: Path) -> str:
             return os.path.relpath(path)
         except ValueError:
             return str(path)
-
-
-def _all_files() -> list[Path]:
-    files = []
-    for d in ruleset_dirs():
-        if not d.is_dir():
-            continue
-        for sub in KIND_DIRS.values():
-            dd = d / sub if sub else d
-            if dd.is_dir():
-                files += sorted(p for p in dd.glob("*.yaml") if p.stem != "sources" and not p.stem.startswith("template"))
-    return files
 
 
 # ---------------------------------------------------------------- reading one file
@@ -132,22 +112,7 @@ def known_sources() -> dict[str, dict]:
 
 
 # ---------------------------------------------------------------- cache
-def _cache_dir() -> Path | None:
-    base = os.environ.get("REFEREE_CACHE")
-    if base == "off":
-        return None
-    root = Path(base) if base else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "referee"
-    return root
-
-
-def _fingerprint(files: list[Path]) -> str:
-    h = hashlib.sha1(CACHE_VERSION.encode())
-    h.update(str(Path(schema.__file__).stat().st_mtime_ns).encode())
-    h.update(str(Path(__file__).stat().st_mtime_ns).encode())
-    for f in files:
-        st = f.stat()
-        h.update(f"{f}|{st.st_mtime_ns}|{st.st_size}\n".encode())
-    return h.hexdigest()[:16]
+_cache_dir = cache_dir  # older name, still used by some callers
 
 
 def _cache_get(key: str, fp: str) -> Any:
@@ -181,8 +146,8 @@ class Catalog:
     """Every ruleset file that can be named: id, kind, aliases, title."""
 
     def __init__(self):
-        self.files = _all_files()
-        self.fp = _fingerprint(self.files)
+        self.files = source_files()
+        self.fp = fingerprint(code_files() + self.files)
         cached = _cache_get("index", self.fp)
         if cached is None:
             cached = {}
@@ -324,6 +289,7 @@ def compose(cat: Catalog, edition: str, vids: list[str], hids: list[str], board_
     merged["_origins"] = origins
     for k in ("for", "extends", "applies_to", "kind"):
         merged.pop(k, None)
+    _apply_defaults(merged, origins)
     errors = check_composed(merged, origins)
     if errors:
         raise ValidationErrors(errors)
@@ -387,6 +353,28 @@ def _merge(dst: dict, src: dict, f: RulesetFile, prefix: tuple, origins: dict, l
             origins[dotted] = f"{f.where(path)} ({layer})"
 
 
+SCHEMA_DEFAULT = "schema default (referee/ruleset/schema.py)"
+
+
+def _apply_defaults(merged: dict, origins: dict) -> None:
+    """Fill every rule parameter no layer set with the schema's default.
+
+    Written into the composed data, so a game file keeps the value it started
+    with even if a later version changes the default.
+    """
+    rules = merged.setdefault("rules", {})
+    for dotted, default in schema.rule_defaults().items():
+        *groups, leaf = dotted.split(".")
+        node = rules
+        for g in groups:
+            if not isinstance(node.get(g), dict):
+                node[g] = {}
+            node = node[g]
+        if node.get(leaf) is None:
+            node[leaf] = list(default) if isinstance(default, tuple) else default
+            origins[f"rules.{dotted}"] = SCHEMA_DEFAULT
+
+
 def _apply_patches(merged: dict, origins: dict) -> None:
     board = merged.get("board") or {}
     patch = board.pop("patch", None)
@@ -430,11 +418,6 @@ def _loc(origins: dict, dotted: str) -> tuple[str | None, int | None]:
     return None, None
 
 
-OPTIONAL_RULES = {"salary.clause", "bankruptcy.test_valuation", "free_parking.seed", "auction.opening_amount",
-                  "building.shortage_opening", "salary.landing_bonus", "jail.cards_sellable",
-                  "end.final_bankrupt_keeps_buildings"}
-
-
 def check_composed(m: dict, origins: dict) -> list[InputError]:
     errs: list[InputError] = []
 
@@ -445,19 +428,18 @@ def check_composed(m: dict, origins: dict) -> list[InputError]:
     rid = m["id"]
     # rule parameters: every mechanism needs its choice made
     rules = m.get("rules") or {}
-    for group, spec in schema.RULES.fields.items():
-        for leaf in spec.fields:
-            key = f"{group}.{leaf}"
-            if key in OPTIONAL_RULES:
-                continue
-            if (rules.get(group) or {}).get(leaf) is None:
-                err("rules", f"{rid}: rule parameter 'rules.{key}' is not set (here or in what it extends)")
+    for key, spec in schema.rule_leaves().items():
+        node: Any = rules
+        for part in key.split("."):
+            node = node.get(part) if isinstance(node, dict) else None
+        if node is None and spec.default is schema.REQUIRED:
+            err(f"rules.{key}", f"{rid}: rule parameter 'rules.{key}' is not set (here or in what it extends; it has no default)")
     if (rules.get("auction") or {}).get("opening") == "fixed" and (rules.get("auction") or {}).get("opening_amount") is None:
         err("rules.auction", f"{rid}: auction opening is 'fixed' but rules.auction.opening_amount is not set")
     vals = m.get("valuations") or {}
     for ref in ("taxes.income.net_worth", "end.valuation"):
         g, _, rest = ref.partition(".")
-        node: Any = rules.get(g) or {}
+        node = rules.get(g) or {}
         for p in rest.split("."):
             node = node.get(p) if isinstance(node, dict) else None
         if node and node not in vals:

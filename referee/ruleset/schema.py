@@ -14,9 +14,20 @@ from typing import Any, Callable
 UNKNOWN = "unknown"  # a value the rulebooks and sources do not establish
 
 
+class _Required:
+    """The default of a parameter every edition must set itself (an amount in its currency)."""
+
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+REQUIRED: Any = _Required()
+
+
 # ---------------------------------------------------------------- type specs
 class Spec:
     doc = ""
+    default: Any = REQUIRED  # a rule parameter's value when no layer sets it (rules.* only)
 
     def check(self, value: Any, path: tuple, report: Callable[[tuple, str], None]) -> None:
         raise NotImplementedError
@@ -26,6 +37,7 @@ class Spec:
 class Str(Spec):
     choices: tuple[str, ...] | None = None
     doc: str = ""
+    default: Any = REQUIRED
 
     def check(self, value, path, report):
         if not isinstance(value, str):
@@ -40,6 +52,7 @@ class Int(Spec):
     min: int | None = 0
     unknown_ok: bool = False
     doc: str = ""
+    default: Any = REQUIRED
 
     def check(self, value, path, report):
         if self.unknown_ok and value == UNKNOWN:
@@ -54,6 +67,7 @@ class Int(Spec):
 @dataclass
 class Bool(Spec):
     doc: str = ""
+    default: Any = REQUIRED
 
     def check(self, value, path, report):
         if not isinstance(value, bool):
@@ -74,6 +88,7 @@ class List(Spec):
     length: int | None = None
     min_length: int = 0
     doc: str = ""
+    default: Any = REQUIRED
 
     def check(self, value, path, report):
         if not isinstance(value, list):
@@ -146,7 +161,7 @@ class OneOf(Spec):
 def _name(path: tuple) -> str:
     if not path:
         return "the file"
-    parts = []
+    parts: list[str] = []
     for p in path:
         parts.append(f"[{p}]" if isinstance(p, int) else (("." if parts else "") + str(p)))
     return "'" + "".join(parts) + "'"
@@ -273,101 +288,140 @@ VALUATION = Struct(
     required=("deed", "mortgaged_deed", "house", "hotel"),
 )
 
+def _money(default: Any = REQUIRED, doc: str = "") -> Int:
+    return Int(0, unknown_ok=True, default=default, doc=doc)
+
+
+# Every rule parameter with its default: the one place a default is written.
+# REQUIRED: no default, every edition sets it (amounts in its own currency).
+# None: optional, "not set" is a meaning of its own (the doc says which).
+# The defaults are the original rules (us-1950s), which sets every one itself.
+# referee/ruleset/params.py declares the same tree as typed classes.
 RULES = Struct(
     {
-        "salary": Struct({"amount": MONEY, "landing_bonus": MONEY, "clause": Str()}),
-        "dice": Struct({"doubles_roll_again": Bool(), "doubles_to_jail": Int(0)}),
-        "jail": Struct(
+        "salary": Struct(
             {
-                "fine": MONEY,
-                "max_turns": Int(1),
-                "lose_next_turn": Bool(),
-                "forced_exit": Str(("pay_and_move", "free_on_doubles")),
-                "doubles_extra_roll": Bool(),
-                "collect_rent": Bool(),
-                "cards_sellable": Bool(),
-                "pay_after_failed_throw": Bool(doc="the fine may still be paid (or the card used) after a failed throw in the same turn"),
+                "amount": _money(),
+                "landing_bonus": _money(0, doc="extra paid for landing on GO itself"),
+                "clause": Str(default=None, doc="the clause cited for the salary (None: go.salary)"),
             }
         ),
-        "purchase": Struct({"dealt_deeds_paid": Bool()}),
+        "dice": Struct({"doubles_roll_again": Bool(default=True), "doubles_to_jail": Int(0, default=3)}),
+        "jail": Struct(
+            {
+                "fine": _money(),
+                "max_turns": Int(1, default=3),
+                "lose_next_turn": Bool(default=False),
+                "forced_exit": Str(("pay_and_move", "free_on_doubles"), default="pay_and_move"),
+                "doubles_extra_roll": Bool(default=False),
+                "collect_rent": Bool(default=True),
+                "cards_sellable": Bool(default=True),
+                "pay_after_failed_throw": Bool(default=False, doc="the fine may still be paid (or the card used) after a failed throw in the same turn"),
+            }
+        ),
+        "purchase": Struct({"dealt_deeds_paid": Bool(default=True)}),
         "auction": Struct(
             {
-                "enabled": Bool(),
-                "opening": Str(("any", "printed_price", "fixed")),
-                "opening_amount": MONEY,
-                "decliner_may_bid": Bool(),
+                "enabled": Bool(default=True),
+                "opening": Str(("any", "printed_price", "fixed"), default="any"),
+                "opening_amount": _money(None, doc="the opening bid when opening is 'fixed'"),
+                "decliner_may_bid": Bool(default=True),
             }
         ),
         "rent": Struct(
             {
-                "full_group_multiplier": Int(1),
-                "full_group_with_mortgaged_lot": Bool(),
-                "claim_window": Int(1, doc="rent must be asked before this many following players have rolled"),
-                "count_mortgaged_in_sets": Bool(),
+                "full_group_multiplier": Int(1, default=2),
+                "full_group_with_mortgaged_lot": Bool(default=True),
+                "claim_window": Int(1, default=2, doc="rent must be asked before this many following players have rolled"),
+                "count_mortgaged_in_sets": Bool(default=True),
             }
         ),
         "building": Struct(
             {
-                "max_houses": Int(1),
-                "hotel_houses": Int(1),
-                "hotel_requires": Str(("every_lot", "that_lot")),
-                "even_build": Bool(),
-                "even_sell": Bool(),
-                "max_difference": Int(0),
-                "requires_unmortgaged": Str(("group", "lot")),
-                "sell_percent": Int(0),
-                "shortage": Str(("auction", "first_come")),
-                "shortage_opening": MONEY,
-                "no_hotel_breaking_to_starve": Bool(),
-                "hotel_sale": List(Str(("break", "group", "bare")), min_length=1,
+                "max_houses": Int(1, default=4),
+                "hotel_houses": Int(1, default=4),
+                "hotel_requires": Str(("every_lot", "that_lot"), default="every_lot"),
+                "even_build": Bool(default=True),
+                "even_sell": Bool(default=True),
+                "max_difference": Int(0, default=1),
+                "requires_unmortgaged": Str(("group", "lot"), default="lot"),
+                "sell_percent": Int(0, default=50),
+                "shortage": Str(("auction", "first_come"), default="auction"),
+                "shortage_opening": _money(0),
+                "no_hotel_breaking_to_starve": Bool(default=False),
+                "hotel_sale": List(Str(("break", "group", "bare")), min_length=1, default=["break", "group"],
                                    doc="how a hotel goes back to the bank: broken into houses, all of a group at once, one to bare land"),
-                "shortage_order": Str(("none", "houses_first", "hotels_first"),
-                                      doc="at a shortage, who is served first: house buyers or hotel breakers"),
+                "shortage_order": Str(("none", "houses_first"), default="none",
+                                      doc="at a shortage, house buyers served before a player breaking hotels into houses (houses_first)"),
             }
         ),
         "mortgage": Struct(
             {
-                "interest_percent": Int(0),
-                "rounding": Str(("up", "down", "half_up")),
-                "transfer_interest": Bool(),
+                "interest_percent": Int(0, default=10),
+                "rounding": Str(("up", "down", "half_up"), default="up"),
+                "transfer_interest": Bool(default=True),
             }
         ),
         "taxes": Struct(
             {
                 "income": Struct(
                     {
-                        "choices": List(Str(("percent", "flat")), min_length=1),
-                        "flat": MONEY,
-                        "percent": Int(0),
-                        "net_worth": Str(),
-                        "choose_before_counting": Bool(),
-                        "rounding": Str(("up", "down", "half_up"), doc="how the percentage of an odd net worth is rounded"),
+                        "choices": List(Str(("percent", "flat")), min_length=1, default=("percent", "flat")),
+                        "flat": _money(),
+                        "percent": Int(0, default=10),
+                        "net_worth": Str(default="net-worth", doc="the valuation the percentage is taken of"),
+                        "choose_before_counting": Bool(default=True),
+                        "rounding": Str(
+                            ("up", "down", "half_up"), default=None,
+                            doc="how the percentage of an odd net worth is rounded (None: as mortgage.rounding)",
+                        ),
                     }
                 ),
-                "luxury": Struct({"amount": MONEY}),
+                "luxury": Struct({"amount": _money()}),
             }
         ),
-        "free_parking": Struct({"jackpot": Bool(), "seed": MONEY}),
-        "trade": Struct({"jail_cards": Bool(), "with_buildings_on_group": Bool(), "loans": Bool()}),
+        "free_parking": Struct({"jackpot": Bool(default=False), "seed": _money(0)}),
+        "trade": Struct(
+            {"jail_cards": Bool(default=True), "with_buildings_on_group": Bool(default=False), "loans": Bool(default=False)}
+        ),
         "bankruptcy": Struct(
             {
-                "procedure": Str(("classic", "bank_pays_creditors", "hasbro")),
-                "test": Str(("can_raise", "liquidation_value")),
-                "test_valuation": Str(),
-                "partial_payment_in_property": Bool(),
-                "buildings_to_bank": Bool(),
+                "procedure": Str(("classic", "bank_pays_creditors", "hasbro"), default="classic"),
+                "test": Str(("can_raise", "liquidation_value"), default="can_raise"),
+                "test_valuation": Str(default=None, doc="the valuation the liquidation test uses"),
+                "partial_payment_in_property": Bool(default=False),
+                "buildings_to_bank": Bool(default=True),
             }
         ),
         "end": Struct(
             {
-                "condition": Str(("last_player", "bankruptcies", "time_limit")),
-                "bankruptcies": Int(1),
-                "valuation": Str(),
-                "final_bankrupt_keeps_buildings": Bool(doc="the bankruptcy that ends the game hands buildings over whole"),
+                "condition": Str(("last_player", "bankruptcies", "time_limit"), default="last_player"),
+                "bankruptcies": Int(1, default=1),
+                "valuation": Str(default="net-worth"),
+                "final_bankrupt_keeps_buildings": Bool(
+                    default=False, doc="the bankruptcy that ends the game hands buildings over whole"
+                ),
             }
         ),
     }
 )
+
+
+def rule_leaves(node: Struct = RULES, prefix: str = "") -> dict[str, Spec]:
+    """Every rule parameter by dotted path (without 'rules.'), in declaration order."""
+    out: dict[str, Spec] = {}
+    for k, spec in node.fields.items():
+        if isinstance(spec, Struct):
+            out.update(rule_leaves(spec, f"{prefix}{k}."))
+        else:
+            out[prefix + k] = spec
+    return out
+
+
+def rule_defaults() -> dict[str, Any]:
+    """Dotted path -> default, for the parameters that have one (None included)."""
+    return {k: s.default for k, s in rule_leaves().items() if s.default is not REQUIRED}
+
 
 TOP = Struct(
     {

@@ -227,15 +227,10 @@ class Index:
 
 # ---------------------------------------------------------------- files and cache
 def cache_dir() -> Path | None:
-    """The ruleset cache directory: the same rule as referee.ruleset.loader._cache_dir.
+    """The ruleset cache directory (the loader's rule, from the light referee.ruleset.files)."""
+    from referee.ruleset import files
 
-    Repeated here so a warm `referee ask` need not import the loader; a test
-    checks the two agree.
-    """
-    base = os.environ.get("REFEREE_CACHE")
-    if base == "off":
-        return None
-    return Path(base) if base else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "referee"
+    return files.cache_dir()
 
 
 def _stat(p: Path) -> list:
@@ -254,22 +249,18 @@ def _listing(d: Path) -> list[str]:
 
 
 def _code_files() -> list[Path]:
-    from referee.ruleset import loader, model, schema
-
     here = Path(__file__).resolve().parent
-    return [here / "index.py", here / "text.py", SYNONYMS, Path(loader.__file__), Path(schema.__file__), Path(model.__file__)]
+    model = here.parent / "ruleset" / "model.py"  # what the documents are made from
+    params = here.parent / "ruleset" / "params.py"
+    return [here / "index.py", here / "text.py", SYNONYMS, model, params]
 
 
 def _manifest() -> dict:
-    from referee.ruleset import loader
+    """What the editions index was built from: the composition's own dependencies plus ours."""
+    from referee.ruleset import files
 
-    dirs = []
-    for d in loader.ruleset_dirs():
-        for sub in loader.KIND_DIRS.values():
-            dd = d / sub if sub else d
-            dirs.append(str(dd))
-    files = [*_code_files(), *loader._all_files()]
-    return {"dirs": {d: _listing(Path(d)) for d in dirs}, "files": {str(f): _stat(f) for f in files}}
+    deps = [*_code_files(), *files.dependencies()]
+    return {"dirs": {str(d): _listing(d) for d in files.watched_dirs()}, "files": {str(f): _stat(f) for f in deps}}
 
 
 def _fresh(manifest: dict) -> bool:

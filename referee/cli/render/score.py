@@ -1,22 +1,15 @@
-"""`referee score`: valuations, ranking, the final count, net worth over the game.
+"""How a score looks on the terminal: the ranking table, one player's breakdown,
+the final count, and net worth over the game as a chart.
 
-Thin: the numbers come from referee.core.scoring / referee.core.valuation;
-this module reads the game or the holdings file and renders with Rich.
+The numbers come from referee.core.scoring / referee.core.valuation.
 """
 
 from __future__ import annotations
-
-import json
-from pathlib import Path
-from typing import Annotated, Optional
-
-import typer
 
 COLUMN_NAMES = {"cash": "cash", "deeds": "deeds", "mortgaged_deeds": "mortgaged", "houses": "houses", "hotels": "hotels"}
 PLAYER_STYLES = ("cyan", "magenta", "green", "yellow", "red", "blue", "bright_white", "bright_black")
 
 
-# ---------------------------------------------------------------- rendering
 def _rank_text(st) -> str:
     if st.rank is None:
         return "out"
@@ -56,7 +49,7 @@ def print_score(rs, sc, detail: bool = False, heading: str | None = None) -> Non
     for c in comps:
         tab.add_column(COLUMN_NAMES[c], justify="right")
     tab.add_column("total", justify="right", style="bold")
-    for st, name_plain in zip(sc.standings, names):
+    for st in sc.standings:
         comp_vals = st.valuation.components()
         name = escape(st.player)
         if st.bankrupt:
@@ -140,8 +133,8 @@ def print_history(rs, points, names: list[str], method: str) -> None:
     from rich.markup import escape
     from rich.text import Text
 
-    from referee.cli import chart
     from referee.cli.common import out
+    from referee.cli.render import chart
 
     out.print(f"[bold]Net worth over the game[/bold] — {escape(method)}: {escape(rs.valuation(method).get('title', method))}")
     if not points:
@@ -180,8 +173,8 @@ def print_history(rs, points, names: list[str], method: str) -> None:
     out.print(axis)
     if any(m != " " for m in marks):
         line = Text(" " * (labels_w + 2))
-        for m, s in zip(marks, mark_styles):
-            line.append(m, style=s or "red")
+        for m, style in zip(marks, mark_styles):
+            line.append(m, style=style or "red")
         out.print(line)
     left, right = f"#{points[0].seq}", f"#{points[-1].seq}"
     mid = f"{len(points)} events" + (" (✗ bankruptcy)" if any(m != " " for m in marks) else "")
@@ -196,98 +189,3 @@ def print_history(rs, points, names: list[str], method: str) -> None:
         legend.append(f" {rs.fmt(s[-1]).rjust(labels_w)}")
         legend.append(f"  low {rs.fmt(min(s))}, high {rs.fmt(max(s))}", style="dim")
         out.print(legend)
-
-
-# ---------------------------------------------------------------- loading
-def _holdings(path_text: str, ruleset: str | None, method: str | None):
-    """A table from a holdings YAML file (no game): returns (ruleset, table, method)."""
-    from referee import tablefile, yamlfile
-    from referee.core import scoring
-    from referee.errors import InputError, RefereeError
-    from referee.ruleset import loader
-
-    path = Path(path_text)
-    doc = yamlfile.load(path, path_text)
-    data, where = doc.data, doc.where
-    spec = tablefile.holdings_spec(data, where)
-    name = ruleset or spec.ruleset
-    if not name:
-        raise InputError("name the ruleset: a `ruleset:` line in the file, or --ruleset", path_text, 1)
-    board = spec.board
-    if board and not Path(board).is_absolute():
-        board = str(path.parent / board)
-    try:
-        rs = loader.load(name, spec.variants, spec.house_rules, board, strict=True)
-    except InputError:
-        raise
-    except RefereeError as e:
-        if ruleset:  # named on the command line: not the file's fault
-            raise
-        raise InputError(e.message, *where(("ruleset",))) from None
-    t = tablefile.holdings_table(rs, data, where, spec.problems)
-    try:
-        m = scoring.resolve_method(rs, method or spec.method)
-    except RefereeError as e:
-        if method:
-            raise
-        raise InputError(e.message, *where(("method",))) from None
-    return rs, t, m
-
-
-def score(
-    method: Annotated[Optional[str], typer.Option("--method", "-m", help="Valuation method (short-game, time-limit, it-timed, net-worth…); default: the game's own.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (integer money).")] = False,
-    history: Annotated[bool, typer.Option("--history", help="Chart each player's value over the game.")] = False,
-    detail: Annotated[bool, typer.Option("--detail", "-d", help="Each player's breakdown, item by item.")] = False,
-    holdings: Annotated[Optional[str], typer.Option("--holdings", help="Value a YAML holdings file instead of a game (docs/scoring.md).")] = None,
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="With --holdings: the ruleset, overriding the file's.")] = None,
-    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Game file (default: $REFEREE_GAME or ./referee-game.sqlite).")] = None,
-) -> None:
-    """Value every player by a named method: components, total and ranking (ties shown as ties)."""
-    from referee.cli.common import out
-    from referee.core import scoring
-    from referee.errors import InputError
-
-    if holdings:
-        if history:
-            raise InputError("--history needs a game; a holdings file has no history")
-        rs, t, m = _holdings(holdings, ruleset, method)
-        over = False
-    else:
-        if ruleset:
-            raise InputError("--ruleset goes with --holdings FILE; a game already knows its ruleset")
-        from referee.cli.app import open_game
-
-        g = open_game(game)
-        rs = g.ruleset()
-        m = scoring.resolve_method(rs, method)
-        if history:
-
-            initial = g.initial()
-            names = [p.name for p in initial.players]
-            points = scoring.history(rs, initial, g.events(), m)
-            if as_json:
-                print(json.dumps({
-                    "ruleset": rs.id, "method": m, "players": names,
-                    "points": [{"seq": p.seq, "type": p.type, "text": p.text, "totals": p.totals} for p in points],
-                }, ensure_ascii=False))
-                return
-            print_history(rs, points, names, m)
-            return
-        t = g.state()
-        over = t.over
-    sc = scoring.score(rs, t, m)
-    if as_json:
-        d = sc.to_dict()
-        d["over"] = over
-        print(json.dumps(d, ensure_ascii=False))
-        return
-    print_score(rs, sc, detail=detail, heading="Final score" if over else "Score")
-    if over:
-        from rich.markup import escape
-
-        out.print("[bold]game over[/bold]" + (f": {escape(t.winner)} wins" if t.winner else ""))
-
-
-def register(app) -> None:
-    app.command("score")(score)

@@ -1,4 +1,7 @@
-"""`referee rules …` and `referee board`: look at, compare and validate rulesets."""
+"""`rules list|show|diff|validate` and `board`: look at, compare and validate rulesets.
+
+(`rules coverage` lives with `check`, in referee.cli.check_cmd.)
+"""
 
 from __future__ import annotations
 
@@ -10,8 +13,7 @@ from rich.markup import escape
 from rich.table import Table as RTable
 
 from referee.cli.common import out
-
-rules_app = typer.Typer(no_args_is_help=True, help="Editions, variants and house rules: list, show, diff, validate.")
+from referee.cli.context import open_game
 
 VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help="Variant overlay (short-game, time-limit).")]
 HouseOpt = Annotated[Optional[list[str]], typer.Option("--house-rule", help="House rule overlay.")]
@@ -24,9 +26,7 @@ def _load(ruleset: str, variant=None, house_rule=None, board=None):
     return loader.load(ruleset, variant or [], house_rule or [], board)
 
 
-@rules_app.command("list")
-def list_cmd(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
-    """Every edition, variant and house rule that can be named."""
+def list_rulesets(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     from referee.ruleset import loader
 
     cat = loader.catalog()
@@ -47,7 +47,6 @@ def list_cmd(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
         out.print(tab)
 
 
-@rules_app.command("show")
 def show(
     ruleset: str,
     topic: Annotated[Optional[str], typer.Argument(help="A topic (rent, jail…) or clause id prefix.")] = None,
@@ -56,7 +55,6 @@ def show(
     origin: Annotated[bool, typer.Option("--origin", help="Show which file and line set each parameter.")] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """The clauses of a ruleset with their citations, optionally for one topic."""
     from referee.names import norm
 
     rs = _load(ruleset, variant, house_rule)
@@ -121,7 +119,6 @@ def _params(rs) -> dict[str, object]:
     return out_
 
 
-@rules_app.command("diff")
 def diff(
     a: str,
     b: str,
@@ -130,7 +127,6 @@ def diff(
     clauses: Annotated[bool, typer.Option("--clauses/--no-clauses", help="Also compare clause texts.")] = True,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    """Every parameter and clause that differs between two rulesets, side by side."""
     ra, rb = _load(a, variant, house_rule), _load(b, variant, house_rule)
     pa, pb = _params(ra), _params(rb)
     rows = []
@@ -191,9 +187,7 @@ def _ctext(rs, c) -> str:
     return f"{c.text}\n({c.file} § {c.section})"
 
 
-@rules_app.command("validate")
 def validate(files: list[str]) -> None:
-    """Validate ruleset files; every problem is printed as FILE:LINE: message (exit 2 if any)."""
     from referee.errors import InputError, ValidationErrors
     from referee.ruleset import loader
 
@@ -220,12 +214,9 @@ def board(
     game: Annotated[Optional[str], typer.Option("--game", "-g")] = None,
     export: Annotated[Optional[str], typer.Option("--export", help="Write the game's board, with the values read at the table, as a board file.")] = None,
 ) -> None:
-    """The deeds of a ruleset as a table: prices, rents, mortgage values, building costs."""
     if ruleset:
         rs = _load(ruleset, variant, None, board_file)
     else:
-        from referee.cli.app import open_game
-
         rs = open_game(game).ruleset()
     if export:
         from referee.cli.deed_cmd import export_board
@@ -233,30 +224,7 @@ def board(
         export_board(rs, export)
         return
     rs.require_board()
-    tab = RTable(title=f"{rs.id} — the deeds", title_justify="left")
-    for col in ("#", "deed", "group", "price", "mortgage", "house", "rent: site", "1", "2", "3", "4", "hotel"):
-        tab.add_column(col, justify="left" if col in ("deed", "group") else "right")
-    f = rs.fmt
-    for sq in rs.deeds:
-        if sq.kind == "lot":
-            g = rs.groups.get(sq.group or "") or {}
-            rents = [f(x) for x in (sq.rent or [])]
-            tab.add_row(str(sq.index), escape(sq.name), escape(rs.group_name(sq.group or "")), f(sq.price), f(sq.mortgage),
-                        f(g.get("house_cost")), *rents)
-        elif sq.kind == "railroad":
-            rr = [f(x) for x in rs.railroad_rent]
-            tab.add_row(str(sq.index), escape(sq.name), "railroad", f(sq.price), f(sq.mortgage), "", *(rr + [""] * (6 - len(rr)))[:6])
-        elif (rs.data.get("board") or {}).get("utility_rent"):
-            ur = [f(x) for x in rs.data["board"]["utility_rent"]]
-            tab.add_row(str(sq.index), escape(sq.name), "utility", f(sq.price), f(sq.mortgage), "", *(ur + [""] * (6 - len(ur)))[:6])
-        else:
-            mults = ", ".join(f"{m}×dice" for m in rs.utility_multipliers)
-            tab.add_row(str(sq.index), escape(sq.name), "utility", f(sq.price), f(sq.mortgage), "", mults, "", "", "", "", "")
-    out.print(tab)
+    from referee.cli.render.board import board_tables
 
-
-# `rules coverage` lives with `referee check` (the scenario library); registered
-# here because app.py builds only the `rules` group when `rules` is run.
-from referee.cli.check_cmd import coverage_cmd as _coverage_cmd  # noqa: E402
-
-rules_app.command("coverage")(_coverage_cmd)
+    for tab in board_tables(rs, out):
+        out.print(tab)

@@ -34,7 +34,7 @@ def status_dict(rs, t) -> dict:
 
 def _net_worth(rs, t, name: str) -> int | None:
     try:
-        method = rs.param("taxes.income.net_worth", "net-worth")
+        method = rs.p.taxes.income.net_worth
         return value(rs, t, name, method).total
     except Exception:
         return None
@@ -86,7 +86,7 @@ def show(rs, t, as_json: bool = False) -> None:
         tab.add_row(name, cash, deeds, nw)
     out.print(tab)
     line = f"bank: {t.bank_houses} houses, {t.bank_hotels} hotels left"
-    if rs.param("free_parking.jackpot", False):
+    if rs.p.free_parking.jackpot:
         line += f"; Free Parking pot {rs.fmt(t.pot)}"
     out.print(line)
     if t.over:

@@ -1,0 +1,32 @@
+"""`bankrupt` and `pay-in-property`: the end of a player."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from referee.cli import common
+from referee.cli.context import GameOpt, record
+
+
+def bankrupt(
+    player: str,
+    lift: Annotated[Optional[list[str]], typer.Option("--lift", help="A mortgaged deed the creditor lifts at once (repeat).")] = None,
+    game: GameOpt = None,
+) -> None:
+    from referee.core import actions
+
+    record(game, lambda rs, t: actions.bankrupt(rs, t, common.resolve_player(t, player), [common.resolve_deed(rs, d) for d in lift or []]))
+
+
+def pay_in_property(
+    debtor: str,
+    deeds: list[str],
+    value: Annotated[str, typer.Option("--value", help="What the creditor values the deeds at.")],
+    game: GameOpt = None,
+) -> None:
+    from referee.core import actions
+
+    v = common.parse_amount(value, "the value")
+    record(game, lambda rs, t: actions.partial_payment(rs, t, common.resolve_player(t, debtor), [common.resolve_deed(rs, d) for d in deeds], v))

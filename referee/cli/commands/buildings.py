@@ -1,0 +1,29 @@
+"""`build` and `sell`: houses and hotels."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from referee.cli import common
+from referee.cli.context import GameOpt, record
+
+
+def build(
+    deed: str,
+    count: Annotated[int, typer.Argument(help="How many buildings to add on this lot.")] = 1,
+    hotel: Annotated[bool, typer.Option("--hotel", help="Build a hotel (when the edition allows one before 4 houses).")] = False,
+    price: Annotated[Optional[str], typer.Option("--price", help="Price paid at a building-shortage auction.")] = None,
+    game: GameOpt = None,
+) -> None:
+    from referee.core import actions
+
+    p = common.parse_amount(price, "the price") if price else None
+    record(game, lambda rs, t: actions.build(rs, t, common.resolve_deed(rs, deed), count, hotel, p))
+
+
+def sell(deed: str, count: Annotated[int, typer.Argument()] = 1, game: GameOpt = None) -> None:
+    from referee.core import actions
+
+    record(game, lambda rs, t: actions.sell_buildings(rs, t, common.resolve_deed(rs, deed), count))

@@ -1,0 +1,37 @@
+"""`card` (apply a drawn card) and `cards` (list a ruleset's cards)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from referee.cli import common
+from referee.cli.context import GameOpt, record, ruleset_for
+
+
+def card(
+    player: str,
+    name: str,
+    passed_go: Annotated[bool, typer.Option("--passed-go", help="The move passes GO (salary).")] = False,
+    game: GameOpt = None,
+) -> None:
+    from referee.core import actions
+
+    def build(rs, t):
+        who, c = common.resolve_player(t, player), actions.find_card(rs, name)
+        if t.extra.get("tracking") and not passed_go:
+            from referee.core import turns  # the token moves on the board: record the landing too
+
+            return turns.draw(rs, t, who, c)
+        return actions.draw_card(rs, t, who, c, passed_go)
+
+    record(game, build)
+
+
+def cards(ruleset: Annotated[Optional[str], typer.Argument()] = None, game: GameOpt = None) -> None:
+    rs = ruleset_for(ruleset, game)
+    for deck_id, deck in rs.decks().items():
+        common.out.print(f"[bold]{deck.get('name', deck_id)}[/bold]")
+        for c in deck.get("cards") or []:
+            common.out.print(f"  {c['id']:<24} {c.get('text', '')}")

@@ -1,0 +1,55 @@
+"""`buy`, `auction`, `rent`, `mortgage`, `unmortgage`: a deed's life with the bank."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from referee.cli import common
+from referee.cli.context import GameOpt, record
+
+
+def buy(player: str, deed: str, game: GameOpt = None) -> None:
+    from referee.core import actions
+
+    record(game, lambda rs, t: actions.buy(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed)))
+
+
+def auction(player: str, deed: str, price: str, game: GameOpt = None) -> None:
+    from referee.core import auction_rules  # a winner short of cash owes the bank the bid
+
+    amt = common.parse_amount(price, "the price")
+    record(game, lambda rs, t: auction_rules.bid_won(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed), amt))
+
+
+def rent(
+    payer: str,
+    deed: str,
+    dice: Annotated[Optional[int], typer.Option("--dice", help="The throw (utilities).")] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help="The card that sent the player there (nearest railroad/utility).")] = None,
+    late: Annotated[Optional[int], typer.Option("--late", help="How many following players have rolled since (claim window).")] = None,
+    game: GameOpt = None,
+) -> None:
+    from referee.core import actions
+
+    def build(rs, t):
+        c = actions.find_card(rs, card) if card else None
+        idx = common.resolve_deed(rs, deed)
+        who = common.resolve_player(t, payer)
+        landing = actions.last_landing(t, who, idx) if late is None and t.extra.get("tracking") else None
+        return actions.rent(rs, t, who, idx, dice, c, late, landing)
+
+    record(game, build)
+
+
+def mortgage(deed: str, game: GameOpt = None) -> None:
+    from referee.core import actions
+
+    record(game, lambda rs, t: actions.mortgage(rs, t, common.resolve_deed(rs, deed)))
+
+
+def unmortgage(deed: str, game: GameOpt = None) -> None:
+    from referee.core import actions
+
+    record(game, lambda rs, t: actions.unmortgage(rs, t, common.resolve_deed(rs, deed)))

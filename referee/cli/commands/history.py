@@ -1,0 +1,47 @@
+"""`undo`, `log`, `export`: the game's record."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from referee.cli import common
+from referee.cli.context import GameOpt, JsonOpt, open_game
+
+
+def undo(n: Annotated[int, typer.Argument(help="How many moves to take back.")] = 1, game: GameOpt = None) -> None:
+    g = open_game(game)
+    for ev in g.undo(n):
+        common.out.print(f"undone: {ev.get('text', ev['type'])}")
+
+
+def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
+    import json
+
+    from rich.markup import escape
+
+    g = open_game(game)
+    evs = g.events()
+    if as_json:
+        for e in evs:
+            e.pop("ops", None)
+        print(json.dumps(evs, ensure_ascii=False, indent=1))
+        return
+    for e in evs:
+        mark = f" [dim](undone by #{e['undone_by']})[/dim]" if "undone_by" in e else ""
+        common.out.print(f"#{e['seq']:<4} {escape(e.get('text', e['type']))}{mark}")
+
+
+def export(path: Annotated[Optional[str], typer.Argument(help="Output file (default: stdout).")] = None, game: GameOpt = None) -> None:
+    import yaml
+
+    g = open_game(game)
+    doc = {"game": g.spec, "events": g.events()}
+    text = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False)
+    if path:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        common.out.print(f"wrote {path}")
+    else:
+        print(text, end="")

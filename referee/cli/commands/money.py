@@ -1,0 +1,43 @@
+"""`go`, `pay`, `collect`, `settle`: money between the players and the bank."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from referee.cli import common
+from referee.cli.context import GameOpt, record
+
+
+def go(player: str, landed: Annotated[bool, typer.Option("--landed", help="Landed exactly on GO (some house rules pay more).")] = False, game: GameOpt = None) -> None:
+    from referee.core import actions
+
+    record(game, lambda rs, t: actions.salary(rs, t, common.resolve_player(t, player), landed))
+
+
+def pay(
+    payer: str,
+    payee: str,
+    amount: str,
+    reason: Annotated[str, typer.Option("--for", help="What the payment is for.")] = "",
+    game: GameOpt = None,
+) -> None:
+    from referee.core import actions
+
+    amt = common.parse_amount(amount)
+    record(game, lambda rs, t: actions.pay(rs, t, common.resolve_player(t, payer, True), common.resolve_player(t, payee, True), amt, reason))
+
+
+def collect(player: str, amount: str, reason: Annotated[str, typer.Option("--for")] = "", game: GameOpt = None) -> None:
+    from referee.core import actions
+    from referee.core.state import BANK
+
+    amt = common.parse_amount(amount)
+    record(game, lambda rs, t: actions.pay(rs, t, BANK, common.resolve_player(t, player), amt, reason))
+
+
+def settle(player: str, game: GameOpt = None) -> None:
+    from referee.core import actions
+
+    record(game, lambda rs, t: actions.settle(rs, t, common.resolve_player(t, player)))

@@ -1,0 +1,51 @@
+"""`trade`: a private deal between two players."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from referee.cli import common
+from referee.cli.context import GameOpt, record
+
+
+def trade(
+    a: str,
+    b: str,
+    give: Annotated[Optional[list[str]], typer.Option("--give", help="What A gives: deed names, amounts, 'jail-card'.")] = None,
+    take: Annotated[Optional[list[str]], typer.Option("--take", help="What B gives to A.")] = None,
+    lift: Annotated[Optional[list[str]], typer.Option("--lift", help="Mortgaged deed the receiver lifts at once.")] = None,
+    game: GameOpt = None,
+) -> None:
+    from referee.core import actions
+
+    def build(rs, t):
+        pa, pb = common.resolve_player(t, a), common.resolve_player(t, b)
+        return actions.trade(
+            rs, t, pa, pb, _side(rs, t, pa, give or []), _side(rs, t, pb, take or []),
+            [common.resolve_deed(rs, d) for d in lift or []],
+        )
+
+    record(game, build)
+
+
+def _side(rs, t, who: str, items: list[str]):
+    """One side of the deal from its words: amounts, deed names, jail cards."""
+    from referee.core.actions import Side
+    from referee.names import norm
+
+    s = Side()
+    for raw in items:
+        for item in [x.strip() for x in raw.split(",") if x.strip()]:
+            n = norm(item)
+            if n.replace(" ", "") in ("jailcard", "jail", "goojf", "card") or "jail" in n:
+                cards = [c for c in t.player(who).jail_cards if c not in s.jail_cards or t.player(who).jail_cards.count(c) > s.jail_cards.count(c)]
+                s.jail_cards.append(cards[0] if cards else "?")
+                continue
+            stripped = item.lstrip("$£").replace(",", "")
+            if stripped.replace(".", "").isdigit() or item.upper().startswith("L."):
+                s.cash += common.parse_amount(item)
+                continue
+            s.deeds.append(common.resolve_deed(rs, item))
+    return s

@@ -1,0 +1,184 @@
+"""The command table: every `referee` command, where its function lives, its help.
+
+Adding a command is one line in COMMANDS. Nothing here imports a command module:
+the root group builds a command from its function only when that command is run
+(Typer converts a signature in about a millisecond; thirty of them on every call
+would double the banker's start-up), and the root `--help` lists the table's help
+without importing anything.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import typer
+import typer.core
+import typer.main
+
+
+class Command:
+    """One command: its name, "module:function" (module under referee.cli), its one-line help."""
+
+    __slots__ = ("name", "target", "help", "hidden")  # a plain class: a dataclass costs a millisecond at start-up
+
+    def __init__(self, name: str, target: str, help: str, hidden: bool = False) -> None:
+        self.name, self.target, self.help, self.hidden = name, target, help, hidden
+
+
+class Group:
+    """A command with sub-commands (`tax income`, `rules show`…)."""
+
+    __slots__ = ("name", "help", "commands", "hidden")
+
+    def __init__(self, name: str, help: str, commands: tuple[Command, ...], hidden: bool = False) -> None:
+        self.name, self.help, self.commands, self.hidden = name, help, commands, hidden
+
+
+COMMANDS: tuple[Command | Group, ...] = (
+    # setup
+    Command("new", "commands.setup:new", "Start a game: one SQLite file holding every move."),
+    Command("deal", "commands.setup:deal", "Record the deeds dealt to a player at the start (paid at printed price where the edition says so)."),
+    # money and GO
+    Command("go", "commands.money:go", "Pay the salary for passing or landing on GO."),
+    Command("pay", "commands.money:pay", "Pay money between any two parties; `bank` is a party (pay Ana bank 50, pay bank Ana 100)."),
+    Command("collect", "commands.money:collect", "The bank pays a player (a card, a refund…)."),
+    Command("settle", "commands.money:settle", "Pay recorded debts once the player has raised the cash."),
+    # deeds: buying, auctions, rent, mortgages
+    Command("buy", "commands.deeds:buy", "Buy an unowned deed from the bank at its printed price."),
+    Command("auction", "commands.deeds:auction", "Record the winner and price of an auction (checked against the edition's opening rule)."),
+    Command("rent", "commands.deeds:rent", "Charge the rent on DEED to PAYER; the owner and the amount are computed."),
+    Command("mortgage", "commands.deeds:mortgage", "Mortgage a deed to the bank (no buildings may stand on its group)."),
+    Command("unmortgage", "commands.deeds:unmortgage", "Lift a mortgage: its value plus the edition's interest."),
+    Command("lift", "commands.deeds:unmortgage", "Alias of unmortgage.", hidden=True),
+    # buildings and trades
+    Command("build", "commands.buildings:build", "Build houses (then a hotel) on a lot, checking group, evenness and the bank's stock."),
+    Command("sell", "commands.buildings:sell", "Sell buildings on a lot back to the bank (half price, evenly; a hotel breaks into houses)."),
+    Command("trade", "commands.trade:trade", "A private deal between two players: cash, deeds and Get Out of Jail Free cards."),
+    # taxes, Free Parking, jail, cards
+    Group("tax", "Income and luxury tax.", (
+        Command("income", "commands.tax:income", "Income tax: the player's declared choice where the edition allows one."),
+        Command("luxury", "commands.tax:luxury", "Luxury tax."),
+    )),
+    Command("parking", "commands.tax:parking", "A player lands on Free Parking (collects the pot under the jackpot house rule)."),
+    Group("jail", "Jail: send, pay the fine, use a card, a throw in jail.", (
+        Command("send", "commands.jail:send", "Send a player to jail (no salary for that move)."),
+        Command("pay", "commands.jail:pay", "Pay the fine and leave jail."),
+        Command("card", "commands.jail:card", "Use a Get Out of Jail Free card."),
+        Command("roll", "commands.jail:roll", "A throw in jail: doubles free the player; the last allowed turn forces the fine."),
+    )),
+    Command("card", "commands.cards:card", "Apply a drawn Chance/Community Chest card (repairs and 'each player' amounts computed)."),
+    Command("cards", "commands.cards:cards", "List the cards of the game's (or a named) ruleset."),
+    # bankruptcy
+    Command("bankrupt", "commands.bankruptcy:bankrupt", "Declare a player bankrupt over their recorded debts (the edition's procedure)."),
+    Command("pay-in-property", "commands.bankruptcy:pay_in_property", "Pay part of a debt with unbuilt deeds (editions that allow it)."),
+    # the record
+    Command("undo", "commands.history:undo", "Take back the last move(s); recorded as a new event, nothing is deleted."),
+    Command("log", "commands.history:log", "The game's history with amounts."),
+    Command("export", "commands.history:export", "Write the game's history as YAML."),
+    Command("status", "commands.status:status", "The table at a glance: cash, deeds, buildings, mortgages, net worth, the bank's stock."),
+    Command("score", "commands.score:score", "Value every player by a named method: components, total and ranking (ties shown as ties)."),
+    # table mode
+    Command("roll", "commands.table:roll", "The player to throw throws the dice: move, salary, doubles, jail; then what the square means."),
+    Command("next", "commands.table:next_turn", "End the current player's turn: the next player (skipping lost turns) throws."),
+    Command("turn", "commands.table:turn", "Whose turn it is and what the last landing means; with PLAYER, say who throws next."),
+    Command("draw", "commands.table:draw", "Apply a drawn Chance/Community Chest card; a card that moves the token says what the new square means."),
+    Command("play", "commands.table:play", "Table mode: an interactive console on the current game (or replay moves from a file or standard input)."),
+    Command("no-bid", "rulings_cmd:no_bid", "An auction ends with no bid: the deed stays with the bank."),
+    Command("declare", "rulings_cmd:declare", "Declare the income-tax choice (percent or flat) before counting; it binds."),
+    Command("shortage", "rulings_cmd:shortage", "Buildings from a short bank: the deed price for one buyer, the winning bid when rivals force an auction."),
+    Command("sell-hotels", "rulings_cmd:sell_hotels", "Sell hotels outright at half their full cost: a whole group at once, or --bare one to bare land."),
+    Command("watch", "commands.table:watch", "A live display of the table for a second screen: refreshes as soon as a move is recorded anywhere."),
+    # rules
+    Group("rules", "Editions, variants and house rules: list, show, diff, validate.", (
+        Command("list", "commands.rules:list_rulesets", "Every edition, variant and house rule that can be named."),
+        Command("show", "commands.rules:show", "The clauses of a ruleset with their citations, optionally for one topic."),
+        Command("diff", "commands.rules:diff", "Every parameter and clause that differs between two rulesets, side by side."),
+        Command("validate", "commands.rules:validate", "Validate ruleset files; every problem is printed as FILE:LINE: message (exit 2 if any)."),
+        Command("coverage", "check_cmd:coverage_cmd", "Each clause with the scenarios that exercise it (cite it in a ruling, or list it under exercises:)."),
+    )),
+    Command("board", "commands.rules:board", "The deeds of a ruleset as a table: prices, rents, mortgage values, building costs."),
+    Command("deed", "deed_cmd:deed", "Record values read from a deed at the table, in the edition's money: they apply from now on."),
+    Command("ask", "ask_cmd:ask", "Answer a rules question from the clauses of the ruleset, with the book's citation."),
+    Command("check", "check_cmd:check", "Rule on the claims in scenario files: upheld or rejected, with the reasoning and the clauses."),
+    Command("freeze", "check_cmd:freeze", "Freeze the current table of the game into a scenario file; add the claim being argued and run `referee check`."),
+)
+
+
+def load(target: str) -> Any:
+    """The function named by a table target ("module:function", module under referee.cli)."""
+    mod, _, attr = target.partition(":")
+    return getattr(importlib.import_module(f"referee.cli.{mod}"), attr)
+
+
+def build(entry: Command | Group) -> Any:
+    """The Click command for one table entry (a group's sub-commands are built lazily too)."""
+    if isinstance(entry, Group):
+        return LazyGroup(name=entry.name, help=entry.help, hidden=entry.hidden, no_args_is_help=True, rich_markup_mode=None, entries=entry.commands)
+    func = load(entry.target)
+    one = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
+    # a docstring, where the function has one, is the long help; its first paragraph is the table's help
+    one.command(entry.name, help=None if func.__doc__ else entry.help, hidden=entry.hidden)(func)
+    return typer.main.get_command(one)
+
+
+class LazyGroup(typer.core.TyperGroup):
+    """A Click group whose commands are the table's entries, each built on first use."""
+
+    entries: tuple[Command | Group, ...] = ()
+
+    def __init__(self, *args: Any, entries: tuple[Command | Group, ...] | None = None, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        if entries is not None:
+            self.entries = entries
+        self._listing = False
+
+    def entry(self, name: str) -> Command | Group | None:
+        return next((e for e in self.entries if e.name == name), None)
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        return [e.name for e in self.entries]
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        cmd = self.commands.get(cmd_name)
+        if cmd is not None:
+            return cmd
+        e = self.entry(cmd_name)
+        if e is None:
+            return None
+        if self._listing:  # a help listing needs the name and help only: no import
+            return typer.core.TyperCommand(name=e.name, help=e.help, hidden=e.hidden)
+        cmd = self.commands[cmd_name] = build(e)
+        return cmd
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except Exception as e:  # Click's UsageError: suggest from the whole table, built or not
+            message = getattr(e, "message", None)
+            if self.suggest_commands and args and isinstance(message, str) and "Did you mean" not in message:
+                from difflib import get_close_matches
+
+                matches = get_close_matches(args[0], self.list_commands(ctx))
+                if matches:
+                    e.message = f"{message.rstrip('.')}. Did you mean {', '.join(repr(m) for m in matches)}?"  # type: ignore[attr-defined]
+            raise
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        self._listing = True
+        try:
+            super().format_commands(ctx, formatter)
+        finally:
+            self._listing = False
+
+    def load_all(self) -> LazyGroup:
+        """Build every command (the console dispatches to any of them, many times)."""
+        for e in self.entries:
+            cmd = self.get_command(None, e.name)
+            if isinstance(cmd, LazyGroup):
+                cmd.load_all()
+        return self
+
+
+class RootGroup(LazyGroup):
+    entries = COMMANDS
