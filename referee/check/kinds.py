@@ -166,16 +166,16 @@ def _sell(rs, t, a, sc):
 
 def _income_tax(rs, t, a, sc):
     if a.get("declared"):
-        from referee.core import tax_choice
+        from referee.core import tax_declare
 
-        t = tax_choice.declare(rs, t, a["player"], a["declared"]).t
+        t = tax_declare.declare(rs, t, a["player"], a["declared"]).t
     return actions.income_tax(rs, t, a["player"], a.get("choice"))
 
 
 def _declare(rs, t, a, sc):
-    from referee.core import tax_choice
+    from referee.core import tax_declare
 
-    return tax_choice.declare(rs, t, a["player"], a["choice"])
+    return tax_declare.declare(rs, t, a["player"], a["choice"])
 
 
 def _shortage(rs, t, a, sc):

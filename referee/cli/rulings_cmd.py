@@ -28,9 +28,9 @@ def no_bid(deed: str, game: GameOpt = None) -> None:
 
 def declare(player: str, choice: str, game: GameOpt = None) -> None:
     """Declare the income-tax choice (percent or flat) before counting; it binds."""
-    from referee.core import tax_choice
+    from referee.core import tax_declare
 
-    _record(game, lambda rs, t: tax_choice.declare(rs, t, common.resolve_player(t, player), choice.lower()))
+    _record(game, lambda rs, t: tax_declare.declare(rs, t, common.resolve_player(t, player), choice.lower()))
 
 
 def _want(t, text: str):

@@ -201,9 +201,9 @@ def settle(rs: Ruleset, t: Table, player: str) -> Event:
         paid += d.amount
     if not paid:
         raise Refusal(shortfall_note(rs, t, player, debts[0].amount), rs.cite("debt.raise"))
-    from referee.core import auction_rules
+    from referee.core import auction_pending
 
-    auction_rules.hand_over(ev, [d.id for d in debts if d.id not in {x.id for x in ev.t.debts}])
+    auction_pending.hand_over(ev, [d.id for d in debts if d.id not in {x.id for x in ev.t.debts}])
     ev.amount = paid
     left = sum(d.amount for d in ev.t.debts_of(player))
     ev.text = f"{player} pays {rs.fmt(paid)} owed" + (f"; still owes {rs.fmt(left)}" if left else "")
@@ -409,9 +409,9 @@ def free_parking(rs: Ruleset, t: Table, player: str) -> Event:
 # ---------------------------------------------------------------- mortgages
 def mortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     _not_over(rs, t)
-    from referee.core import auction_rules
+    from referee.core import auction_pending
 
-    auction_rules.not_before_paid(rs, t, idx)
+    auction_pending.not_before_paid(rs, t, idx)
     sq = rs.squares[idx]
     owner = _owner(rs, t, idx)
     d = t.deeds[idx]

@@ -17,23 +17,10 @@ here prints or writes.
 from __future__ import annotations
 
 from referee.core import actions
+from referee.core.auction_pending import KEY, pending
 from referee.core.state import BANK, Table
 from referee.errors import InputError, Refusal
 from referee.ruleset.model import Ruleset
-
-KEY = "bids"
-
-
-def pending(t: Table) -> dict:
-    return dict(t.extra.get(KEY) or {})
-
-
-def pending_deed(t: Table, idx: int) -> tuple[int, str] | None:
-    """(debt id, winner) of an unpaid bid on deed idx."""
-    for did, (deed, winner) in pending(t).items():
-        if deed == idx:
-            return int(did), winner
-    return None
 
 
 def no_bids(rs: Ruleset, t: Table, idx: int) -> actions.Event:
@@ -76,21 +63,3 @@ def bid_won(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> actions
     return ev
 
 
-def not_before_paid(rs: Ruleset, t: Table, idx: int) -> None:
-    """Refuse to mortgage a deed won at auction and not yet paid for."""
-    p = pending_deed(t, idx)
-    if p:
-        raise Refusal(
-            f"{rs.squares[idx].name} is {p[1]}'s only once the winning bid is paid: it cannot be mortgaged to pay its own bid",
-            rs.cite("auction.declined"))
-
-
-def hand_over(ev: actions.Event, paid_ids: list[int]) -> None:
-    """After a settlement: each paid bid's deed passes to its winner."""
-    bids = pending(ev.t)
-    for did in paid_ids:
-        entry = bids.pop(str(did), None)
-        if entry:
-            ev.op("owner", entry[0], entry[1])
-    if len(bids) != len(pending(ev.t)):
-        ev.op("extra", KEY, bids or None)
