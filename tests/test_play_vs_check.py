@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import run
 
 # (move as typed at the table, the claim kind and its arguments; "$" = the player to throw)

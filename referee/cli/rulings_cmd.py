@@ -14,9 +14,9 @@ from typing import Annotated, Optional
 import typer
 
 from referee.cli import common
+from referee.cli.context import GameOpt
+from referee.cli.context import record as _record
 from referee.errors import InputError
-
-from referee.cli.context import GameOpt, record as _record
 
 
 def no_bid(deed: str, game: GameOpt = None) -> None:

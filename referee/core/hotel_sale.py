@@ -12,10 +12,10 @@ counts a hotel as five houses. Nothing here prints or writes.
 from __future__ import annotations
 
 from referee.core import actions
+from referee.core.state import BANK, Table
 from referee.core.valuation import percent
 from referee.errors import Refusal
 from referee.ruleset.model import Ruleset
-from referee.core.state import BANK, Table
 
 WAYS = {"group": "all the hotels of a colour group at once", "bare": "a hotel straight back to bare land"}
 

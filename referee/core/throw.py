@@ -63,8 +63,9 @@ def throw(rs: Ruleset, t: Table, player: str, d1: int, d2: int, doubles_before: 
         here = ev.t.player(player).position
         if ev.t.player(player).in_jail or rs.squares[here].kind != "card":
             raise InputError(f"{player} is on {rs.squares[here].name}, not on a card square: no card is drawn there")
-        if rs.squares[here].deck and card.get("deck") and card["deck"] != rs.squares[here].deck:
-            deck = rs.decks().get(rs.squares[here].deck, {}).get("name", rs.squares[here].deck)
+        own = rs.squares[here].deck
+        if own and card.get("deck") and card["deck"] != own:
+            deck = rs.decks().get(own, {}).get("name", own)
             raise InputError(f"{rs.squares[here].name} draws from the {deck} deck, not '{card['id']}' of {card['deck']}")
         inner = turns.draw(rs, ev.t, player, card)
         salary += _salary(inner, player)
