@@ -217,7 +217,9 @@ class Scenario:
         t.jail_cards_out = jail_out
         # a stated square is known for that player only: it does not switch turn tracking (and its
         # claim-window notes) on for the whole table; a card's trip past GO is worked out from it
-        t.extra["positions"] = [e.name for e in entries if "position" in e.body]
+        placed = [e.name for e in entries if "position" in e.body]
+        if placed:
+            t.extra["positions"] = placed
         self.table = t
         self._collecting(lambda: self._around(t), None)
         self.history = self._collecting(self._history, [])
