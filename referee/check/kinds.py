@@ -214,7 +214,7 @@ def _roll(rs, t, a, sc):
         card_dice = sum(card_dice)
     res = throw.throw(rs, t, a["player"], dice[0], dice[1], sc.doubles_before(a["player"]), a.get("card"), card_dice)
     ev = res.event
-    ev.facts = {"player": res.player, "lands": res.lands, "owes": res.owes, "jailed": res.jailed,
+    ev.args["facts"] = {"player": res.player, "lands": res.lands, "owes": res.owes, "jailed": res.jailed,
                 "again": res.again, "claim_until": res.claim_until, "salary": res.salary}
     return ev
 

@@ -113,7 +113,7 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
 
 def _facts(rs, c: Claim, event) -> dict:
     """What the transaction did that a claim may state: the mover's square and jail, and a throw's own facts."""
-    facts = dict(getattr(event, "facts", None) or {})
+    facts = dict(event.args.get("facts") or {})
     who = facts.get("player") or c.args.get("player") or c.args.get("payer") or c.args.get("debtor")
     if who and who not in (BANK,) and "lands" not in facts:
         try:

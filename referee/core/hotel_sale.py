@@ -29,7 +29,7 @@ def sell_whole(rs: Ruleset, t: Table, idx: int, way: str) -> actions.Event:
     actions._not_over(rs, t)
     sq = rs.squares[idx]
     owner = actions._owner(rs, t, idx)
-    allowed = rs.param("building.hotel_sale", ["break"])
+    allowed = rs.param("building.hotel_sale")
     cite = "building.sell_hotel" if rs.has_clause("building.sell_hotel") else "building.sell"
     if way not in allowed:
         how = " or ".join(WAYS.get(w, "a hotel broken into houses, one at a time") for w in allowed)

@@ -41,7 +41,7 @@ def clear(ev, player: str) -> None:
 
 def before_throw(rs: Ruleset, t: Table, player: str, what: str, clause: str) -> None:
     """Refuse the fine or the card after a failed throw this turn, unless the ruleset allows it."""
-    if player in thrown(t) and not rs.param("jail.pay_after_failed_throw", False):
+    if player in thrown(t) and not rs.param("jail.pay_after_failed_throw"):
         raise Refusal(
             f"{player} has already thrown this turn and stays in jail: {what} comes before the throw, "
             f"on {player}'s next turn", rs.cite(clause),

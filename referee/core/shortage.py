@@ -45,7 +45,7 @@ def shortage(rs: Ruleset, t: Table, wants: list[Want], idx: int, count: int = 1,
     if owner not in [w.player for w in wants]:
         raise InputError(f"{owner} owns {sq.name} but is not among the players who want buildings")
     houses, breaking, hotels = demand(rs, wants)
-    order = rs.param("building.shortage_order", "none")
+    order = rs.param("building.shortage_order")
     what = "hotels" if hotel else "houses"
     stock = t.bank_hotels if hotel else t.bank_houses
     if stock < 1:
