@@ -89,6 +89,7 @@ COMMANDS: tuple[Command | Group, ...] = (
     Command("shortage", "rulings_cmd:shortage", "Buildings from a short bank: the owner of DEED buys COUNT at the deed price, or at PRICE when rivals force an auction."),
     Command("sell-hotels", "rulings_cmd:sell_hotels", "Sell hotels outright at half their full cost: every hotel of DEED's group at once (or --bare: this one)."),
     Command("watch", "commands.table:watch", "A live display of the table for a second screen: refreshes as soon as a move is recorded anywhere."),
+    Command("serve", "serve_cmd:serve", "The table live on the players' phones: a read-only page (--lan: local network, with a token and a QR code)."),
     # rules
     Group("rules", "Editions, variants and house rules: list, show, diff, validate.", (
         Command("list", "commands.rules:list_rulesets", "Every edition, variant and house rule that can be named."),
