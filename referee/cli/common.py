@@ -9,7 +9,7 @@ from typing import cast
 from rich.console import Console
 from rich.markup import escape
 
-from referee.errors import InputError
+from referee.messages import render, render_all, render_event
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -37,30 +37,28 @@ def resolve_deed(rs, name: str) -> int:
 
 
 def parse_amount(text: str | int, what: str = "amount") -> int:
-    if isinstance(text, int):
-        val = text
-    else:
-        s = str(text).strip().lstrip("$£").replace(",", "").replace("_", "")
-        if s.upper().startswith("L."):
-            s = s[2:].strip().replace(".", "")
-        try:
-            val = int(s)
-        except ValueError:
-            raise InputError(f"{what} must be a whole number, not '{text}'") from None
-    if val <= 0:
-        raise InputError(f"{what} must be positive, not {val}")
-    return val
+    """An amount typed before the game's edition is known (dollar conventions); prefer `amount`."""
+    from referee.amounts import ABSURD, parse
+
+    return parse(text, None, what, ABSURD)  # no game to measure against: more than any box holds is a slip
+
+
+def amount(rs, t, text: str | int, what: str = "amount") -> int:
+    """An amount in the game's own money, no larger than all the money in the game (referee/amounts.py)."""
+    from referee.amounts import parse, table_cap
+
+    return parse(text, rs, what, table_cap(rs, t))
 
 
 def print_event(rs, ev, as_json: bool = False) -> None:
     if as_json:
-        d = ev.to_dict() if hasattr(ev, "to_dict") else dict(ev)
+        d = render_event(ev.to_dict() if hasattr(ev, "to_dict") else dict(ev), rs.fmt)
         d.pop("ops", None)
         d["citations"] = [rs.cite(c).as_dict() for c in d.get("clauses", []) if rs.has_clause(c)]
         print(json.dumps(d, ensure_ascii=False))
         return
-    out.print(f"[bold]{escape(ev.text)}[/bold]")
-    print_details(ev.steps, ev.notes, [rs.cite(c) for c in ev.clauses if rs.has_clause(c)])
+    out.print(f"[bold]{escape(render(ev.msg, rs.fmt) if ev.msg else '')}[/bold]")
+    print_details(render_all(ev.steps, rs.fmt), render_all(ev.notes, rs.fmt), [rs.cite(c) for c in ev.clauses if rs.has_clause(c)])
 
 
 def print_details(steps, notes, citations, indent: str = "  ") -> None:

@@ -66,7 +66,7 @@ def shortage(
         ws = [_want(t, w) for w in wants or []]
         if owner and owner not in [w.player for w in ws]:
             ws.insert(0, sh.Want(owner, hotels=count) if hotel else sh.Want(owner, houses=count))
-        amt = common.parse_amount(price, "the price") if price else None
+        amt = common.amount(rs, t, price, "the price") if price else None
         return sh.shortage(rs, t, ws, idx, count, hotel, amt)
 
     _record(game, build)

@@ -96,7 +96,9 @@ class Source:
         assert self.game is not None  # frame() asks only once a game is open
         rows = self.game.con.execute("SELECT seq, data FROM events ORDER BY seq DESC LIMIT 60").fetchall()
         evs = [(seq, json.loads(data)) for seq, data in reversed(rows)]
-        undone = {u for _, e in evs if e.get("type") == "undo" for u in e.get("args", {}).get("undoes", [])}
+        from referee.ledger import cancellations
+
+        undone = set(cancellations(evs))
         out = [{"seq": s, "text": e.get("text", e.get("type", "")), "undone": s in undone, "type": e.get("type")} for s, e in evs]
         return out[-n:]
 
@@ -140,7 +142,9 @@ def render(rs, t, recent: list[dict], path: Path, seq: int, spec: dict | None = 
             line.append(f" again (doubles ×{info['doubles_run']})", style="yellow")
         parts.append(line)
     if info.get("landing"):
-        parts.append(Text("  last landing: " + info["landing"]["text"], style="yellow"))
+        from referee.messages import render as render_msg
+
+        parts.append(Text("  last landing: " + render_msg(info["landing"]["msg"], rs.fmt), style="yellow"))
 
     tab = RTable(expand=False, pad_edge=False, box=None, show_edge=False, header_style="bold dim")
     tab.add_column("")

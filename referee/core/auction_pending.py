@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
+from referee.core.checks import refuse
+from referee.core.ops import Extra, Owner
 from referee.core.state import Table
-from referee.errors import Refusal
 from referee.ruleset.model import Ruleset
 
 KEY = "bids"
@@ -26,9 +27,7 @@ def not_before_paid(rs: Ruleset, t: Table, idx: int) -> None:
     """Refuse to mortgage a deed won at auction and not yet paid for."""
     p = pending_deed(t, idx)
     if p:
-        raise Refusal(
-            f"{rs.squares[idx].name} is {p[1]}'s only once the winning bid is paid: it cannot be mortgaged to pay its own bid",
-            rs.cite("auction.declined"))
+        raise refuse(rs, "auction.declined", "refused.bid_unpaid", deed=rs.squares[idx].name, winner=p[1])
 
 
 def hand_over(ev, paid_ids: list[int]) -> None:
@@ -37,6 +36,6 @@ def hand_over(ev, paid_ids: list[int]) -> None:
     for did in paid_ids:
         entry = bids.pop(str(did), None)
         if entry:
-            ev.op("owner", entry[0], entry[1])
+            ev.op(Owner(entry[0], entry[1]))
     if len(bids) != len(pending(ev.t)):
-        ev.op("extra", KEY, bids or None)
+        ev.op(Extra(KEY, bids or None))

@@ -16,50 +16,50 @@ here prints or writes.
 
 from __future__ import annotations
 
-from referee.core import actions
 from referee.core.auction_pending import KEY, pending
+from referee.core.buying import auction, auction_minimum
+from referee.core.checks import invalid, not_over, refuse
+from referee.core.events import Event, new_event
+from referee.core.money import shortfall
+from referee.core.ops import Extra, NewDebt
 from referee.core.state import BANK, Table
-from referee.errors import InputError, Refusal
 from referee.ruleset.model import Ruleset
 
 
-def no_bids(rs: Ruleset, t: Table, idx: int) -> actions.Event:
+def no_bids(rs: Ruleset, t: Table, idx: int) -> Event:
     """The auction of a bank deed ends with no bid: the deed stays with the bank."""
-    actions._not_over(rs, t)
+    not_over(rs, t)
     sq = rs.squares[idx]
     if not sq.is_deed:
-        raise InputError(f"{sq.name} is not a property")
+        raise invalid("invalid.not_a_property", deed=sq.name)
     if not rs.param("auction.enabled"):
-        raise Refusal("this ruleset holds no auctions: a declined property stays with the bank", rs.cite("auction.declined"))
+        raise refuse(rs, "auction.declined", "refused.no_auctions")
     if t.deeds[idx].owner is not None:
-        raise Refusal(f"{sq.name} belongs to {t.deeds[idx].owner}; only the bank's deeds are auctioned", rs.cite("auction.declined"))
-    ev = actions._event(t, "auction", deed=idx, winner=None)
+        raise refuse(rs, "auction.declined", "refused.auction_owned", deed=sq.name, owner=t.deeds[idx].owner)
+    ev = new_event(t, "auction", deed=idx, winner=None)
     ev.amount = 0
-    ev.text = f"nobody bids for {sq.name}: it stays with the bank"
-    minimum, why = actions.auction_minimum(rs, idx)
-    ev.steps.append(f"opening rule: {why}" + (f" ({rs.fmt(minimum)})" if minimum > 1 else ""))
+    ev.say("auction.no_bids", deed=sq.name)
+    minimum, why = auction_minimum(rs, idx)
+    ev.step("auction.opening", opening=why, minimum=minimum)
     ev.cite("auction.declined", *[c for c in ("auction.no_bidder", "auction.opening") if rs.has_clause(c)])
     return ev
 
 
-def bid_won(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> actions.Event:
-    """The auction as `actions.auction` rules it; a winner short of cash owes the bank the bid instead."""
+def bid_won(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> Event:
+    """The auction as `buying.auction` rules it; a winner short of cash owes the bank the bid instead."""
     if t.player(winner).cash >= price or t.debts_of(winner):
-        return actions.auction(rs, t, winner, idx, price)
+        return auction(rs, t, winner, idx, price)
     rich = t.copy()  # every other check of the auction, as if the winner could pay
     rich.player(winner).cash = price
-    actions.auction(rs, rich, winner, idx, price)
+    auction(rs, rich, winner, idx, price)
     sq = rs.squares[idx]
-    ev = actions._event(t, "auction", player=winner, deed=idx, price=price)
+    ev = new_event(t, "auction", player=winner, deed=idx, price=price)
     debt_id = ev.t.next_debt_id
-    ev.op("debt", winner, BANK, price, f"winning bid on {sq.name}")
-    ev.op("extra", KEY, {**pending(ev.t), str(debt_id): [idx, winner]})
+    ev.op(NewDebt(winner, BANK, price, f"winning bid on {sq.name}"))
+    ev.op(Extra(KEY, {**pending(ev.t), str(debt_id): [idx, winner]}))
     ev.amount = price
-    ev.text = (f"{winner} wins {sq.name} at auction for {rs.fmt(price)} but holds {rs.fmt(t.player(winner).cash)}: "
-               f"{winner} owes the bank the bid; the deed passes on payment")
-    ev.steps.append("the bid binds; the deed is handed over once the bid is paid, so it cannot be mortgaged to pay it")
-    ev.notes.append(actions.shortfall_note(rs, ev.t, winner, price))
+    ev.say("auction.owed", player=winner, deed=sq.name, price=price, cash=t.player(winner).cash)
+    ev.step("auction.bid_binds")
+    ev.notes.append(shortfall(rs, ev.t, winner, price))
     ev.cite("auction.declined", "debt.raise", "bankruptcy.test")
     return ev
-
-

@@ -15,8 +15,9 @@ comes round. Nothing here prints or writes.
 
 from __future__ import annotations
 
+from referee.core.checks import refuse
+from referee.core.ops import Extra
 from referee.core.state import Table
-from referee.errors import Refusal
 from referee.ruleset.model import Ruleset
 
 KEY = "jail_thrown"
@@ -29,20 +30,17 @@ def thrown(t: Table) -> dict[str, list[int]]:
 
 def mark(ev, player: str, dice: list[int]) -> None:
     """`player` threw `dice` in jail this turn and stays there."""
-    ev.op("extra", KEY, {**thrown(ev.t), player: list(dice)})
+    ev.op(Extra(KEY, {**thrown(ev.t), player: list(dice)}))
 
 
 def clear(ev, player: str) -> None:
     """`player`'s next turn has come: the fine may be paid before throwing again."""
     now = thrown(ev.t)
     if now.pop(player, None) is not None:
-        ev.op("extra", KEY, now or None)
+        ev.op(Extra(KEY, now or None))
 
 
 def before_throw(rs: Ruleset, t: Table, player: str, what: str, clause: str) -> None:
-    """Refuse the fine or the card after a failed throw this turn, unless the ruleset allows it."""
+    """Refuse the fine ('fine') or the card ('card') after a failed throw this turn, unless the ruleset allows it."""
     if player in thrown(t) and not rs.param("jail.pay_after_failed_throw"):
-        raise Refusal(
-            f"{player} has already thrown this turn and stays in jail: {what} comes before the throw, "
-            f"on {player}'s next turn", rs.cite(clause),
-        )
+        raise refuse(rs, clause, "refused.jail_after_throw", player=player, what=what)

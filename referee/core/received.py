@@ -9,13 +9,13 @@ and pay the interest again when lifting later. Trades already offer both
 
 from __future__ import annotations
 
-from referee.errors import InputError
+from referee.core.checks import invalid
 
 
 def mortgaged_deeds(rs, ev, creditor: str, deeds: list[int], lift: list[int], transfer) -> None:
     for idx in lift:
         if idx not in deeds or not ev.t.deeds[idx].mortgaged:
-            raise InputError(f"{rs.squares[idx].name} is named to be lifted, but it is not a mortgaged deed of the bankrupt player")
+            raise invalid("invalid.lift_not_mortgaged", deed=rs.squares[idx].name)
     for idx in deeds:
         if ev.t.deeds[idx].mortgaged and (idx in lift or rs.param("mortgage.transfer_interest")):
             transfer(rs, ev, creditor, idx, idx in lift)

@@ -9,7 +9,7 @@ the demand (`building.shortage_order`: the 1983 tournament option serves house
 buyers before a player breaking hotels into houses only to drain the bank),
 a hotel breaker's wish does not count against the buyers'.
 
-The buildings are then built by `actions.build` — the same call `referee
+The buildings are then built by `buildings.build` — the same call `referee
 build` makes — at the deed price or at the winning bid. Nothing here prints.
 """
 
@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.core import actions
+from referee.core.buildings import build
+from referee.core.checks import invalid, owner_of, refuse
+from referee.core.events import Event
+from referee.core.msg import Msg
 from referee.core.state import Table
-from referee.errors import InputError, Refusal
 from referee.ruleset.model import Ruleset
 
 
@@ -38,18 +40,18 @@ def demand(rs: Ruleset, wants: list[Want]) -> tuple[int, int, int]:
 
 
 def shortage(rs: Ruleset, t: Table, wants: list[Want], idx: int, count: int = 1, hotel: bool = False,
-             price: int | None = None) -> actions.Event:
+             price: int | None = None) -> Event:
     """The player owning lot `idx` gets `count` buildings from the bank's short stock: at the deed price or the bid."""
     sq = rs.squares[idx]
-    owner = actions._owner(rs, t, idx)
+    owner = owner_of(rs, t, idx)
     if owner not in [w.player for w in wants]:
-        raise InputError(f"{owner} owns {sq.name} but is not among the players who want buildings")
+        raise invalid("invalid.shortage_owner", owner=owner, deed=sq.name)
     houses, breaking, hotels = demand(rs, wants)
     order = rs.param("building.shortage_order")
     what = "hotels" if hotel else "houses"
     stock = t.bank_hotels if hotel else t.bank_houses
     if stock < 1:
-        raise Refusal(f"the bank has no {what} left: nobody builds until some are sold back", rs.cite("building.shortage"))
+        raise refuse(rs, "building.shortage", "refused.shortage_none", what=what)
     if hotel:
         wanted, rivals = hotels, [w.player for w in wants if w.hotels]
     else:
@@ -57,22 +59,19 @@ def shortage(rs: Ruleset, t: Table, wants: list[Want], idx: int, count: int = 1,
         mine = next(w for w in wants if w.player == owner)
         if order == "houses_first" and breaking and not mine.breaks and houses <= stock:
             wanted, rivals = houses, [w.player for w in wants if w.houses]
-    steps = [f"the bank holds {stock} {what}; {', '.join(rivals) or 'nobody'} want(s) {wanted}"]
-    if order == "houses_first" and breaking and not hotel:
-        steps.append("tournament order: house buyers are served before a player breaking hotels into houses")
+    first = order == "houses_first" and breaking and not hotel
     contested = len(set(rivals)) >= 2 and wanted > stock
     if contested and price is None:
-        raise Refusal(
-            f"{len(set(rivals))} players want {wanted} {what} and the bank holds {stock}: they are auctioned to the "
-            "highest bidder (give the winning bid)", rs.cite("building.shortage"))
+        raise refuse(rs, "building.shortage", "refused.shortage_auction", players=len(set(rivals)), wanted=wanted,
+                     what=what, stock=stock)
     if not contested and price is not None:
-        raise Refusal(
-            f"no auction: the bank's {stock} {what} cover what is wanted ({wanted}), or only one player wants them; "
-            "they are bought at the price on the deed", rs.cite("building.shortage"))
-    ev = actions.build(rs, t, idx, count, hotel, price)
-    ev.steps[:0] = steps
+        raise refuse(rs, "building.shortage", "refused.shortage_no_auction", wanted=wanted, what=what, stock=stock)
+    ev = build(rs, t, idx, count, hotel, price)
+
+    head = [Msg("shortage.demand", {"stock": stock, "what": what, "players": sorted(set(rivals)), "wanted": wanted})]
+    if first:
+        head.append(Msg("shortage.houses_first", {}))
+    ev.steps[:0] = head
     ev.cite("building.shortage")
     ev.args["wants"] = [w.__dict__ for w in wants]
-    if contested:
-        ev.text += " (won at the shortage auction)"
     return ev

@@ -9,8 +9,9 @@ tax then charged must be the declared one (`actions.income_tax` asks
 
 from __future__ import annotations
 
+from referee.core.checks import refuse
+from referee.core.ops import Extra
 from referee.core.state import Table
-from referee.errors import Refusal
 from referee.ruleset.model import Ruleset
 
 KEY = "tax_declared"
@@ -26,11 +27,11 @@ def binding(rs: Ruleset, t: Table, player: str, choice: str | None) -> str | Non
     if was is None:
         return choice
     if choice is not None and choice != was:
-        raise Refusal(f"{player} declared {was} before counting and cannot switch to {choice} now", rs.cite("tax.income"))
+        raise refuse(rs, "tax.income", "refused.declared", player=player, declared=was, choice=choice)
     return was
 
 
 def settled(ev, player: str) -> None:
     now = dict(ev.t.extra.get(KEY) or {})
     if now.pop(player, None) is not None:
-        ev.op("extra", KEY, now or None)
+        ev.op(Extra(KEY, now or None))

@@ -20,8 +20,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.core import turns
+from referee.core.checks import invalid
+from referee.core.events import Event
+from referee.core.ops import Cash
 from referee.core.state import BANK, Table
-from referee.errors import InputError
 from referee.ruleset.model import Ruleset
 
 
@@ -29,7 +31,7 @@ from referee.ruleset.model import Ruleset
 class Throw:
     """What a throw (and the card chain after it) did: the event plus the facts a claim can state."""
 
-    event: turns.TurnEvent
+    event: Event
     player: str
     lands: int  # the square the token ends on
     salary: int = 0  # paid by the bank for GO on this throw and its card
@@ -62,11 +64,11 @@ def throw(rs: Ruleset, t: Table, player: str, d1: int, d2: int, doubles_before: 
     for card in cards or []:
         here = ev.t.player(player).position
         if ev.t.player(player).in_jail or rs.squares[here].kind != "card":
-            raise InputError(f"{player} is on {rs.squares[here].name}, not on a card square: no card is drawn there")
+            raise invalid("invalid.no_card_here", player=player, square=rs.squares[here].name)
         own = rs.squares[here].deck
         if own and card.get("deck") and card["deck"] != own:
             deck = rs.decks().get(own, {}).get("name", own)
-            raise InputError(f"{rs.squares[here].name} draws from the {deck} deck, not '{card['id']}' of {card['deck']}")
+            raise invalid("invalid.card_deck", square=rs.squares[here].name, deck=deck, card=card["id"], card_deck=card["deck"])
         inner = turns.draw(rs, ev.t, player, card)
         salary += _salary(inner, player)
         ev = _chain(ev, inner)
@@ -89,11 +91,11 @@ def throw(rs: Ruleset, t: Table, player: str, d1: int, d2: int, doubles_before: 
     return res
 
 
-def _salary(ev, player: str) -> int:
-    return sum(op[3] for op in ev.ops if op[0] == "cash" and op[1] == BANK and op[2] == player and _is_salary(ev))
+def _salary(ev: Event, player: str) -> int:
+    return sum(op.amount for op in ev.ops if isinstance(op, Cash) and op.src == BANK and op.dst == player and _is_salary(ev))
 
 
-def _is_salary(ev) -> bool:
+def _is_salary(ev: Event) -> bool:
     return "go.salary" in ev.clauses
 
 
@@ -101,12 +103,12 @@ def _last_card(cards: list[dict] | None) -> dict | None:
     return cards[-1] if cards else None
 
 
-def _chain(first: turns.TurnEvent, then: turns.TurnEvent) -> turns.TurnEvent:
+def _chain(first: Event, then: Event) -> Event:
     """One event for a throw and the card drawn after it (`then` was computed on `first.t`)."""
-    stale = (first.square or {}).get("text")  # "draws a card: enter it…" is answered by the card itself
-    ev = turns.TurnEvent(first.type, dict(first.args), then.t, first.ops + then.ops,
-                         first.text + "; " + then.text, first.steps + then.steps,
-                         first.clauses + [c for c in then.clauses if c not in first.clauses],
-                         [n for n in first.notes if n != stale] + then.notes, first.amount)
+    stale = (first.square or {}).get("msg")  # "draws a card: enter it…" is answered by the card itself
+    ev = Event(first.type, dict(first.args), then.t, first.ops + then.ops, first.msg,
+               first.steps + ([then.msg] if then.msg else []) + then.steps,
+               first.clauses + [c for c in then.clauses if c not in first.clauses],
+               [n for n in first.notes if n != stale] + then.notes, first.amount)
     ev.square = then.square if then.square is not None else first.square
     return ev

@@ -19,8 +19,8 @@ def buy(player: str, deed: str, game: GameOpt = None) -> None:
 def auction(player: str, deed: str, price: str, game: GameOpt = None) -> None:
     from referee.core import auction_rules  # a winner short of cash owes the bank the bid
 
-    amt = common.parse_amount(price, "the price")
-    record(game, lambda rs, t: auction_rules.bid_won(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed), amt))
+    record(game, lambda rs, t: auction_rules.bid_won(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed),
+                                                     common.amount(rs, t, price, "the price")))
 
 
 def rent(
@@ -34,7 +34,7 @@ def rent(
     from referee.core import actions
 
     def build(rs, t):
-        c = actions.find_card(rs, card) if card else None
+        c = actions.find_card(rs, card, hint="referee cards lists them") if card else None
         idx = common.resolve_deed(rs, deed)
         who = common.resolve_player(t, payer)
         landing = actions.last_landing(t, who, idx) if late is None and t.extra.get("tracking") else None
