@@ -100,7 +100,8 @@ def _is_salary(ev: Event) -> bool:
 
 
 def _last_card(cards: list[dict] | None) -> dict | None:
-    return cards[-1] if cards else None
+    """The card that sent the token to a utility, when it is a "nearest" card (it multiplies the throw)."""
+    return cards[-1] if cards and cards[-1].get("effect") == "move_to_nearest" else None
 
 
 def _chain(first: Event, then: Event) -> Event:
