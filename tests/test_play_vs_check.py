@@ -48,7 +48,7 @@ SCRIPT: list[tuple[str, dict]] = [
     ("tax income Ben --choice flat", {"income-tax": {"player": "Ben", "choice": "flat"}}),  # refused: declared
     ("tax income Ben", {"income-tax": {"player": "Ben"}}),
     ("roll 6 6", {"roll": {"player": "$", "dice": [6, 6]}}),  # Ben: 21 -> 33 Community Chest, doubles
-    ("draw Ben advance-to-go", {"card": {"player": "Ben", "card": "community_chest:advance-to-go"}}),
+    ("draw Ben advance-to-go", {"card": {"player": "Ben", "card": "advance-to-go"}}),
     ("roll 2 1", {"roll": {"player": "$", "dice": [2, 1]}}),  # Ben again: GO -> 3 Baltic
     ("roll 4 4", {"roll": {"player": "$", "dice": [4, 4]}}),  # Cy: 15 -> 23 Indiana, doubles
     ("roll 3 4", {"roll": {"player": "$", "dice": [3, 4]}}),  # Cy again: 23 -> 30 Go To Jail

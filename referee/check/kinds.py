@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from referee.core import actions
 from referee.core.msg import Msg
 from referee.core.valuation import value as valuation_value
-from referee.errors import InputError, RefereeError
+from referee.errors import Ambiguous, InputError, RefereeError
 from referee.ruleset.model import Ruleset
 from referee.tablefile import show
 
@@ -110,8 +110,22 @@ def _card(sc: Scenario, v: Any, path: tuple) -> dict:
         raise sc.err(path, f"{sc.rs.id} lists no card texts; a board file may list them")
     try:
         return cards[match(text, choices, "card", mode="prefix", hint=f"`referee cards {sc.rs.edition}` lists them")]
+    except Ambiguous as e:  # a card both decks have: the deck of the square it is drawn on says which
+        return {"shared": text, "message": e.message, "line": sc.line(path)}
     except RefereeError as e:
         raise sc.err(path, e.message) from None
+
+
+def _on_square(sc: Scenario, card: dict, square: int | None) -> dict:
+    """A card named by words both decks share, taken from the deck of `square` (as `referee draw` does)."""
+    if "shared" not in card:
+        return card
+    rs = sc.rs
+    deck_id = rs.squares[square].deck if square is not None and rs.squares[square].kind == "card" else None
+    deck = rs.decks().get(deck_id or "")
+    if deck is None:
+        raise InputError(card["message"] + " (the player's square does not say which deck)", sc.display, card["line"])
+    return _card(sc, f"{deck.get('name', deck_id)} {card['shared']}", ("claims",))  # unique within that deck
 
 
 def _side(sc: Scenario, v: Any, path: tuple) -> actions.Side:
@@ -213,11 +227,20 @@ def _roll(rs, t, a, sc):
     card_dice = a.get("card_dice")
     if isinstance(card_dice, list):
         card_dice = sum(card_dice)
-    res = throw.throw(rs, t, a["player"], dice[0], dice[1], sc.doubles_before(a["player"]), a.get("card"), card_dice)
+    res = throw.throw(rs, t, a["player"], dice[0], dice[1], sc.doubles_before(a["player"]), a.get("card"), card_dice,
+                      resolve=lambda card, square: _on_square(sc, card, square))
     ev = res.event
     ev.args["facts"] = {"player": res.player, "lands": res.lands, "owes": res.owes, "jailed": res.jailed,
                 "again": res.again, "claim_until": res.claim_until, "salary": res.salary}
     return ev
+
+
+def _draw(rs, t, a, sc):
+    from referee.core import positions
+
+    placed = positions.known(t, a["player"])
+    card = _on_square(sc, a["card"], t.player(a["player"]).position if placed else None)
+    return actions.draw_card(rs, t, a["player"], card, a.get("passed_go", False))
 
 
 def _rent(rs, t, a, sc):
@@ -297,7 +320,7 @@ KINDS: dict[str, Kind] = {
     "salary": Kind({"player": "player", "landed": "bool"}, lambda rs, t, a, sc: actions.salary(rs, t, a["player"], a.get("landed", False)), ("player",)),
     "pay": Kind({"payer": "party", "payee": "party", "amount": "int", "for": "str"},
                 lambda rs, t, a, sc: actions.pay(rs, t, a["payer"], a["payee"], a["amount"], a.get("for", "")), ("payer", "payee", "amount")),
-    "card": Kind({"player": "player", "card": "card", "passed_go": "bool"}, lambda rs, t, a, sc: actions.draw_card(rs, t, a["player"], a["card"], a.get("passed_go", False)), ("player", "card")),
+    "card": Kind({"player": "player", "card": "card", "passed_go": "bool"}, _draw, ("player", "card")),
     "jail": Kind({"player": "player", "action": "choice:send|pay|card|roll", "dice": "dice", "deck": "str", "reason": "str"}, _jail, ("player", "action")),
     "free-parking": Kind({"player": "player"}, lambda rs, t, a, sc: actions.free_parking(rs, t, a["player"]), ("player",)),
     "settle": Kind({"player": "player"}, lambda rs, t, a, sc: actions.settle(rs, t, a["player"]), ("player",)),

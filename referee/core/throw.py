@@ -17,6 +17,7 @@ Nothing here prints or writes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from referee.core import turns
@@ -54,15 +55,22 @@ def prepare(t: Table, player: str, doubles_before: int = 0) -> Table:
 
 
 def throw(rs: Ruleset, t: Table, player: str, d1: int, d2: int, doubles_before: int = 0,
-          cards: list[dict] | None = None, card_dice: int | None = None) -> Throw:
-    """`player` throws d1, d2 from where the table says the token stands; then the cards drawn, in order."""
+          cards: list[dict] | None = None, card_dice: int | None = None,
+          resolve: Callable[[dict, int], dict] | None = None) -> Throw:
+    """`player` throws d1, d2 from where the table says the token stands; then the cards drawn, in order.
+
+    `resolve(card, square)` names a card by the deck of the square it is drawn on (for a name both decks share)."""
     rs.require_board()
     start = prepare(t, player, doubles_before)
     ev = turns.roll(rs, start, d1, d2, player)
     salary = _salary(ev, player)
     chain: list[str] = []
+    drawn: list[dict] = []
     for card in cards or []:
         here = ev.t.player(player).position
+        if resolve is not None:
+            card = resolve(card, here)
+        drawn.append(card)
         if ev.t.player(player).in_jail or rs.squares[here].kind != "card":
             raise invalid("invalid.no_card_here", player=player, square=rs.squares[here].name)
         own = rs.squares[here].deck
@@ -75,7 +83,7 @@ def throw(rs: Ruleset, t: Table, player: str, d1: int, d2: int, doubles_before: 
         chain.append(f"{card['deck']}:{card['id']}")
     if card_dice is not None and ev.square and ev.square.get("kind") == "utility":
         ev.square = turns.square_meaning(rs, ev.t, player, ev.square["square"], dice=card_dice,
-                                         card=_last_card(cards), landing_roll=ev.t.rolls)
+                                         card=_last_card(drawn), landing_roll=ev.t.rolls)
     after = ev.t.player(player)
     res = Throw(ev, player, after.position, salary=salary, chain=chain, jailed=after.in_jail)
     m = ev.square or {}
