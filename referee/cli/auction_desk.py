@@ -2,7 +2,7 @@
 
 While it is open, a line is a bid (`Ana 120`, `Ben 130`), `sold` (the high
 bidder buys through the very `auction WINNER DEED PRICE` command the shell
-runs; with no bid the deed stays with the bank), `undo` (takes back the last
+runs; with no bid, `no-bid DEED`: the deed stays with the bank), `undo` (takes back the last
 bid), `bids`, or `cancel` (nothing recorded). Read-only commands (status,
 score, turn, log, why…) still work. The bids live only in the console: the
 ledger records the outcome, one move. The rules are in referee.core.bidding.
@@ -128,17 +128,19 @@ class AuctionDesk:
         self.con.out.print(f"[dim]high bid: {escape(high[0])} {rs.fmt(high[1])}[/dim]" if high else "[dim]no bid yet[/dim]")
 
     def sold(self, where: str = "") -> int:
-        from referee.cli.context import record
-        from referee.core import bidding
-
+        """The result, through the very command the shell runs: `auction WINNER DEED PRICE`, or `no-bid DEED`."""
         assert self.bidding is not None
-        high, idx = self.bidding.high, self.bidding.deed
+        high = self.bidding.high
         if high is None:
-            record(str(self.con.path), lambda rs, t: bidding.no_bids(rs, t, idx))
-            self.bidding = None
-            return 0
-        args = ["auction", high[0], self.deed_name, str(high[1])]
-        self.con.out.print(f"[dim]→ auction {escape(_arg(high[0]))} {escape(_arg(self.deed_name))} {high[1]}[/dim]")
+            args = ["no-bid", self.deed_name]
+            shown = f"no-bid {_arg(self.deed_name)}"
+        else:
+            args = ["auction", high[0], self.deed_name, str(high[1])]
+            shown = f"auction {_arg(high[0])} {_arg(self.deed_name)} {high[1]}"
+        from referee.cli import common as c
+
+        if c.detail() != "quiet":
+            self.con.out.print(f"[dim]→ {escape(shown)}[/dim]")
         code = self.con.dispatch(args, where)
         if code == 0:
             self.bidding = None

@@ -63,7 +63,7 @@ def print_event(rs, ev, as_json: bool = False) -> None:
         out.print(f"[bold]{escape(line.one_line(rs, ev))}[/bold]")
         notes = line.routine_notes(rs, ev)  # warnings always show
         ruling = line.is_ruling(ev)
-        print_details([], notes, [rs.cite(c) for c in ev.clauses if rs.has_clause(c)] if ruling else [])
+        print_details([], notes, [rs.cite(c) for c in line.ruling_clauses(ev) if rs.has_clause(c)] if ruling else [])
         return
     out.print(f"[bold]{escape(render(ev.msg, rs.fmt) if ev.msg else '')}[/bold]")
     print_details(render_all(ev.steps, rs.fmt), render_all(ev.notes, rs.fmt), [rs.cite(c) for c in ev.clauses if rs.has_clause(c)])

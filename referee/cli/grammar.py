@@ -61,6 +61,8 @@ def _get(group: Any, name: str) -> Any:
 
 def join_names(group: Any, words: list[str]) -> list[str]:
     """Let `rent Ben st charles place` mean `rent Ben "st charles place"`."""
+    if words and words[0] == "amend" and len(words) > 2:  # `amend N COMMAND…`: names as that command takes them
+        return words[:2] + join_names(group, words[2:])
     cmd, path = command_of(group, words)
     if cmd is None or isinstance(cmd, typer.core.TyperGroup):
         return words

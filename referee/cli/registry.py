@@ -18,12 +18,15 @@ import typer.main
 
 
 class Command:
-    """One command: its name, "module:function" (module under referee.cli), its one-line help."""
+    """One command: its name, "module:function" (module under referee.cli), its one-line help.
 
-    __slots__ = ("name", "target", "help", "hidden")  # a plain class: a dataclass costs a millisecond at start-up
+    `rest`: the command takes the rest of the line as it stands, options included (`amend N COMMAND…`).
+    """
 
-    def __init__(self, name: str, target: str, help: str, hidden: bool = False) -> None:
-        self.name, self.target, self.help, self.hidden = name, target, help, hidden
+    __slots__ = ("name", "target", "help", "hidden", "rest")  # a plain class: a dataclass costs a millisecond at start-up
+
+    def __init__(self, name: str, target: str, help: str, hidden: bool = False, rest: bool = False) -> None:
+        self.name, self.target, self.help, self.hidden, self.rest = name, target, help, hidden, rest
 
 
 class Group:
@@ -77,7 +80,10 @@ COMMANDS: tuple[Command | Group, ...] = (
     Command("redo", "commands.history:redo", "Bring back what the last undo took back (until a new move is recorded); appended as an event."),
     Command("log", "commands.history:log", "The game's history with amounts."),
     Command("why", "commands.why:why", "The reasoning behind a move: its steps, notes and the clauses it rests on (the last move by default)."),
-    Command("export", "commands.history:export", "Write the game's history as YAML."),
+    Command("export", "commands.history:export", "Write the game's history as YAML (or CSV)."),
+    Command("void", "fix_cmd:void", "Remove one past entry and re-run every later move (refused, naming the move, if one no longer holds)."),
+    Command("amend", "fix_cmd:amend", "Replace one past entry with a corrected move and re-run every later move.", rest=True),
+    Command("summary", "summary_cmd:summary", "The game at its end (or so far): who won, the final count by the game's own method, the turning points."),
     Command("status", "commands.status:status", "The table at a glance: cash, deeds, buildings, mortgages, net worth, the bank's stock."),
     Command("score", "commands.score:score", "Value every player by a named method: components, total and ranking (ties shown as ties)."),
     # table mode
@@ -86,6 +92,10 @@ COMMANDS: tuple[Command | Group, ...] = (
     Command("turn", "commands.table:turn", "Whose turn it is and what the last landing means; with PLAYER, say who throws next."),
     Command("draw", "commands.table:draw", "Apply a drawn Chance/Community Chest card; a card that moves the token says what the new square means."),
     Command("play", "commands.table:play", "Table mode: an interactive console on the current game (or replay moves from a file or standard input)."),
+    Command("no-bid", "rulings_cmd:no_bid", "An auction ends with no bid: the deed stays with the bank."),
+    Command("declare", "rulings_cmd:declare", "Declare the income-tax choice (percent or flat) before counting; it binds."),
+    Command("shortage", "rulings_cmd:shortage", "Buildings from a short bank: the owner of DEED buys COUNT at the deed price, or at PRICE when rivals force an auction."),
+    Command("sell-hotels", "rulings_cmd:sell_hotels", "Sell hotels outright at half their full cost: every hotel of DEED's group at once (or --bare: this one)."),
     Command("watch", "commands.table:watch", "A live display of the table for a second screen: refreshes as soon as a move is recorded anywhere."),
     Command("serve", "serve_cmd:serve", "The table live on the players' phones: a read-only page (--lan: local network, with a token and a QR code)."),
     # rules
@@ -117,7 +127,8 @@ def build(entry: Command | Group) -> Any:
     func = load(entry.target)
     one = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
     # a docstring, where the function has one, is the long help; its first paragraph is the table's help
-    one.command(entry.name, help=None if func.__doc__ else entry.help, hidden=entry.hidden)(func)
+    rest = {"allow_extra_args": True, "ignore_unknown_options": True} if entry.rest else None
+    one.command(entry.name, help=None if func.__doc__ else entry.help, hidden=entry.hidden, context_settings=rest)(func)
     return typer.main.get_command(one)
 
 

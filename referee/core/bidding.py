@@ -3,7 +3,7 @@
 The console's auction helper keeps a `Bidding` while the players call their
 bids; only the result is a move in the ledger: the winner's purchase
 (`buying.auction`, which checks the edition's opening rule again) or, when
-nobody bid, `no_bids` (the deed stays with the bank). The opening rule is the
+nobody bid, `auction_rules.no_bids` (the deed stays with the bank). The opening rule is the
 edition's (`auction.opening`: any price, the printed price, a fixed amount).
 Pure: no printing, no files; what it says is messages (referee/messages.py).
 """
@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 
 from referee.core.buying import auction_minimum
 from referee.core.checks import active, cite_first, invalid, not_over, refuse
-from referee.core.events import Event, new_event
 from referee.core.msg import Msg
 from referee.core.state import Table
 from referee.ruleset.model import Ruleset
@@ -67,16 +66,3 @@ def bid(rs: Ruleset, t: Table, b: Bidding, player: str, amount: int) -> Msg | No
     if amount > cash:
         return Msg("bid.more_than_cash", {"player": player, "cash": cash})
     return None
-
-
-def no_bids(rs: Ruleset, t: Table, idx: int) -> Event:
-    """The auction of a bank deed ends with no bid: the deed stays with the bank (an event, so the log shows it was held)."""
-    _auctionable(rs, t, idx)
-    sq = rs.squares[idx]
-    ev = new_event(t, "auction", deed=idx, winner=None)
-    ev.amount = 0
-    ev.say("auction.no_bids", deed=sq.name)
-    minimum, opening = auction_minimum(rs, idx)
-    ev.step("auction.opening", opening=opening, minimum=minimum)
-    ev.cite("auction.declined", *[c for c in ("auction.no_bidder", "auction.opening") if rs.has_clause(c)])
-    return ev

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 RULING_OPS = {"debt", "bankrupt", "over"}
-RULING_CLAUSES = {"jail.third_turn", "rent.unclaimed", "end.game"}
+RULING_CLAUSES = {"jail.third_turn", "end.game"}
 
 
 def headline(rs, ev) -> str:
@@ -124,6 +124,16 @@ def is_ruling(ev) -> bool:
     if ev.type in ("bankrupt", "partial_payment") or RULING_CLAUSES & set(getattr(ev, "clauses", []) or []):
         return True
     return any(_sent_to_jail(op) for op in getattr(ev, "ops", []))
+
+
+ROUTINE_CLAUSES = {"dice.move", "dice.doubles"}
+
+
+def ruling_clauses(ev) -> list[str]:
+    """The clauses a ruling rests on: not the throw's own, nor what the square reached means (the line says it)."""
+    sq = getattr(ev, "square", None)
+    of_square = set(sq.get("clauses") or []) if isinstance(sq, dict) else set()
+    return [c for c in getattr(ev, "clauses", []) or [] if c not in ROUTINE_CLAUSES and c not in of_square]
 
 
 def _sent_to_jail(op: Any) -> bool:
