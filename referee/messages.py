@@ -435,7 +435,7 @@ TEMPLATES: dict[str, Template] = {
     "check.tax.not_landed": "{player} has not landed on {square}",
     "check.card.not_landed": "{player} has not landed on a {deck} square: a card is drawn by the player who lands there",
     "check.elsewhere": lambda p, f: (f"{_nested(p['what'], f)} ({p['player']} is {_where_words(p['where'])}; if {p['player']}'s "
-                                     f"token really stands on {p['there']}, a throw was entered wrong: correct that throw)"),
+                                     f"token really stands on {p['there']}, a throw was entered wrong: correct it with amend N)"),
     "check.late": lambda p, f: f"{_nested(p['doing'], f)} belongs to the landing, and {_nested(p['late'], f)}",
     "check.doing.buy": "buying {deed}",
     "check.doing.tax": "the {tax} tax",

@@ -127,3 +127,27 @@ def test_the_decision_is_pure_and_says_whether_force_may_record_it():
     assert late is not None and late.forceable
     t.extra.pop("tracking")
     assert turn_checks.check(rs, t, "buy", "Ben", deed=39) is None
+
+
+def test_a_correction_rechecks_later_moves_against_the_landings(con, capsys):
+    """void/amend re-run the later moves: a purchase a corrected throw no longer grounds is named and nothing changes;
+    a forced move keeps its reason through the re-run."""
+    con.run_line("1 2")  # Ana on Baltic
+    con.run_line("buy Ana baltic")
+    con.run_line("2 3")  # Ben on Reading
+    con.run_line("1 1")  # Cy on Community Chest (doubles)
+    capsys.readouterr()
+    assert con.run_line("amend 2 roll 1 3") == 1
+    err = capsys.readouterr().err
+    assert "#3 (Ana buys Baltic Avenue for $60) no longer holds" in err and "buy.only_on_landing" in err
+    t, _ = state(con)
+    assert t.deeds[3].owner == "Ana" and t.player("Ana").position == 3, "nothing changed"
+    con.run_line("2 2")  # Cy again (doubles): Cy on Vermont? 2 + 4 = 6 Oriental Avenue
+    con.run_line("3 4")  # Cy: 6 + 7 = 13 States Avenue
+    assert con.run_line('buy Cy oriental --force "asked before throwing"') == 0
+    assert con.run_line("amend 4 roll 3 2") == 0  # Ben's throw corrected: the later moves re-run
+    _, evs = state(con)
+    moves = evs[-1]["args"]["moves"]  # the amend entry holds the moves as re-run
+    rerun = [m for m in moves if m["type"] == "buy" and m["args"].get("deed") == 6]
+    assert rerun and rerun[0]["args"]["forced"]["reason"] == "asked before throwing"
+    assert rerun[0]["text"].endswith("[forced: asked before throwing]")

@@ -179,3 +179,24 @@ def check(rs: Ruleset, t: Table, action: str, player: str, *, deed: int | None =
     else:
         raise ValueError(action)
     return require(rs, t, found, force)
+
+
+# ---------------------------------------------------------------- re-running a stored move (void, amend)
+RECHECK = {"buy": "buy", "rent": "rent", "tax.income": "tax", "tax.luxury": "tax", "card": "card",
+           "jail.send": "jail.send", "jail.pay": "jail.pay", "jail.card": "jail.card", "jail.roll": "jail.roll"}
+
+
+def recheck(rs: Ruleset, t: Table, kind: str, args: dict) -> dict | None:
+    """A stored move re-run after a correction (referee.core.dispatch): checked against the landings as they
+    now stand, with the reason the banker gave if it was forced. Returns the force to mark the event with."""
+    action = RECHECK.get(kind)
+    if action is None:
+        return None
+    force = (args.get("forced") or {}).get("reason")
+    player = args.get("player") or args.get("payer")
+    if player is None:
+        return None
+    ref = args.get("card") or ""
+    return check(rs, t, action, player, deed=args.get("deed"), tax_kind=args.get("tax"),
+                 card_={"deck": ref.rpartition(":")[0] or None} if action == "card" else None, force=force)
+
