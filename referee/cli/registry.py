@@ -74,6 +74,7 @@ COMMANDS: tuple[Command | Group, ...] = (
     Command("pay-in-property", "commands.bankruptcy:pay_in_property", "Pay part of a debt with unbuilt deeds (editions that allow it)."),
     # the record
     Command("undo", "commands.history:undo", "Take back the last move(s); recorded as a new event, nothing is deleted."),
+    Command("redo", "commands.history:redo", "Bring back what the last undo took back (until a new move is recorded); appended as an event."),
     Command("log", "commands.history:log", "The game's history with amounts."),
     Command("export", "commands.history:export", "Write the game's history as YAML."),
     Command("status", "commands.status:status", "The table at a glance: cash, deeds, buildings, mortgages, net worth, the bank's stock."),
@@ -85,6 +86,7 @@ COMMANDS: tuple[Command | Group, ...] = (
     Command("draw", "commands.table:draw", "Apply a drawn Chance/Community Chest card; a card that moves the token says what the new square means."),
     Command("play", "commands.table:play", "Table mode: an interactive console on the current game (or replay moves from a file or standard input)."),
     Command("watch", "commands.table:watch", "A live display of the table for a second screen: refreshes as soon as a move is recorded anywhere."),
+    Command("serve", "serve_cmd:serve", "The table live on the players' phones: a read-only page (--lan: local network, with a token and a QR code)."),
     # rules
     Group("rules", "Editions, variants and house rules: list, show, diff, validate.", (
         Command("list", "commands.rules:list_rulesets", "Every edition, variant and house rule that can be named."),

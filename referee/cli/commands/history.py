@@ -16,6 +16,12 @@ def undo(n: Annotated[int, typer.Argument(help="How many moves to take back.")] 
         common.out.print(f"undone: {ev.get('text', ev['type'])}")
 
 
+def redo(game: GameOpt = None) -> None:
+    g = open_game(game)
+    for ev in g.redo():
+        common.out.print(f"redone: {ev.get('text', ev['type'])}")
+
+
 def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
     import json
 
@@ -28,8 +34,11 @@ def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
             e.pop("ops", None)
         print(json.dumps(evs, ensure_ascii=False, indent=1))
         return
+    kinds = {e["seq"]: e["type"] for e in evs}
     for e in evs:
-        mark = f" [dim](undone by #{e['undone_by']})[/dim]" if "undone_by" in e else ""
+        by = e.get("undone_by")
+        how = {"undo": "undone by", "redo": "taken back by the redo"}.get(str(kinds.get(by)), f"cancelled by {kinds.get(by)}")
+        mark = f" [dim]({how} #{by})[/dim]" if by else ""
         common.out.print(f"#{e['seq']:<4} {escape(e.get('text', e['type']))}{mark}")
 
 

@@ -19,6 +19,8 @@ def new(
     random_deal: Annotated[bool, typer.Option("--random", help="Deal the setup deeds at random (editions that deal deeds).")] = False,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed for --random.")] = None,
     track_turns: Annotated[bool, typer.Option("--turns", help="Track turns and dice (table mode).")] = False,
+    ends: Annotated[Optional[str], typer.Option("--ends", help="Time-limit games: the agreed finishing time (22:00).")] = None,
+    minutes: Annotated[Optional[int], typer.Option("--minutes", help="Time-limit games: play for N minutes from now.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing game file.")] = False,
     game: GameOpt = None,
 ) -> None:
@@ -30,12 +32,21 @@ def new(
     path = game_path(game)
     table, ops, deals = setup.new_game(rs, players, random_deal=random_deal, seed=seed, track_turns=track_turns)
     spec = {"ruleset": rs.edition, "variants": variant or [], "house_rules": house_rule or [], "board": board, "players": players}
+    import time
+
+    from referee.view import agreed_end
+
+    spec.update(agreed_end(rs, ends, minutes, time.time()))
     g = Game.create(path, rs.data, spec, table, ops, force=force)
-    common.out.print(f"[bold]New game[/bold] {rs.id} — {rs.title}")
-    common.out.print(f"  file: {path}")
+    from rich.markup import escape
+
+    common.out.print(f"[bold]New game[/bold] {escape(rs.id)} — {escape(rs.title)}")
+    common.out.print(f"  file: {escape(str(path))}")
     for p in table.players:
-        common.out.print(f"  {p.name}: {rs.fmt(rs.for_players('starting_cash', len(players)))}")
+        common.out.print(f"  {escape(p.name)}: {rs.fmt(rs.for_players('starting_cash', len(players)))}")
     common.out.print(f"  [cyan]— {rs.cite('setup.cash')}[/cyan]")
+    if spec.get("ends"):
+        common.out.print(f"  ends at {spec['ends_text']} (the agreed time; `watch` and `serve` show the countdown)")
     n_deal = rs.for_players("deal_deeds", len(players)) or 0
     if deals:
         for name, idxs in deals.items():
