@@ -37,7 +37,7 @@ class Tuning:
 
     def __init__(
         self,
-        weights: tuple[float, ...] = (2.0, 1.0, 2.0, 1.0, 0.25),  # title, keywords, topic (+ clause id), text, asks (all forms together)
+        weights: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 0.25),  # title, keywords, topic (+ clause id), text, asks (all forms together)
         prefix_words: bool = False,  # also match plain words as prefixes (word*)
         min_prefix_len: int = 5,
         min_coverage: float = 0.35,  # share of the question's information the best clause must hold
