@@ -337,10 +337,11 @@ def test_evaluation_set_is_big_sourced_spread_and_split_once():
 
 
 # Issue 14's targets on the test half are top-1 >= 85 % and top-3 >= 95 % in each language; bench/ask_eval.py
-# --final reports them (not met yet: English and Italian top-1, Italian top-3; docs/ask.md). This test holds
-# the floor measured when the method was frozen (test: en 73.4/93.8, es 89.5/100, it 80.8/88.5 %), so a
-# change that loses ground on questions nobody tuned on fails. Raise the floor with the method, never lower it.
-TEST_FLOOR = {"en": (0.72, 0.92), "es": (0.85, 0.95), "it": (0.76, 0.88)}
+# --final reports them (not met yet: English top-1 and top-3, Italian top-1 and top-3; docs/ask.md). This test
+# holds the floor measured last (test, after the coverage pass of the question forms: en 76.6/92.2, es 94.7/97.4,
+# it 84.6/92.3 %; when the method was first frozen: en 73.4/93.8, es 89.5/100, it 80.8/88.5 %), so a change that
+# loses ground on questions nobody tuned on fails. Raise the floor with the method, never lower it.
+TEST_FLOOR = {"en": (0.76, 0.92), "es": (0.94, 0.97), "it": (0.84, 0.92)}
 
 
 def test_accuracy_on_the_test_half_holds_its_floor():
