@@ -53,16 +53,23 @@ def game_path(game: str | None):
 def open_game(game: str | None):
     from referee.ledger import Game
 
+    if STATE.get("capture") is not None:
+        from referee.errors import InputError
+
+        raise InputError("amend takes a move that the game records, not a command that reads or changes the game itself")
     return Game(game_path(game))
 
 
 def record(game: str | None, build: Callable, as_json: bool = False):
     """Record one move built by `build(ruleset, table)`, print it, and the final count if it ended the game."""
+    if STATE.get("capture") is not None:  # `amend N COMMAND…` takes the move without recording it
+        STATE["capture"].append(build)
+        return None
     g = open_game(game)
     rs = g.ruleset()
     ev = g.record(lambda rs_, t: build(rs_, t))
     common.print_event(rs, ev, as_json)
-    if ev.t.over and any(op[0] == "over" for op in ev.ops):
+    if ev.t.over and ev.ends_game:
         from referee.cli.render.score import print_final
 
         print_final(rs, ev.t)

@@ -18,12 +18,15 @@ import typer.main
 
 
 class Command:
-    """One command: its name, "module:function" (module under referee.cli), its one-line help."""
+    """One command: its name, "module:function" (module under referee.cli), its one-line help.
 
-    __slots__ = ("name", "target", "help", "hidden")  # a plain class: a dataclass costs a millisecond at start-up
+    `rest`: the command takes the rest of the line as it stands, options included (`amend N COMMAND…`).
+    """
 
-    def __init__(self, name: str, target: str, help: str, hidden: bool = False) -> None:
-        self.name, self.target, self.help, self.hidden = name, target, help, hidden
+    __slots__ = ("name", "target", "help", "hidden", "rest")  # a plain class: a dataclass costs a millisecond at start-up
+
+    def __init__(self, name: str, target: str, help: str, hidden: bool = False, rest: bool = False) -> None:
+        self.name, self.target, self.help, self.hidden, self.rest = name, target, help, hidden, rest
 
 
 class Group:
@@ -76,7 +79,10 @@ COMMANDS: tuple[Command | Group, ...] = (
     Command("undo", "commands.history:undo", "Take back the last move(s); recorded as a new event, nothing is deleted."),
     Command("redo", "commands.history:redo", "Bring back what the last undo took back (until a new move is recorded); appended as an event."),
     Command("log", "commands.history:log", "The game's history with amounts."),
-    Command("export", "commands.history:export", "Write the game's history as YAML."),
+    Command("export", "commands.history:export", "Write the game's history as YAML (or CSV)."),
+    Command("void", "fix_cmd:void", "Remove one past entry and re-run every later move (refused, naming the move, if one no longer holds)."),
+    Command("amend", "fix_cmd:amend", "Replace one past entry with a corrected move and re-run every later move.", rest=True),
+    Command("summary", "summary_cmd:summary", "The game at its end (or so far): who won, the final count by the game's own method, the turning points."),
     Command("status", "commands.status:status", "The table at a glance: cash, deeds, buildings, mortgages, net worth, the bank's stock."),
     Command("score", "commands.score:score", "Value every player by a named method: components, total and ranking (ties shown as ties)."),
     # table mode
@@ -116,7 +122,8 @@ def build(entry: Command | Group) -> Any:
     func = load(entry.target)
     one = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
     # a docstring, where the function has one, is the long help; its first paragraph is the table's help
-    one.command(entry.name, help=None if func.__doc__ else entry.help, hidden=entry.hidden)(func)
+    rest = {"allow_extra_args": True, "ignore_unknown_options": True} if entry.rest else None
+    one.command(entry.name, help=None if func.__doc__ else entry.help, hidden=entry.hidden, context_settings=rest)(func)
     return typer.main.get_command(one)
 
 

@@ -20,5 +20,7 @@ def turn_summary(rs, t) -> str:
         again = f" again (doubles ×{info['doubles_run']})" if info["throws_again"] else ""
         lines.append(f"[bold]{escape(who)}[/bold] to throw{again} — on {escape(where)}{state}")
     if info["landing"]:
-        lines.append(f"  last landing: {escape(info['landing']['text'])}")
+        from referee.messages import render
+
+        lines.append(f"  last landing: {escape(render(info['landing']['msg'], rs.fmt))}")
     return "\n".join(lines)
