@@ -148,6 +148,8 @@ def _side(s: Params, f: Fmt) -> str:
 
 
 AUCTION_OPENINGS = {"printed_price": "the printed price", "fixed": "the fixed opening bid", "any": "any price"}
+HOTEL_SALE = {"break": "a hotel broken into houses, one at a time", "group": "all the hotels of a colour group at once",
+              "bare": "a hotel straight back to bare land"}
 ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 
 
@@ -421,6 +423,40 @@ TEMPLATES: dict[str, Template] = {
     "square.income_tax": lambda p, f: f"{p['player']} pays {f(p['amount'])} income tax (tax income {name_arg(p['player'])})",
     "square.income_tax_choice": _income_choice,
     "square.moved_on": "{player} moved on from {square}",
+    # the turn's rulings (throw, jail turns, auctions, shortages, hotel sales, the tax declaration)
+    "refused.jail_after_throw": lambda p, f: (f"{p['player']} has already thrown this turn and stays in jail: "
+                                              + ("paying the fine" if p["what"] == "fine" else "using the card")
+                                              + f" comes before the throw, on {p['player']}'s next turn"),
+    "card.position_unknown": ("{player}'s square is not stated, so whether this move passes GO is not known: "
+                              "no salary is paid (state the square, or that the move passes GO)"),
+    "refused.bid_unpaid": "{deed} is {winner}'s only once the winning bid is paid: it cannot be mortgaged to pay its own bid",
+    "invalid.lift_not_mortgaged": "{deed} is named to be lifted, but it is not a mortgaged deed of the bankrupt player",
+    "auction.no_bids": "nobody bids for {deed}: it stays with the bank",
+    "auction.owed": ("{player} wins {deed} at auction for {price:money} but holds {cash:money}: "
+                     "{player} owes the bank the bid; the deed passes on payment"),
+    "auction.bid_binds": "the bid binds; the deed is handed over once the bid is paid, so it cannot be mortgaged to pay it",
+    "refused.nothing_to_declare": lambda p, f: f"{p['ruleset']} leaves no choice to declare: the income tax is {' or '.join(p['choices'])}",
+    "invalid.declare_choice": lambda p, f: f"declare one of: {', '.join(p['choices'])}, not '{p['choice']}'",
+    "refused.declared": "{player} declared {declared} before counting and cannot switch to {choice} now",
+    "tax.declared": "{player} declares the income tax by {choice}, before counting",
+    "refused.hotel_sale_way": lambda p, f: (f"{p['ruleset']} does not sell {HOTEL_SALE[p['way']]}: a hotel goes back as "
+                                            + " or ".join(HOTEL_SALE[w] for w in p["ways"])),
+    "refused.no_hotel": "{deed} has no hotel to sell",
+    "refused.group_not_all_hotels": "the group is not all hotels ({lots:list} has houses): sell those first",
+    "sell.hotel_whole": lambda p, f: (f"hotel on {p['deed']}: {p['percent']} % of {f(p['value'])} (hotel {f(p['hotel'])} + "
+                                      f"{p['houses']} houses at {f(p['house'])}) = {f(p['got'])}"),
+    "sell.hotels_whole": lambda p, f: (f"{p['player']} sells the hotel(s) on {', '.join(p['deeds'])} outright to the bank "
+                                       f"for {f(p['payout'])}; bare land again"),
+    "invalid.shortage_owner": "{owner} owns {deed} but is not among the players who want buildings",
+    "refused.shortage_none": "the bank has no {what} left: nobody builds until some are sold back",
+    "refused.shortage_auction": ("{players} players want {wanted} {what} and the bank holds {stock}: they are auctioned "
+                                 "to the highest bidder (give the winning bid)"),
+    "refused.shortage_no_auction": ("no auction: the bank's {stock} {what} cover what is wanted ({wanted}), or only one "
+                                    "player wants them; they are bought at the price on the deed"),
+    "shortage.demand": lambda p, f: f"the bank holds {p['stock']} {p['what']}; {', '.join(p['players']) or 'nobody'} want(s) {p['wanted']}",
+    "shortage.houses_first": "tournament order: house buyers are served before a player breaking hotels into houses",
+    "invalid.no_card_here": "{player} is on {square}, not on a card square: no card is drawn there",
+    "invalid.card_deck": "{square} draws from the {deck} deck, not '{card}' of {card_deck}",
 }
 
 
