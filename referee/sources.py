@@ -46,7 +46,7 @@ def _titles() -> dict[str, str]:
     """The titles, kept as JSON in the cache folder so a command that prints a citation does not load YAML."""
     import json
 
-    from referee.ruleset.files import cache_dir
+    from referee.cachedir import cache_dir
 
     paths = [d / "sources.yaml" for d in _dirs() if (d / "sources.yaml").is_file()]
     key = [[str(p), p.stat().st_mtime_ns, p.stat().st_size] for p in paths]
