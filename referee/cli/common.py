@@ -112,6 +112,8 @@ def take_detail_flags(args: list[str]) -> tuple[list[str], str | None]:
 
 def texts(rs, items) -> list[str]:
     """Steps or notes as sentences (messages, their stored dicts, or plain sentences)."""
+    from referee.messages import render_all
+
     return render_all(list(items or []), rs.fmt)
 
 

@@ -33,13 +33,23 @@ def op_kind(op: Any) -> str:
     """An op's kind: the tag of a typed op (referee.core.ops), or the first item of a stored one."""
     if isinstance(op, dict):
         return str(op.get("op"))
-    return op[0] if isinstance(op, (list, tuple)) else getattr(op, "tag", type(op).__name__.lower())
+    tag = getattr(op, "tag", None)  # typed ops are NamedTuples: ask the tag before reading it as a list
+    if isinstance(tag, str):
+        return tag
+    return op[0] if isinstance(op, (list, tuple)) else type(op).__name__.lower()
+
+
+def _stored(op: Any) -> bool:
+    """An op in the old stored form (a list whose first item is its kind), not a typed op."""
+    return isinstance(op, list) or (isinstance(op, tuple) and not hasattr(op, "tag"))
 
 
 def _cash(op: Any) -> tuple[str, str, int] | None:
     if op_kind(op) != "cash":
         return None
-    return (op[1], op[2], op[3]) if isinstance(op, (list, tuple)) else (op.src, op.dst, op.amount)
+    if isinstance(op, dict):
+        return op["src"], op["dst"], op["amount"]
+    return (op[1], op[2], op[3]) if _stored(op) else (op.src, op.dst, op.amount)
 
 
 def brief_square(rs, m: dict) -> str:
@@ -140,7 +150,9 @@ def _sent_to_jail(op: Any) -> bool:
     """A jail op that puts a player in jail (a failed throw that keeps them there counts its tries instead)."""
     if op_kind(op) != "jail":
         return False
-    if isinstance(op, (list, tuple)):
+    if isinstance(op, dict):
+        return bool(op.get("in_jail")) and not op.get("turns")
+    if _stored(op):
         return bool(op[2]) and op[3] == 0
     return bool(op.in_jail) and not op.turns
 
