@@ -40,7 +40,10 @@ def _version(value: bool) -> None:
 def _root(
     game: GameOpt = None,
     version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_version, help="Show the version and exit.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", help="Every move in full: steps, notes, every clause (one line a move otherwise; --why on a move's line shows that one in full).")] = False,
 ) -> None:
+    # --verbose and --why are taken off the command line by main() (common.take_detail_flags), anywhere on it;
+    # declared here so that --help lists them
     STATE["game"] = game
 
 
