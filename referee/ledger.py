@@ -23,15 +23,16 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from referee import gamefile, interrupts
-from referee.core import closed
-from referee.core.events import Event
-from referee.core.ops import Op, apply_ops, encode_op
 from referee.core.state import Table
 from referee.errors import InputError, RefereeError
-from referee.messages import render, render_event
 from referee.ruleset.model import Ruleset
+
+if TYPE_CHECKING:  # a command that only reads the table (status, log) need not load the engine's ops and messages
+    from referee.core.events import Event
+    from referee.core.ops import Op
 
 SCHEMA_VERSION = 2
 DEFAULT_NAME = "referee-game.sqlite"
@@ -150,6 +151,8 @@ class Game:
             }
             con.executemany("INSERT INTO meta VALUES (?, ?)", list(meta.items()))
             t = table.copy()
+            from referee.core.ops import apply_ops, encode_op
+
             apply_ops(t, setup_ops)
             data = {"type": "new", "args": spec, "ops": [encode_op(op) for op in setup_ops],
                     "text": "new game: " + ", ".join(p.name for p in table.players)}
@@ -222,6 +225,8 @@ class Game:
 
     def _apply(self, t: Table, seq: int, ev: dict) -> None:
         """Replay one stored event; a damaged one is named, never an internal error."""
+        from referee.core.ops import apply_ops
+
         try:
             apply_ops(t, ev["ops"])
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
@@ -244,6 +249,8 @@ class Game:
 
     def events(self) -> list[dict]:
         """Every event in order, with its `seq`, `undone_by` where undone, and its notes as sentences."""
+        from referee.messages import render_event
+
         evs = self._events()
         fmt = self.ruleset().fmt
         undone = cancellations(evs)
@@ -262,6 +269,9 @@ class Game:
     @interrupts.atomic
     def record(self, build: Callable[[Ruleset, Table], Event]) -> Event:
         """Run `build(ruleset, state)` inside the write lock and append its event."""
+        from referee.core import closed
+        from referee.messages import render
+
         self.con.execute("BEGIN IMMEDIATE")
         try:
             rs = self.ruleset()  # inside the lock: a deed value recorded by another terminal counts
