@@ -6,6 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from referee import i18n
 from referee.cli import common
 from referee.cli.context import GameOpt, game_path, record
 
@@ -29,8 +30,12 @@ def new(
     rs = loader.load(ruleset, variant or [], house_rule or [], board)
     path = game_path(game)
     table, ops, deals = setup.new_game(rs, players, random_deal=random_deal, seed=seed, track_turns=track_turns)
-    spec = {"ruleset": rs.edition, "variants": variant or [], "house_rules": house_rule or [], "board": board, "players": players}
+    # the game's language: --lang/REFEREE_LANG if given, else the edition's (the locale does not outrank it here)
+    language = i18n.current() if i18n.explicit() else rs.language
+    spec = {"ruleset": rs.edition, "variants": variant or [], "house_rules": house_rule or [], "board": board, "players": players,
+            "language": language}
     g = Game.create(path, rs.data, spec, table, ops, force=force)
+    i18n.offer_game(language)
     common.out.print(f"[bold]New game[/bold] {rs.id} — {rs.title}")
     common.out.print(f"  file: {path}")
     for p in table.players:

@@ -1,0 +1,157 @@
+"""The table's language: which one is spoken, and its gettext catalog.
+
+English is the source language: the strings in the code are the message ids,
+so with English (the default) no catalog is read and `_` returns its argument —
+start-up pays nothing. Spanish and Italian are gettext catalogs
+(referee/locale/LANG/LC_MESSAGES/referee.mo, compiled from the .po beside them;
+see docs/translating.md), loaded on the first string asked for.
+
+Which language: ``--lang``, then ``REFEREE_LANG`` (both "explicit"), then the
+game's language recorded at ``new`` (by default its edition's), then the locale
+(``LC_ALL``, ``LC_MESSAGES``, ``LANG``), then English. A weaker source never
+overrides a stronger one, so the CLI may offer the game's language whenever it
+opens a game.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("en", "es", "it")
+NAMES = {"en": "English", "es": "español", "it": "italiano"}
+DOMAIN = "referee"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+# how sure we are of the language: a stronger source wins
+DEFAULT, LOCALE, GAME, EXPLICIT = 0, 1, 2, 3
+
+_state: dict[str, Any] = {"lang": "en", "strength": DEFAULT, "trans": None}
+
+
+def normalize(code: str | None) -> str | None:
+    """'es', 'es_MX.UTF-8', 'it-IT' → 'es'/'it'; None for C/POSIX or a language we do not speak."""
+    if not code:
+        return None
+    base = code.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def locale_language() -> str | None:
+    """The first locale variable set (LC_ALL, LC_MESSAGES, LANG), if we speak its language."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return normalize(value)
+    return None
+
+
+def reset(flag: str | None = None) -> str:
+    """Choose afresh from --lang (`flag`), REFEREE_LANG and the locale; a game may still refine it."""
+    from referee.errors import InputError
+
+    for given, where in ((flag, "--lang"), (os.environ.get("REFEREE_LANG"), "REFEREE_LANG")):
+        if given:
+            lang = normalize(given)
+            if lang is None:
+                raise InputError(f"{where}: unknown language '{given}' (one of: {', '.join(LANGUAGES)})")
+            return use(lang, EXPLICIT, force=True)
+    lang = locale_language()
+    return use(lang or "en", LOCALE if lang else DEFAULT, force=True)
+
+
+def use(lang: str | None, strength: int = EXPLICIT, force: bool = False) -> str:
+    """Speak `lang` unless a stronger source already chose; returns the language in use."""
+    lang = normalize(lang)
+    if lang is None or (not force and strength < _state["strength"]):
+        return _state["lang"]
+    if lang != _state["lang"]:
+        _state["trans"] = None
+        _state["lang"] = lang
+        _bind_click(lang)
+    _state["strength"] = strength
+    return lang
+
+
+def offer_game(lang: str | None) -> str:
+    """The game's recorded language, used unless --lang or REFEREE_LANG chose one."""
+    return use(lang, GAME)
+
+
+def current() -> str:
+    return _state["lang"]
+
+
+def explicit() -> bool:
+    """Whether the language was asked for (--lang, REFEREE_LANG) rather than guessed."""
+    return _state["strength"] >= EXPLICIT
+
+
+def _catalog() -> Any:
+    trans = _state["trans"]
+    if trans is None:
+        import gettext
+
+        trans = gettext.translation(DOMAIN, LOCALE_DIR, languages=[_state["lang"]], fallback=True)
+        _state["trans"] = trans
+    return trans
+
+
+def _bind_click(lang: str) -> None:
+    """Click's own words (Usage:, Options:, its errors) use the stdlib's global gettext: point it at our catalog."""
+    if lang == "en" and "gettext" not in __import__("sys").modules:
+        return
+    import gettext
+
+    if lang == "en":
+        gettext.textdomain("messages")
+        return
+    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.textdomain(DOMAIN)
+    os.environ["LANGUAGE"] = lang
+
+
+def gettext(message: str) -> str:
+    if _state["lang"] == "en":
+        return message
+    return _catalog().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    if _state["lang"] == "en":
+        return singular if n == 1 else plural
+    return _catalog().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    if _state["lang"] == "en":
+        return message
+    return _catalog().pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    if _state["lang"] == "en":
+        return singular if n == 1 else plural
+    return _catalog().npgettext(context, singular, plural, n)
+
+
+_ = gettext
+
+
+def N_(message: str) -> str:
+    """Marks a string for extraction; it is translated where it is shown."""
+    return message
+
+
+def number(n: int | float, decimals: int = 0) -> str:
+    """A plain number (not money) as the language writes it: 1,234.5 · 1.234,5."""
+    text = f"{n:,.{decimals}f}"
+    if _state["lang"] in ("es", "it"):
+        text = text.replace(",", "\0").replace(".", ",").replace("\0", ".")
+    return text
+
+
+def percent(n: int | float) -> str:
+    """A percentage: '10 %' in every language we speak (the books write it so)."""
+    return f"{number(n, 0 if float(n).is_integer() else 1)} %"
