@@ -13,16 +13,18 @@ from typing import Annotated, Optional
 
 import typer
 
+from referee.i18n import N_
+
 DEFAULT_EDITION = "us-classic"
 
 
 def ask(
-    question: Annotated[list[str], typer.Argument(help="The question, in plain words (English, Spanish or Italian).", show_default=False, metavar="QUESTION")],
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Edition to ask (default: the game's, else us-classic).")] = None,
-    all_editions: Annotated[bool, typer.Option("--all-editions", "-a", help="How every shipped edition answers, side by side.")] = False,
-    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=20, help="At most this many clauses.")] = 3,
-    as_json: Annotated[bool, typer.Option("--json", help='Ranked answers, best first: [{"ruleset", "clause", "text", "citation", "score"}].')] = False,
-    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Game file whose ruleset to ask (default: $REFEREE_GAME or ./referee-game.sqlite, when it exists).")] = None,
+    question: Annotated[list[str], typer.Argument(help=N_("The question, in plain words (English, Spanish or Italian)."), show_default=False, metavar="QUESTION")],
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help=N_("Edition to ask (default: the game's, else us-classic)."))] = None,
+    all_editions: Annotated[bool, typer.Option("--all-editions", "-a", help=N_("How every shipped edition answers, side by side."))] = False,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=20, help=N_("At most this many clauses."))] = 3,
+    as_json: Annotated[bool, typer.Option("--json", help=N_('Ranked answers, best first: [{"ruleset", "clause", "text", "citation", "score"}].'))] = False,
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help=N_("Game file whose ruleset to ask (default: $REFEREE_GAME or ./referee-game.sqlite, when it exists)."))] = None,
 ) -> None:
     """Answer a rules question from the clauses of the ruleset, with the book's citation.
 

@@ -8,6 +8,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, record
+from referee.i18n import N_
 
 
 def bankrupt(player: str, game: GameOpt = None) -> None:
@@ -19,7 +20,7 @@ def bankrupt(player: str, game: GameOpt = None) -> None:
 def pay_in_property(
     debtor: str,
     deeds: list[str],
-    value: Annotated[str, typer.Option("--value", help="What the creditor values the deeds at.")],
+    value: Annotated[str, typer.Option("--value", help=N_("What the creditor values the deeds at."))],
     game: GameOpt = None,
 ) -> None:
     from referee.core import actions

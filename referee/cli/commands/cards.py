@@ -8,12 +8,13 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, record, ruleset_for
+from referee.i18n import N_
 
 
 def card(
     player: str,
     name: str,
-    passed_go: Annotated[bool, typer.Option("--passed-go", help="The move passes GO (salary).")] = False,
+    passed_go: Annotated[bool, typer.Option("--passed-go", help=N_("The move passes GO (salary)."))] = False,
     game: GameOpt = None,
 ) -> None:
     from referee.core import actions

@@ -8,9 +8,10 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, JsonOpt, open_game
+from referee.i18n import N_
 
 
-def undo(n: Annotated[int, typer.Argument(help="How many moves to take back.")] = 1, game: GameOpt = None) -> None:
+def undo(n: Annotated[int, typer.Argument(help=N_("How many moves to take back."))] = 1, game: GameOpt = None) -> None:
     g = open_game(game)
     for ev in g.undo(n):
         common.out.print(f"undone: {ev.get('text', ev['type'])}")
@@ -33,7 +34,7 @@ def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
         common.out.print(f"#{e['seq']:<4} {escape(e.get('text', e['type']))}{mark}")
 
 
-def export(path: Annotated[Optional[str], typer.Argument(help="Output file (default: stdout).")] = None, game: GameOpt = None) -> None:
+def export(path: Annotated[Optional[str], typer.Argument(help=N_("Output file (default: stdout)."))] = None, game: GameOpt = None) -> None:
     import yaml
 
     g = open_game(game)

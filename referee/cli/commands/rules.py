@@ -14,10 +14,11 @@ from rich.table import Table as RTable
 
 from referee.cli.common import out
 from referee.cli.context import open_game
+from referee.i18n import N_
 
-VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help="Variant overlay (short-game, time-limit).")]
-HouseOpt = Annotated[Optional[list[str]], typer.Option("--house-rule", help="House rule overlay.")]
-BoardOpt = Annotated[Optional[str], typer.Option("--board", help="Board file.")]
+VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help=N_("Variant overlay (short-game, time-limit)."))]
+HouseOpt = Annotated[Optional[list[str]], typer.Option("--house-rule", help=N_("House rule overlay."))]
+BoardOpt = Annotated[Optional[str], typer.Option("--board", help=N_("Board file."))]
 
 
 def _load(ruleset: str, variant=None, house_rule=None, board=None):
@@ -49,10 +50,10 @@ def list_rulesets(as_json: Annotated[bool, typer.Option("--json")] = False) -> N
 
 def show(
     ruleset: str,
-    topic: Annotated[Optional[str], typer.Argument(help="A topic (rent, jail…) or clause id prefix.")] = None,
+    topic: Annotated[Optional[str], typer.Argument(help=N_("A topic (rent, jail…) or clause id prefix."))] = None,
     variant: VariantOpt = None,
     house_rule: HouseOpt = None,
-    origin: Annotated[bool, typer.Option("--origin", help="Show which file and line set each parameter.")] = False,
+    origin: Annotated[bool, typer.Option("--origin", help=N_("Show which file and line set each parameter."))] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     from referee.names import norm
@@ -124,7 +125,7 @@ def diff(
     b: str,
     variant: VariantOpt = None,
     house_rule: HouseOpt = None,
-    clauses: Annotated[bool, typer.Option("--clauses/--no-clauses", help="Also compare clause texts.")] = True,
+    clauses: Annotated[bool, typer.Option("--clauses/--no-clauses", help=N_("Also compare clause texts."))] = True,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     ra, rb = _load(a, variant, house_rule), _load(b, variant, house_rule)
@@ -208,11 +209,11 @@ def validate(files: list[str]) -> None:
 
 
 def board(
-    ruleset: Annotated[Optional[str], typer.Argument(help="Edition (default: the current game's).")] = None,
+    ruleset: Annotated[Optional[str], typer.Argument(help=N_("Edition (default: the current game's)."))] = None,
     variant: VariantOpt = None,
     board_file: BoardOpt = None,
     game: Annotated[Optional[str], typer.Option("--game", "-g")] = None,
-    export: Annotated[Optional[str], typer.Option("--export", help="Write the game's board, with the values read at the table, as a board file.")] = None,
+    export: Annotated[Optional[str], typer.Option("--export", help=N_("Write the game's board, with the values read at the table, as a board file."))] = None,
 ) -> None:
     if ruleset:
         rs = _load(ruleset, variant, None, board_file)

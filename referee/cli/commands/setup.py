@@ -9,18 +9,19 @@ import typer
 from referee import i18n
 from referee.cli import common
 from referee.cli.context import GameOpt, game_path, record
+from referee.i18n import N_, _
 
 
 def new(
-    players: Annotated[list[str], typer.Argument(help="Player names in turn order.")],
-    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Edition (referee rules list).")] = "us-classic",
-    variant: Annotated[Optional[list[str]], typer.Option("--variant", help="short-game, time-limit…")] = None,
-    house_rule: Annotated[Optional[list[str]], typer.Option("--house-rule", help="free-parking-jackpot, double-go…")] = None,
-    board: Annotated[Optional[str], typer.Option("--board", help="Board file for an edition whose board is unknown.")] = None,
-    random_deal: Annotated[bool, typer.Option("--random", help="Deal the setup deeds at random (editions that deal deeds).")] = False,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed for --random.")] = None,
-    track_turns: Annotated[bool, typer.Option("--turns", help="Track turns and dice (table mode).")] = False,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing game file.")] = False,
+    players: Annotated[list[str], typer.Argument(help=N_("Player names in turn order."))],
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help=N_("Edition (referee rules list)."))] = "us-classic",
+    variant: Annotated[Optional[list[str]], typer.Option("--variant", help=N_("short-game, time-limit…"))] = None,
+    house_rule: Annotated[Optional[list[str]], typer.Option("--house-rule", help=N_("free-parking-jackpot, double-go…"))] = None,
+    board: Annotated[Optional[str], typer.Option("--board", help=N_("Board file for an edition whose board is unknown."))] = None,
+    random_deal: Annotated[bool, typer.Option("--random", help=N_("Deal the setup deeds at random (editions that deal deeds)."))] = False,
+    seed: Annotated[Optional[int], typer.Option("--seed", help=N_("Random seed for --random."))] = None,
+    track_turns: Annotated[bool, typer.Option("--turns", help=N_("Track turns and dice (table mode)."))] = False,
+    force: Annotated[bool, typer.Option("--force", help=N_("Replace an existing game file."))] = False,
     game: GameOpt = None,
 ) -> None:
     from referee.core import actions, setup
@@ -36,8 +37,8 @@ def new(
             "language": language}
     g = Game.create(path, rs.data, spec, table, ops, force=force)
     i18n.offer_game(language)
-    common.out.print(f"[bold]New game[/bold] {rs.id} — {rs.title}")
-    common.out.print(f"  file: {path}")
+    common.out.print("[bold]" + _("New game") + f"[/bold] {rs.id} — {rs.title}")
+    common.out.print("  " + _("file: {path}").format(path=path))
     for p in table.players:
         common.out.print(f"  {p.name}: {rs.fmt(rs.for_players('starting_cash', len(players)))}")
     common.out.print(f"  [cyan]— {rs.cite('setup.cash')}[/cyan]")
@@ -51,7 +52,8 @@ def new(
             common.print_event(rs, g.record(dealt))
     elif n_deal:
         common.out.print(
-            f"  [yellow]{rs.id} deals {n_deal} deeds to each player: record the cards dealt with `referee deal PLAYER DEED…` (or start again with --random)[/yellow]"
+            "  [yellow]" + _("{ruleset} deals {n} deeds to each player: record the cards dealt with `referee deal PLAYER DEED…` (or start again with --random)").format(
+                ruleset=rs.id, n=n_deal) + "[/yellow]"
         )
 
 

@@ -8,12 +8,13 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, open_game, record
+from referee.i18n import N_
 
 
 def income(
     player: str,
-    choice: Annotated[Optional[str], typer.Option("--choice", help="percent or flat, declared before counting.")] = None,
-    preview: Annotated[bool, typer.Option("--preview", help="Show both amounts without paying (not the official order of play).")] = False,
+    choice: Annotated[Optional[str], typer.Option("--choice", help=N_("percent or flat, declared before counting."))] = None,
+    preview: Annotated[bool, typer.Option("--preview", help=N_("Show both amounts without paying (not the official order of play)."))] = False,
     game: GameOpt = None,
 ) -> None:
     from referee.core import actions
