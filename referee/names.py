@@ -18,8 +18,9 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
+from collections.abc import Hashable, Mapping, Sequence
 from functools import lru_cache
-from typing import Hashable, Literal, Mapping, Sequence, TypeVar
+from typing import Literal, TypeVar
 
 from referee.errors import Ambiguous, InputError
 

@@ -125,7 +125,7 @@ def deed_entries(errs: Errors, raw: Any, path: tuple) -> list[tuple[Any, Any, tu
     if not isinstance(raw, list):
         errs.add(path, f"deeds is a list (or a mapping Deed: state) of {DEED_FORMS}")
         return []
-    out = []
+    out: list[tuple[Any, dict | None, tuple]] = []
     for i, x in enumerate(raw):
         p = path + (i,)
         if isinstance(x, (str, int)) and not isinstance(x, bool):
@@ -160,7 +160,7 @@ def square(rs: Ruleset, v: Any, what: str = "deed", deeds_only: bool = True) -> 
     return match(v, _square_choices(rs, deeds_only), what, mode="prefix")
 
 
-_CHOICES: "weakref.WeakKeyDictionary[Ruleset, dict]" = weakref.WeakKeyDictionary()
+_CHOICES: weakref.WeakKeyDictionary[Ruleset, dict] = weakref.WeakKeyDictionary()
 
 
 def _square_choices(rs: Ruleset, deeds_only: bool) -> Names:

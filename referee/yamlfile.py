@@ -14,9 +14,10 @@ file so they are all reported at once, in the file's order.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from referee.errors import InputError, ValidationErrors
 

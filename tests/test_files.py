@@ -10,7 +10,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, referee_exe, run
 
 from referee import tablefile, yamlfile

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+
 import pytest
 import yaml
 from conftest import ROOT, run

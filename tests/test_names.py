@@ -5,7 +5,6 @@ their words."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import run
 
 from referee import names

@@ -134,8 +134,8 @@ def test_the_console_records_exactly_what_the_one_shot_command_records(env, tmp_
         assert a[k] == b[k]
     bad_console = subprocess.run([REFEREE, "buy", "Ana", "vermont"], env=e, capture_output=True, text=True)
     assert bad_console.returncode == 1
-    import io
     import contextlib
+    import io
 
     buf = io.StringIO()
     with contextlib.redirect_stderr(buf):

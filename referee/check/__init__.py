@@ -15,8 +15,8 @@ from __future__ import annotations
 from referee.check.coverage import ClauseDef, clause_definitions, coverage, shipped_combinations, shipped_scenarios
 from referee.check.kinds import KINDS, Kind
 from referee.check.results import FileResult, Ruling
-from referee.check.ruling import check_file, collect, rule_claim
 from referee.check.rulesets import load_ruleset, loaded
+from referee.check.ruling import check_file, collect, rule_claim
 from referee.check.scenario import Claim, Scenario
 
 __all__ = [

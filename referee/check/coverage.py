@@ -65,7 +65,7 @@ def coverage(results: list[FileResult]) -> dict[str, ClauseDef]:
     """Clause definitions of every shipped ruleset, each with the scenarios that exercise it."""
     defs = clause_definitions()
     for res in results:
-        for cid, where in res.cited.items():
+        for _cid, where in res.cited.items():
             d = defs.get(where)
             if d is not None and res.path not in d.scenarios:
                 d.scenarios.append(res.path)

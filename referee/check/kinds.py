@@ -5,13 +5,14 @@ entry to KINDS (docs/scenarios.md lists them)."""
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from referee.core import actions
-from referee.tablefile import show
 from referee.core.valuation import value as valuation_value
 from referee.errors import InputError, RefereeError
 from referee.ruleset.model import Ruleset
+from referee.tablefile import show
 
 if TYPE_CHECKING:
     from referee.check.scenario import Scenario
@@ -86,7 +87,7 @@ class Kind:
         return out
 
 
-_CARDS: "weakref.WeakKeyDictionary[Ruleset, tuple]" = weakref.WeakKeyDictionary()  # per ruleset: card names, cards
+_CARDS: weakref.WeakKeyDictionary[Ruleset, tuple] = weakref.WeakKeyDictionary()  # per ruleset: card names, cards
 
 
 def _card(sc: Scenario, v: Any, path: tuple) -> dict:

@@ -61,6 +61,7 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
         if c.kind == "rule" and hasattr(event, "value"):
             r.claimed.setdefault("value", c.args.get("value"))
     else:
+        assert refusal is not None  # a claim is either ruled or refused
         r.text = f"refused: {refusal.message}"
         if refusal.citation:
             r.clauses = [refusal.citation.clause]

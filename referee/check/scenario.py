@@ -208,7 +208,7 @@ class Scenario:
         self._player_choices = Names({n: [n] for n in self._player_names})
         jail_out: dict[str, int] = {}
         for e, p in zip(entries, t.players):
-            self._collecting(lambda: self._game_keys(e.name, e.body, e.path, p, jail_out), None)
+            self._collecting(lambda e=e, p=p: self._game_keys(e.name, e.body, e.path, p, jail_out), None)
         t.jail_cards_out = jail_out
         if any("position" in e.body for e in entries):
             t.extra["tracking"] = True
@@ -312,7 +312,7 @@ class Scenario:
         return cid
 
     # ------------------------------------------------------------ claims
-    def _claims(self) -> list["Claim"]:
+    def _claims(self) -> list[Claim]:
         raw = self.data.get("claims")
         if raw is None:
             raise self.err((), "no 'claims:' — add the claim being argued (see docs/scenarios.md)")
@@ -322,7 +322,7 @@ class Scenario:
         claims = [self._collecting(lambda c=c, i=i: self._claim(c, ("claims", i), i), None) for i, c in enumerate(raw)]
         return [c for c in claims if c is not None]
 
-    def _claim(self, raw: Any, path: tuple, i: int) -> "Claim":
+    def _claim(self, raw: Any, path: tuple, i: int) -> Claim:
         raw = self._map(raw, path, "a claim")
         kinds = [k for k in raw if k in KINDS]
         unknown = [k for k in raw if k not in KINDS and k not in CLAIM_COMMON]

@@ -525,7 +525,7 @@ def _check_board(m: dict, board: dict, err) -> list[InputError]:
     if ut and len(board.get("utility_multipliers") or []) < ut:
         err("board.utility_multipliers", f"board.utility_multipliers has {len(board.get('utility_multipliers') or [])} entries, needs {ut}")
     for did, deck in decks.items():
-        for j, c in enumerate(deck.get("cards") or []):
+        for _j, c in enumerate(deck.get("cards") or []):
             if c.get("to") is not None and not 0 <= c["to"] < 40:
                 err(f"decks.{did}", f"card '{c['id']}' in deck '{did}' moves to square {c['to']}, not on the board")
     return []

@@ -8,8 +8,9 @@ silent no-op. The spec is plain data so the docs and the validator share it.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 UNKNOWN = "unknown"  # a value the rulebooks and sources do not establish
 
@@ -151,8 +152,12 @@ class OneOf(Spec):
 
     def check(self, value, path, report):
         for opt in self.options:
-            errs: list = []
-            opt.check(value, path, lambda p, m: errs.append((p, m)))
+            errs: list[tuple] = []
+
+            def collect(p, m, errs: list[tuple] = errs) -> None:
+                errs.append((p, m))
+
+            opt.check(value, path, collect)
             if not errs:
                 return
         report(path, f"{_name(path)} must be {self.what}, not {_show(value)}")
