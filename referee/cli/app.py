@@ -37,9 +37,12 @@ def lang_flag(argv: list[str]) -> str | None:
     return None
 
 
-def help_language(argv: list[str]) -> None:
-    """For --help (or no command) with no language asked for, the current game's, read without the ledger."""
-    if i18n.explicit() or not (not argv or "--help" in argv):
+def help_language(argv: list[str], usage_error: bool = False) -> None:
+    """For --help, no command or a usage error, with no language asked for: the current game's, read without the ledger."""
+    from referee.cli.registry import COMMANDS, Group
+
+    groups = {e.name for e in COMMANDS if isinstance(e, Group)}  # a group alone shows its help
+    if i18n.explicit() or not (usage_error or not argv or "--help" in argv or argv[-1] in groups):
         return
     from referee.cli.context import peek_language
 
@@ -69,6 +72,7 @@ def main() -> None:
             common.fail(_("error: {error}").format(error=e), 2)
             return
         if common.is_click(e, "ClickException"):  # usage errors
+            help_language(argv, usage_error=True)
             opt = getattr(e, "option_name", "") or ""
             if common.is_click(e, "NoSuchOption") and opt[1:].replace(",", "").isdigit():
                 common.fail(_("amounts must be positive, not {amount} (to move money the other way, swap the two parties)").format(amount=opt), 2)

@@ -77,6 +77,9 @@ def show_usage_error(e: Any) -> None:
     from referee.cli import common
 
     ctx = getattr(e, "ctx", None)
+    if type(e).__name__ == "NoArgsIsHelpError":  # its message is the help, already in the language
+        e.show()
+        return
     message = translate(e.format_message())
     if ctx is not None:
         common.err.print(ctx.get_usage(), markup=False, highlight=False)
