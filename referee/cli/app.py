@@ -50,6 +50,13 @@ def help_language(argv: list[str], usage_error: bool = False) -> None:
 
 
 def main() -> None:
+    try:
+        _main()
+    finally:
+        STATE["lang_chosen"] = False  # a later in-process run without main() chooses for itself
+
+
+def _main() -> None:
     argv = sys.argv[1:]
     try:
         i18n.reset(lang_flag(argv))
