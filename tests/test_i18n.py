@@ -170,3 +170,56 @@ def test_spanish_and_italian_command_words_in_the_console(tmp_path):
         assert con.expand([word, "Ana"])[0] == cmd
     assert "construye" in words_of("es") and "costruisci" not in words_of("es")
     assert "costruisci" in words_of("it") and "b" in words_of("it")
+
+
+# ---------------------------------------------------------------- clauses in the table's language
+def _defined() -> dict[str, dict[str, dict]]:
+    """{ruleset file id: {clause id: clause}} as each shipped file states them."""
+    import yaml
+
+    from referee.ruleset.files import source_files
+
+    out: dict[str, dict[str, dict]] = {}
+    for f in source_files():
+        data = yaml.safe_load(f.read_text(encoding="utf-8")) or {}
+        if isinstance(data, dict) and data.get("id"):
+            out[data["id"]] = {c["id"]: c for c in data.get("clauses") or [] if isinstance(c, dict) and "id" in c}
+    return out
+
+
+def _figures(text: str) -> set[str]:
+    return {re.sub(r"[.,]", "", n) for n in re.findall(r"\d[\d.,]*\d|\d", text)}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_clause_translations_name_real_clauses_and_keep_their_figures(lang):
+    from referee.ruleset.clause_text import translations
+
+    defined = _defined()
+    tr = translations(lang)
+    assert tr, f"rulesets/lang/{lang}.yaml is empty"
+    for rid, clauses in tr.items():
+        assert rid in defined, f"{lang}: no ruleset file '{rid}'"
+        for cid, t in clauses.items():
+            assert cid in defined[rid], f"{lang}: {rid} states no clause '{cid}'"
+            assert t.get("title") and t.get("text"), f"{lang}: {rid} {cid} needs a title and a text"
+            english = defined[rid][cid]
+            assert _figures(english["text"]) <= _figures(t["text"]), f"{lang}: {rid} {cid} lost a figure of the English clause"
+
+
+@pytest.mark.parametrize("edition, lang", [("mx-hasbro", "es"), ("latam-ciudades", "es"), ("it-lire", "it")])
+def test_the_editions_of_spanish_and_italian_tables_state_every_clause_in_their_language(edition, lang):
+    from referee.ruleset import loader
+    from referee.ruleset.clause_text import lookup
+
+    rs = loader.load(edition)
+    missing = [f"{c.origin} {c.id}" for c in rs.clauses if not lookup(c.origin, c.id, lang)]
+    assert not missing, f"{edition}: no {lang} text for {missing}"
+
+
+def test_rules_show_in_the_tables_language(tmp_path):
+    r = run("--lang", "it", "rules", "show", "it-lire", "jail")
+    assert r.code == 0 and "Uscire di prigione" in r.out and "it-lire jail.fine" in r.out
+    r = run("--lang", "es", "rules", "show", "mx-hasbro", "mortgage")
+    assert "Levantar una hipoteca" in r.out
+    assert "Lifting a mortgage" in run("rules", "show", "mx-hasbro", "mortgage").out

@@ -14,7 +14,7 @@ from rich.table import Table as RTable
 
 from referee.cli.common import out
 from referee.cli.context import open_game
-from referee.i18n import N_
+from referee.i18n import N_, _
 
 VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help=N_("Variant overlay (short-game, time-limit)."))]
 HouseOpt = Annotated[Optional[list[str]], typer.Option("--house-rule", help=N_("House rule overlay."))]
@@ -62,20 +62,25 @@ def show(
     clauses = rs.clauses
     if topic:
         q = norm(topic)
-        clauses = [c for c in clauses if norm(c.topic) == q or c.id.startswith(topic) or q in norm(c.title)]
+        from referee.ruleset.clause_text import words as said
+
+        clauses = [c for c in clauses if norm(c.topic) == q or c.id.startswith(topic) or q in norm(c.title) or q in norm(said(rs, c.id)[0])]
         if not clauses:
             topics = sorted({c.topic for c in rs.clauses})
             from referee.errors import InputError
 
-            raise InputError(f"no clause of {rs.id} on '{topic}'; topics: {', '.join(topics)}")
+            raise InputError(_("no clause of {ruleset} on '{topic}'; topics: {topics}").format(ruleset=rs.id, topic=topic, topics=", ".join(topics)))
     if as_json:
         print(json.dumps([{"clause": c.id, "topic": c.topic, "title": c.title, "text": c.text,
                            "citation": rs.cite(c.id).as_dict()} for c in clauses], ensure_ascii=False))
         return
-    out.print(f"[bold]{escape(rs.id)}[/bold] — {escape(rs.title)}  [dim](layers: {' → '.join(rs.layers)})[/dim]")
+    from referee.ruleset.clause_text import words
+
+    out.print(f"[bold]{escape(rs.id)}[/bold] — {escape(rs.title)}  [dim](" + _("layers: {layers}").format(layers=" → ".join(rs.layers)) + ")[/dim]")
     for c in sorted(clauses, key=lambda c: (c.topic, c.id)):
-        out.print(f"\n[bold]{c.id}[/bold] [dim]({escape(c.topic)})[/dim] {escape(c.title)}")
-        out.print(f"  {escape(c.text)}")
+        title, text = words(rs, c.id)
+        out.print(f"\n[bold]{c.id}[/bold] [dim]({escape(c.topic)})[/dim] {escape(title)}")
+        out.print(f"  {escape(text)}")
         out.print(f"  [cyan]— {escape(str(rs.cite(c.id)))}[/cyan]")
     if origin:
         out.print("\n[bold]Parameters and where they come from[/bold]")
