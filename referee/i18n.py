@@ -47,15 +47,17 @@ def locale_language() -> str | None:
     return None
 
 
+class UnknownLanguage(ValueError):
+    """--lang or REFEREE_LANG names a language we do not speak (the CLI reports it as bad input)."""
+
+
 def reset(flag: str | None = None) -> str:
     """Choose afresh from --lang (`flag`), REFEREE_LANG and the locale; a game may still refine it."""
-    from referee.errors import InputError
-
     for given, where in ((flag, "--lang"), (os.environ.get("REFEREE_LANG"), "REFEREE_LANG")):
         if given:
             lang = normalize(given)
             if lang is None:
-                raise InputError(f"{where}: unknown language '{given}' (one of: {', '.join(LANGUAGES)})")
+                raise UnknownLanguage(f"{where}: unknown language '{given}' (one of: {', '.join(LANGUAGES)})")
             return use(lang, EXPLICIT, force=True)
     lang = locale_language()
     return use(lang or "en", LOCALE if lang else DEFAULT, force=True)

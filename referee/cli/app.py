@@ -67,6 +67,9 @@ def _main() -> None:
     except RefereeError as e:
         common.fail(str(e), e.exit_code)
         return
+    except i18n.UnknownLanguage as e:
+        common.fail(str(e), 2)
+        return
     except KeyboardInterrupt:
         common.err.print(_("interrupted; nothing half-written (every move is one transaction)"))
         code = 130
