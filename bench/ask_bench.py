@@ -8,7 +8,7 @@ answered and printed. The index is built once before timing, in a temporary
 cache directory, as it is by the first question on a machine. Cases are
 interleaved so machine noise hits them alike. Bytecode is written and used
 (PYTHONDONTWRITEBYTECODE is cleared for the runs), as in an installed copy.
-Target (issue 6): median ≤ 150 ms.
+Targets (issues 6, 14): median ≤ 150 ms and ≤ 1.3 × the bare imports.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ CASES = [
     ("--json", ["who can bid in an auction", "--ruleset", "mx-hasbro", "--json"]),
     ("--all-editions", ["what does free parking do", "--all-editions"]),
     ("no good match", ["what is the capital of France", "--ruleset", "us-1950s"]),
+    ("a variant (--ruleset)", ["how does the game end?", "--ruleset", "short-game"]),
     ("inside a game", ["how much is the jail fine"]),
 ]
 
@@ -80,7 +81,8 @@ def main() -> int:
         ask = [t for label, ts in samples.items() if not label.startswith("bare") for t in ts]
         med, base = statistics.median(ask), statistics.median(samples["bare imports (baseline)"])
         print(f"{'all ask runs':<26} {med:>6.0f} ms   = {med / base:.2f} × the bare imports; "
-              f"target ≤ 150 ms: {'met' if med <= 150 else 'NOT met'} (load average {os.getloadavg()[0]:.2f})")
+              f"target ≤ 150 ms: {'met' if med <= 150 else 'NOT met'}, ≤ 1.3 ×: {'met' if med <= 1.3 * base else 'NOT met'} "
+              f"(load average {os.getloadavg()[0]:.2f})")
     return 0
 
 

@@ -85,7 +85,8 @@ def _check_depth(text: str, loader_cls, display: str) -> None:
         if isinstance(ev, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
-                raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", display, ev.start_mark.line + 1)
+                line = ev.start_mark.line + 1 if ev.start_mark is not None else None
+                raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", display, line)
         elif isinstance(ev, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
             depth -= 1
 

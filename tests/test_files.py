@@ -166,7 +166,9 @@ TABLE_ERRORS = [
 
 
 def _located(text: str, f: Path) -> list[str]:
-    return [line.split(f"{f}:", 1)[1].strip() for line in text.splitlines() if f"{f}:" in line]
+    """The 'LINE: message' part of each error about file f, however its path is displayed."""
+    mark = f"{f.name}:"
+    return [line.split(mark, 1)[1].strip() for line in text.splitlines() if mark in line]
 
 
 def test_scenario_and_holdings_give_the_same_messages_for_the_same_table(tmp_path):

@@ -37,8 +37,9 @@ EXPECT_KEYS = ("ruling", "amount", "allowed", "clauses", "winner", "over")
 
 
 def display(path: Path) -> str:
+    """A file under the working folder is shown relative to it; any other as given (no '../..')."""
     try:
-        return os.path.relpath(path)
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
 

@@ -20,17 +20,19 @@ DEFAULT_EDITION = "us-classic"
 
 def ask(
     question: Annotated[list[str], typer.Argument(help=N_("The question, in plain words (English, Spanish or Italian)."), show_default=False, metavar="QUESTION")],
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help=N_("Edition to ask (default: the game's, else us-classic)."))] = None,
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help=N_("Edition, variant or house rule to ask (default: the game's, else us-classic)."))] = None,
     all_editions: Annotated[bool, typer.Option("--all-editions", "-a", help=N_("How every shipped edition answers, side by side."))] = False,
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=20, help=N_("At most this many clauses."))] = 3,
-    as_json: Annotated[bool, typer.Option("--json", help=N_('Ranked answers, best first: [{"ruleset", "clause", "text", "citation", "score"}].'))] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_('Ranked answers, best first: [{"ruleset", "clause", "layer", "text", "citation", "score"}].'))] = False,
     game: Annotated[Optional[str], typer.Option("--game", "-g", help=N_("Game file whose ruleset to ask (default: $REFEREE_GAME or ./referee-game.sqlite, when it exists)."))] = None,
 ) -> None:
     """Answer a rules question from the clauses of the ruleset, with the book's citation.
 
     Inside a game (a game file exists) the game's own ruleset answers, variants
-    and house rules included. Exit 1 when no clause matches well: then try
-    `referee rules show RULESET TOPIC`.
+    and house rules included. The variants and house rules the table does not
+    play are searched too: their answers are labelled (short-game: end.game)
+    and come after the edition's own unless the question names them. Exit 1
+    when no clause matches well: then try `referee rules show RULESET TOPIC`.
     """
     from referee.errors import InputError
 
@@ -62,8 +64,8 @@ def _answer(q: str, ruleset: str | None, game: str | None, limit: int):
             answer = idx.ask(q, key, limit)
             answer.ruleset = rs.id
             return answer
-    idx, eid = search.resolve_edition(shipped, ruleset or DEFAULT_EDITION)
-    return idx.ask(q, eid, limit)
+    idx, key = search.resolve_ruleset(shipped, ruleset or DEFAULT_EDITION)
+    return idx.ask(q, key, limit)
 
 
 def game_path(explicit: str | None) -> Path:
@@ -110,7 +112,7 @@ def _print_answer(answer) -> None:
     lines = [f"[bold]{escape(answer.ruleset)}[/bold] — {escape(_quote(answer.question))}"]
     for i, h in enumerate(answer.hits, 1):
         title = f" — {escape(h.title)}" if h.title else ""
-        lines += [f"\n{i}. [bold]{escape(h.clause)}[/bold]{title}  [dim](score {h.score:.1f})[/dim]",
+        lines += [f"\n{i}. [bold]{escape(h.label)}[/bold]{title}  [dim](score {h.score:.1f})[/dim]",
                   f"   {escape(h.text)}", f"   [cyan]— {escape(_cite(h.citation))}[/cyan]"]
     out.print("\n".join(lines))  # one print: Rich parses markup once
 

@@ -88,6 +88,7 @@ COMMANDS: tuple[Command | Group, ...] = (
     Command("draw", "commands.table:draw", N_("Apply a drawn Chance/Community Chest card; a card that moves the token says what the new square means.")),
     Command("play", "commands.table:play", N_("Table mode: an interactive console on the current game (or replay moves from a file or standard input).")),
     Command("watch", "commands.table:watch", N_("A live display of the table for a second screen: refreshes as soon as a move is recorded anywhere.")),
+    Command("serve", "serve_cmd:serve", N_("The table live on the players' phones: a read-only page (--lan: local network, with a token and a QR code).")),
     # rules
     Group("rules", N_("Editions, variants and house rules: list, show, diff, validate."), (
         Command("list", "commands.rules:list_rulesets", N_("Every edition, variant and house rule that can be named.")),

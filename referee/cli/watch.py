@@ -37,6 +37,7 @@ class Source:
         self.ino: int | None = None
         self.version = None
         self.size_key = None
+        self.ends: float | None = None  # the agreed end of a time-limit game: redraw every second until then
 
     def _open(self) -> None:
         from referee.ledger import Game
@@ -49,6 +50,7 @@ class Source:
         try:
             self.game = Game(self.path)
             self.ino = st.st_ino
+            self.ends = self.game.spec.get("ends")
         except RefereeError:
             self.game = None
 
@@ -76,7 +78,8 @@ class Source:
         except Exception:
             self._open()
             return ("reopened", time.monotonic())
-        return (self.ino, v)
+        tick = int(time.time()) if self.ends and time.time() < self.ends + 1 else None
+        return (self.ino, v, tick)
 
     def frame(self, width: int | None = None):
         if self.game is None:
@@ -87,7 +90,7 @@ class Source:
             recent = self._recent()
         except Exception as e:  # mid-replacement or locked: say so, retry on the next tick
             return Text(f"{self.path}: {e}", style="red")
-        return render(rs, t, recent, self.path, self.game.last_seq())
+        return render(rs, t, recent, self.path, self.game.last_seq(), self.game.spec)
 
     def _recent(self, n: int = 8) -> list[dict]:
         assert self.game is not None  # frame() asks only once a game is open
@@ -98,14 +101,36 @@ class Source:
         return out[-n:]
 
 
-def render(rs, t, recent: list[dict], path: Path, seq: int):
+def clock_lines(rs, t, spec: dict | None, now: float | None = None) -> list:
+    """A time-limit game: the countdown, then at the agreed time the final count (the view model's)."""
+    from referee import view
+
+    c = view.clock(spec or {}, time.time() if now is None else now)
+    if not c or t.over:
+        return []
+    if not c["time_up"]:
+        return [Text.assemble(("⏱ ", "bold"), (view.clock_text(c["left"]), "bold"), f" left · ends at {c['ends_text']}")]
+    lines: list = [Text(f"time's up ({c['ends_text']}): the final count", style="bold reverse")]
+    st = view.standings(rs, t)
+    if st:
+        tab = RTable(box=None, show_edge=False, pad_edge=False, show_header=False)
+        tab.add_column(justify="right")
+        tab.add_column(style="bold")
+        tab.add_column(justify="right")
+        for r in st["rows"]:
+            tab.add_row(("=" if r["tied"] else "") + str(r["rank"]), r["player"], r["total_text"])
+        lines += [tab, Text(st["title"] + (f" — {st['leaders'][0]} wins" if len(st["leaders"]) == 1 else " — a tie"), style="dim")]
+    return lines
+
+
+def render(rs, t, recent: list[dict], path: Path, seq: int, spec: dict | None = None):
     from referee.cli.render.status import deeds_markup, status_dict
     from referee.core import turns
 
     d = status_dict(rs, t)
     info = turns.turn_info(rs, t)
     head = Text.assemble((f"{rs.id}", "bold"), f" — {rs.title}   ", (f"{path.name} · move #{seq} · updated {time.strftime('%H:%M:%S')}", "dim"))
-    parts: list = [head]
+    parts: list = [head, *clock_lines(rs, t, spec)]
     if t.over:
         parts.append(Text("game over" + (f": {t.winner} wins" if t.winner else ""), style="bold green"))
     elif info["tracking"] and info["current"]:

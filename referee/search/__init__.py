@@ -11,8 +11,10 @@ import re
 
 from referee.search.index import Answer, Index, Tuning, TUNING, editions_index, ruleset_index
 
-__all__ = ["Answer", "Index", "Tuning", "TUNING", "editions_index", "ruleset_index", "resolve_edition", "ask_edition",
-           "ask_all", "Row", "compare", "amounts", "amount_spans"]
+__all__ = ["Answer", "Index", "Tuning", "TUNING", "editions_index", "ruleset_index", "resolve_edition", "resolve_ruleset",
+           "ask_edition", "ask_all", "Row", "compare", "amounts", "amount_spans"]
+
+DEFAULT_EDITION = "us-classic"
 
 
 def resolve_edition(idx: Index, name: str) -> tuple[Index, str]:
@@ -30,9 +32,7 @@ def resolve_edition(idx: Index, name: str) -> tuple[Index, str]:
     cat = loader.catalog()
     other = cat.index.get(name)
     if other and other.get("kind") in ("variant", "house-rule"):
-        flag = "--variant" if other["kind"] == "variant" else "--house-rule"
-        raise InputError(f"'{name}' is a {other['kind']}, not an edition: ask inside a game that plays it "
-                         f"(referee new … {flag} {name}), or name an edition with --ruleset")
+        raise InputError(f"'{name}' is a {other['kind']}, not an edition")
     eid = cat.find(name, "edition")  # raises Ambiguous / InputError with the choices
     if eid not in eds:
         loader.load(eid)  # an edition left out of the index did not load: show why
@@ -40,10 +40,47 @@ def resolve_edition(idx: Index, name: str) -> tuple[Index, str]:
     return idx, eid
 
 
+def _overlay(name: str) -> tuple[str, str] | None:
+    """(id, kind) when `name` is a variant or house rule (id or alias, exact), else None."""
+    from referee.errors import RefereeError
+    from referee.names import match
+    from referee.ruleset import loader
+
+    cat = loader.catalog()
+    choices = {rid: [rid, *(e.get("aliases") or [])] for rid, e in cat.index.items() if e.get("kind") in ("variant", "house-rule")}
+    try:
+        rid = match(name, choices, "variant", mode="exact")
+    except RefereeError:
+        return None
+    return rid, cat.index[rid]["kind"]
+
+
+def resolve_ruleset(idx: Index, name: str) -> tuple[Index, str]:
+    """The index and key to ask for `--ruleset NAME`: an edition, or a variant or house rule played on the
+    default edition (on the first edition it applies to when not that one), its clauses answering first."""
+    from referee.errors import RefereeError
+    from referee.names import match
+
+    eds = idx.meta.get("editions", {})
+    try:  # the common case, without reading the catalog
+        return idx, match(name, {eid: [eid, *e.get("aliases", [])] for eid, e in eds.items()}, "ruleset", mode="exact")
+    except RefereeError:
+        pass
+    ov = _overlay(name)
+    if ov is None:
+        return resolve_edition(idx, name)
+    from referee.ruleset import loader
+
+    oid, kind = ov
+    applies = loader.catalog().index[oid].get("applies_to") or [DEFAULT_EDITION]
+    edition = DEFAULT_EDITION if DEFAULT_EDITION in applies else applies[0]
+    rs = loader.load(edition, variants=[oid]) if kind == "variant" else loader.load(edition, house_rules=[oid])
+    return ruleset_index(rs, idx)
+
+
 def ask_edition(question: str, ruleset: str | None = None, limit: int = 3, tuning: Tuning = TUNING) -> Answer:
-    idx = editions_index()
-    idx, eid = resolve_edition(idx, ruleset or "us-classic")
-    return idx.ask(question, eid, limit, tuning)
+    idx, key = resolve_ruleset(editions_index(), ruleset or DEFAULT_EDITION)
+    return idx.ask(question, key, limit, tuning)
 
 
 class Row:
@@ -70,7 +107,7 @@ class Row:
 
 def ask_all(question: str, tuning: Tuning = TUNING, idx: Index | None = None) -> list[Row]:
     idx = idx or editions_index()
-    return compare([idx.ask(question, eid, 1, tuning) for eid in idx.rulesets()])
+    return compare([idx.ask(question, eid, 1, tuning, overlays=False) for eid in idx.rulesets()])
 
 
 def _same(text: str) -> str:

@@ -24,11 +24,12 @@ import zlib
 from pathlib import Path
 from typing import Iterable
 
-from referee.search.text import Lexicon, Term, fts_phrase
+from referee.search import asks as asks_mod
+from referee.search.text import Lexicon, Term, fts_phrase, words
 
-INDEX_VERSION = "1"
+INDEX_VERSION = "3"
 SYNONYMS = Path(__file__).with_name("synonyms.yaml")
-COLUMNS = ("title", "keywords", "topic", "text")
+COLUMNS = ("title", "keywords", "topic", "text", "asks")
 
 
 class Tuning:
@@ -36,13 +37,20 @@ class Tuning:
 
     def __init__(
         self,
-        weights: tuple[float, ...] = (2.0, 1.0, 2.0, 1.0),  # title, keywords, topic (+ clause id), text
+        weights: tuple[float, ...] = (2.0, 1.0, 2.0, 1.0, 1.0),  # title, keywords, topic (+ clause id), text, asks
         prefix_words: bool = False,  # also match plain words as prefixes (word*)
         min_prefix_len: int = 5,
         min_coverage: float = 0.35,  # share of the question's information the best clause must hold
         unknown_share: float = 0.1,  # a word found in no clause weighs like a word found in this share of them
         min_score: float = 2.0,  # below this BM25 score the best clause is only a guess
         relative_cutoff: float = 0.45,  # other answers must score at least this share of the best
+        overlay_factor: float = 0.5,  # score share of a variant/house rule the table does not play and the question does not name
+        min_known_coverage: float = 0.6,  # ... or this share of the information of the words some clause has,
+        min_known_share: float = 0.3,  # when such words carry at least this share of the question's information
+        concept_weight: float = 1.5,  # a rules concept (a synonym: lend, prestar, prestare) counts this much more than a plain word
+        min_plain_coverage: float = 0.6,  # a question sharing no rules concept with its best clauses: share of its information they must hold
+        form_weight: float = 0.5,  # weight of the best single question form (each form its own row) added to the clause's score
+        form_min_terms: int = 2,  # a form sharing fewer of the question's terms counts in proportion
     ):
         self.weights = tuple(weights)
         self.prefix_words = prefix_words
@@ -51,6 +59,13 @@ class Tuning:
         self.unknown_share = unknown_share
         self.min_score = min_score
         self.relative_cutoff = relative_cutoff
+        self.overlay_factor = overlay_factor  # 0: leave such clauses out (the search before issue 14)
+        self.min_known_coverage = min_known_coverage
+        self.min_known_share = min_known_share
+        self.concept_weight = concept_weight
+        self.min_plain_coverage = min_plain_coverage
+        self.form_weight = form_weight
+        self.form_min_terms = form_min_terms
 
     def replace(self, **changes) -> "Tuning":
         return Tuning(**{**vars(self), **changes})
@@ -67,26 +82,42 @@ TUNING = Tuning()
 class Doc:
     """One clause of one ruleset, as indexed."""
 
-    __slots__ = ("ruleset", "clause", "topic", "title", "text", "keywords", "citation")
+    __slots__ = ("ruleset", "clause", "topic", "title", "text", "keywords", "citation", "layer", "played", "asks")
 
-    def __init__(self, ruleset: str, clause: str, topic: str, title: str, text: str, keywords: tuple[str, ...], citation: dict):
+    def __init__(self, ruleset: str, clause: str, topic: str, title: str, text: str, keywords: tuple[str, ...], citation: dict,
+                 layer: str | None = None, played: bool = True, asks: tuple[str, ...] = ()):
         self.ruleset, self.clause, self.topic, self.title = ruleset, clause, topic, title
         self.text, self.keywords, self.citation = text, keywords, citation
+        self.layer = layer  # the variant or house rule the clause comes from; None: the edition's own
+        self.played = played  # False: an overlay the table does not play, searched too but ranked after
+        self.asks = asks  # how players ask about it (rulesets/asks)
 
 
 class Hit:
     """A clause found for a question: `score` is BM25 (higher is better), `coverage` the share of terms it holds."""
 
-    __slots__ = ("ruleset", "clause", "topic", "title", "text", "citation", "score", "coverage")
+    __slots__ = ("ruleset", "clause", "topic", "title", "text", "citation", "score", "coverage", "layer")
 
-    def __init__(self, ruleset: str, clause: str, topic: str, title: str, text: str, citation: dict, score: float, coverage: float):
+    def __init__(self, ruleset: str, clause: str, topic: str, title: str, text: str, citation: dict, score: float, coverage: float,
+                 layer: str | None = None):
         self.ruleset, self.clause, self.topic, self.title, self.text = ruleset, clause, topic, title, text
-        self.citation, self.score, self.coverage = citation, score, coverage
+        self.citation, self.score, self.coverage, self.layer = citation, score, coverage, layer
+
+    @property
+    def key(self) -> str:
+        """`clause`, or `variant:clause` for a clause a variant or house rule states."""
+        return f"{self.layer}:{self.clause}" if self.layer else self.clause
+
+    @property
+    def label(self) -> str:
+        """How the answer is shown: `short-game: end.game` for a variant's clause."""
+        return f"{self.layer}: {self.clause}" if self.layer else self.clause
 
     def as_json(self) -> dict:
         return {
             "ruleset": self.ruleset,
             "clause": self.clause,
+            "layer": self.layer,
             "title": self.title,
             "text": self.text,
             "citation": self.citation,
@@ -94,7 +125,7 @@ class Hit:
         }
 
     def __repr__(self) -> str:
-        return f"Hit({self.ruleset} {self.clause} {self.score:.2f} cov={self.coverage:.2f})"
+        return f"Hit({self.ruleset} {self.label} {self.score:.2f} cov={self.coverage:.2f})"
 
 
 class Answer:
@@ -110,25 +141,57 @@ class Answer:
 
 
 # ---------------------------------------------------------------- documents
-def docs_from_ruleset(rs, key: str | None = None) -> list[Doc]:
-    """The clauses of a composed Ruleset as index documents (filed under `key`, default rs.id)."""
+def docs_from_ruleset(rs, key: str | None = None, asks=None, played: bool = True, only_layer: str | None = None) -> list[Doc]:
+    """The clauses of a composed Ruleset as index documents (filed under `key`, default rs.id).
+
+    A clause set by a variant or house rule carries that overlay's id as its
+    layer. `only_layer`: keep only the clauses that overlay sets (to search a
+    variant the table does not play, `played=False`, beside the edition's own).
+    """
+    chain = set(rs.data.get("_chain") or (rs.edition,))
     out = []
     for c in rs.clauses:
-        out.append(Doc(key or rs.id, c.id, str(c.topic), str(c.title), str(c.text), tuple(str(k) for k in c.keywords), rs.cite(c.id).as_dict()))
+        layer = c.origin if c.origin not in chain and c.origin not in (rs.id, rs.edition) else None
+        if only_layer is not None and layer != only_layer:
+            continue
+        forms = tuple(asks.for_clause(c.id, layer)) if asks is not None else ()
+        out.append(Doc(key or rs.id, c.id, str(c.topic), str(c.title), str(c.text), tuple(str(k) for k in c.keywords),
+                       rs.cite(c.id).as_dict(), layer, played, forms))
+    return out
+
+
+def overlay_docs(edition: str, skip: Iterable[str], key: str, asks) -> list[Doc]:
+    """The clauses of every variant and house rule that composes onto `edition` (except `skip`), unplayed."""
+    from referee.errors import RefereeError
+    from referee.ruleset import loader
+
+    cat = loader.catalog()
+    out: list[Doc] = []
+    for kind in ("variant", "house-rule"):
+        for oid in cat.ids(kind):
+            if oid in skip or cat.index[oid].get("invalid"):
+                continue
+            try:
+                rs = loader.load(edition, variants=[oid]) if kind == "variant" else loader.load(edition, house_rules=[oid])
+            except RefereeError:
+                continue  # it does not apply to this edition
+            out += docs_from_ruleset(rs, key, asks, played=False, only_layer=oid)
     return out
 
 
 def docs_hash(docs: Iterable[Doc], lexicon_fp: str) -> str:
     """A 64-bit fingerprint of what the clauses say (two zlib checksums: hashlib costs a game's start-up)."""
-    blob = json.dumps([INDEX_VERSION, lexicon_fp] + [[d.clause, d.topic, d.title, d.text, list(d.keywords), d.citation] for d in docs],
+    blob = json.dumps([INDEX_VERSION, lexicon_fp] + [[d.clause, d.topic, d.title, d.text, list(d.keywords), d.citation,
+                                                      d.layer, d.played, list(d.asks)] for d in docs],
                       ensure_ascii=False, sort_keys=True).encode()
     return f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}"
 
 
-def _fields(d: Doc, lex: Lexicon) -> tuple[str, str, str, str]:
+def _fields(d: Doc, lex) -> tuple[str, ...]:
     topic = f"{d.topic} {d.clause.replace('.', ' ').replace('_', ' ')}"
     keywords = " ".join(lex.expand(k) for k in d.keywords)  # one by one: no phrase across two keywords
-    return (lex.expand(d.title), keywords, lex.expand(topic), lex.expand(d.text))
+    asks = " ".join(lex.expand(a) for a in d.asks)
+    return (lex.expand(d.title), keywords, lex.expand(topic), lex.expand(d.text), asks)
 
 
 # ---------------------------------------------------------------- building
@@ -136,27 +199,48 @@ DDL = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE clauses (
     id INTEGER PRIMARY KEY, ruleset TEXT NOT NULL, clause TEXT NOT NULL, topic TEXT NOT NULL,
-    title TEXT NOT NULL, text TEXT NOT NULL, citation TEXT NOT NULL
+    title TEXT NOT NULL, text TEXT NOT NULL, citation TEXT NOT NULL, layer TEXT, played INTEGER NOT NULL
 );
 CREATE INDEX clauses_ruleset ON clauses (ruleset);
 CREATE VIRTUAL TABLE idx USING fts5(
-    title, keywords, topic, text, ruleset UNINDEXED,
+    title, keywords, topic, text, asks, ruleset UNINDEXED,
     tokenize = 'porter unicode61 remove_diacritics 2'
 );
-CREATE VIRTUAL TABLE vocab USING fts5vocab(idx, 'row');
+CREATE VIRTUAL TABLE forms USING fts5(
+    form, ruleset UNINDEXED, doc UNINDEXED,
+    tokenize = 'porter unicode61 remove_diacritics 2'
+);
 """
+
+
+class _Expanded:
+    """Lexicon.expand remembered: the same titles, texts and question forms recur in every edition."""
+
+    def __init__(self, lexicon: Lexicon):
+        self.lexicon = lexicon
+        self.seen: dict[str, str] = {}
+
+    def expand(self, text: str) -> str:
+        out = self.seen.get(text)
+        if out is None:
+            out = self.seen[text] = self.lexicon.expand(text)
+        return out
 
 
 def build(con: sqlite3.Connection, docs: list[Doc], lexicon: Lexicon, meta: dict) -> None:
     con.executescript(DDL)
+    lex = _Expanded(lexicon)
     with con:
         for i, d in enumerate(docs, 1):
             con.execute(
-                "INSERT INTO clauses VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (i, d.ruleset, d.clause, d.topic, d.title, d.text, json.dumps(d.citation, ensure_ascii=False)),
+                "INSERT INTO clauses VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (i, d.ruleset, d.clause, d.topic, d.title, d.text, json.dumps(d.citation, ensure_ascii=False), d.layer, int(d.played)),
             )
-            con.execute("INSERT INTO idx (rowid, title, keywords, topic, text, ruleset) VALUES (?, ?, ?, ?, ?, ?)", (i, *_fields(d, lexicon), d.ruleset))
+            con.execute("INSERT INTO idx (rowid, title, keywords, topic, text, asks, ruleset) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (i, *_fields(d, lex), d.ruleset))
+            con.executemany("INSERT INTO forms (form, ruleset, doc) VALUES (?, ?, ?)", [(lex.expand(a), d.ruleset, i) for a in d.asks])
         con.execute("INSERT INTO idx (idx) VALUES ('optimize')")
+        con.execute("INSERT INTO forms (forms) VALUES ('optimize')")
         rows = {"version": INDEX_VERSION, "lexicon": lexicon.compiled(), **meta}
         con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v, ensure_ascii=False)) for k, v in rows.items()])
 
@@ -167,58 +251,129 @@ class Index:
         self.con = con
         self.meta = {k: json.loads(v) for k, v in con.execute("SELECT key, value FROM meta")}
         self.lexicon = Lexicon.from_compiled(self.meta["lexicon"])
+        # how players name each variant and house rule, as folded word tuples
+        self.overlay_names = {ov: [tuple(words(n)) for n in names] for ov, names in (self.meta.get("overlay_names") or {}).items()}
 
     def rulesets(self) -> list[str]:
         return [r for (r,) in self.con.execute("SELECT DISTINCT ruleset FROM clauses ORDER BY id")]
 
     def topics(self, ruleset: str) -> list[str]:
-        return [t for (t,) in self.con.execute("SELECT DISTINCT topic FROM clauses WHERE ruleset = ? ORDER BY topic", (ruleset,))]
+        return [t for (t,) in self.con.execute("SELECT DISTINCT topic FROM clauses WHERE ruleset = ? AND played ORDER BY topic", (ruleset,))]
 
     def _expr(self, term: Term, tuning: Tuning) -> str:
         if tuning.prefix_words and term.kind == "word" and len(term.value) >= tuning.min_prefix_len:
-            return f"({fts_phrase(term)} OR {fts_phrase(term, prefix=True)})"
-        return fts_phrase(term)
+            e = f"({fts_phrase(term)} OR {fts_phrase(term, prefix=True)})"
+        else:
+            e = fts_phrase(term)
+        cols = [c for c, w in zip(COLUMNS, tuning.weights) if w > 0]
+        return e if len(cols) == len(COLUMNS) else "{" + " ".join(cols) + "} : " + e
 
-    def _df(self, expr: str, ruleset: str) -> int:
-        return self.con.execute("SELECT count(*) FROM idx WHERE idx MATCH ? AND ruleset = ?", (expr, ruleset)).fetchone()[0]
+    def _df(self, expr: str, ruleset: str, where: str) -> int:
+        return self.con.execute(f"SELECT count(*) FROM idx JOIN clauses c ON c.id = idx.rowid WHERE idx MATCH ? AND idx.ruleset = ?{where}",
+                                (expr, ruleset)).fetchone()[0]
 
-    def ask(self, question: str, ruleset: str, limit: int = 3, tuning: Tuning = TUNING) -> Answer:
-        """The clauses of `ruleset` that best answer `question`, best first."""
+    def named(self, question: str) -> set[str]:
+        """The variants and house rules a question names ("in the short game…")."""
+        ws = words(question)
+        out = set()
+        for ov, names in self.overlay_names.items():
+            for n in names:
+                if n and any(tuple(ws[i : i + len(n)]) == n for i in range(len(ws) - len(n) + 1)):
+                    out.add(ov)
+                    break
+        return out
+
+    def _with_forms(self, rows: list, terms: list[Term], ruleset: str, where: str, tuning: Tuning, n: int) -> list:
+        """Add to each clause's score the BM25 of its best single question form (the nearest way players ask)."""
+        expr = " OR ".join(fts_phrase(t) for t in terms)
+        tokens = {t.token for t in terms}
+        best: dict[int, float] = {}
+        for doc, s, form in self.con.execute(
+                f"SELECT forms.doc, -bm25(forms), forms.form FROM forms JOIN clauses c ON c.id = forms.doc WHERE forms MATCH ? "
+                f"AND forms.ruleset = ?{where}", (expr, ruleset)):
+            # a short form sharing one word with the question is no near question ("hotel" alone)
+            shared = len(tokens & set(form.split()))
+            s *= min(1.0, max(shared, 1) / max(tuning.form_min_terms, 1))
+            if s > best.get(doc, 0.0):
+                best[doc] = s
+        info = {rid: (s, layer, played) for rid, s, layer, played in rows}
+        for doc in sorted(best, key=lambda d: -best[d])[:n]:
+            if doc not in info:
+                layer, played = self.con.execute("SELECT layer, played FROM clauses WHERE id = ?", (doc,)).fetchone()
+                info[doc] = (0.0, layer, played)
+        out = [(rid, s + tuning.form_weight * best.get(rid, 0.0), layer, played) for rid, (s, layer, played) in info.items()]
+        return sorted(out, key=lambda r: -r[1])[:n]
+
+    def ask(self, question: str, ruleset: str, limit: int = 3, tuning: Tuning = TUNING, overlays: bool = True) -> Answer:
+        """The clauses of `ruleset` that best answer `question`, best first.
+
+        The variants and house rules the table does not play are searched too
+        (`overlays`), their scores scaled by `tuning.overlay_factor` unless the
+        question names them, so the edition's own answer comes first.
+        """
+        where = "" if overlays and tuning.overlay_factor > 0 else " AND c.played"
         terms = self.lexicon.query_terms(question)
         # a capitalised word or a number that no clause of this ruleset has is a name or the players' own
         # figure ("Ben owes Ana 300"): it says nothing about the rules, so it neither searches nor counts
-        terms = [t for t in terms if not ((t.capitalised or t.value.isdigit()) and not self._df(self._expr(t, tuning), ruleset))]
+        terms = [t for t in terms if not ((t.capitalised or t.value.isdigit()) and not self._df(self._expr(t, tuning), ruleset, where))]
         ans = Answer(ruleset, question, terms, [])
         if not terms:
             return ans
         exprs = [self._expr(t, tuning) for t in terms]
         weights = ", ".join(str(w) for w in tuning.weights)
         rows = self.con.execute(
-            f"SELECT rowid, -bm25(idx, {weights}) AS s FROM idx WHERE idx MATCH ? AND ruleset = ? ORDER BY s DESC LIMIT ?",
-            (" OR ".join(exprs), ruleset, max(limit, 1) * 4),
+            f"SELECT idx.rowid, -bm25(idx, {weights}) AS s, c.layer, c.played FROM idx JOIN clauses c ON c.id = idx.rowid "
+            f"WHERE idx MATCH ? AND idx.ruleset = ?{where} ORDER BY s DESC LIMIT ?",
+            (" OR ".join(exprs), ruleset, max(limit, 1) * 8),
         ).fetchall()
+        if tuning.form_weight > 0:
+            rows = self._with_forms(rows, terms, ruleset, where, tuning, max(limit, 1) * 8)
         if not rows:
             return ans
+        named = self.named(question)
+        raw = rows[0][1]  # how well the best clause of any layer matches: the "good enough?" gate below
+        scored = []
+        for rid, s, layer, played in rows:
+            if layer and not played and layer not in named:
+                s *= tuning.overlay_factor
+            scored.append((rid, s, layer))
+        scored.sort(key=lambda r: -r[1])
+        scored = scored[: max(limit, 1) * 4]
         # coverage: the share of the question's information a clause holds, each term weighted by its
-        # rarity in this ruleset. A word found in no clause weighs like one found in `unknown_share` of them:
+        # rarity in this ruleset. A word found in no clause weighs like a word found in `unknown_share` of them:
         # a question made of such words (the weather, a recipe) shares nothing with the rules, while a stray
         # unknown verb among rules words does not sink a good answer.
-        n_docs = self.con.execute("SELECT count(*) FROM clauses WHERE ruleset = ?", (ruleset,)).fetchone()[0]
-        matched: dict[int, float] = {rid: 0.0 for rid, _ in rows}
-        total = 0.0
-        for e in exprs:
-            rids = [rid for (rid,) in self.con.execute("SELECT rowid FROM idx WHERE idx MATCH ? AND ruleset = ?", (e, ruleset))]
+        n_docs = self.con.execute(f"SELECT count(*) FROM clauses c WHERE ruleset = ?{where}", (ruleset,)).fetchone()[0]
+        matched: dict[int, float] = {rid: 0.0 for rid, _, _ in scored}
+        concepts: set[int] = set()  # the clauses sharing a rules concept with the question
+        total = known = 0.0
+        for term, e in zip(terms, exprs):
+            rids = [rid for (rid,) in self.con.execute(
+                f"SELECT idx.rowid FROM idx JOIN clauses c ON c.id = idx.rowid WHERE idx MATCH ? AND idx.ruleset = ?{where}", (e, ruleset))]
             w = math.log(1 + n_docs / (len(rids) or max(n_docs * tuning.unknown_share, 0.5)))
+            w *= tuning.concept_weight if term.kind == "concept" else 1.0
             total += w
+            known += w if rids else 0.0
             for rid in rids:
                 if rid in matched:
                     matched[rid] += w
+                    if term.kind == "concept":
+                        concepts.add(rid)
         hits = []
-        for rid, score in rows:
+        for rid, score, layer in scored:
             r = self.con.execute("SELECT ruleset, clause, topic, title, text, citation FROM clauses WHERE id = ?", (rid,)).fetchone()
-            hits.append(Hit(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), float(score), matched[rid] / total))
+            hits.append(Hit(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), float(score), matched[rid] / total, layer))
         best = hits[0]
-        if best.coverage < tuning.min_coverage or best.score < tuning.min_score:
+        # Good enough? The best clauses must hold a fair share of the question's information; or, when the
+        # question is mostly words of the rules, most of those: "my dad wants to lend my little brother 200"
+        # is about lending, however many words about the family come with it.
+        cov = max(h.coverage for h in hits)
+        known_cov = cov * total / known if known else 0.0
+        enough = cov >= tuning.min_coverage or (known >= total * tuning.min_known_share and known_cov >= tuning.min_known_coverage)
+        # plain words only ("is Marvin Gardens a real place?"): most of the question must be found, not a word or two
+        if not concepts & {rid for rid, _, _ in scored[:limit]}:
+            enough = enough and cov >= tuning.min_plain_coverage
+        if not enough or raw < tuning.min_score:
             ans.best_guess = best
             return ans
         ans.hits = [h for h in hits if h.score >= best.score * tuning.relative_cutoff][:limit]
@@ -252,15 +407,23 @@ def _code_files() -> list[Path]:
     here = Path(__file__).resolve().parent
     model = here.parent / "ruleset" / "model.py"  # what the documents are made from
     params = here.parent / "ruleset" / "params.py"
-    return [here / "index.py", here / "text.py", SYNONYMS, model, params]
+    return [here / "index.py", here / "text.py", here / "asks.py", SYNONYMS, model, params]
+
+
+def _asks_dirs() -> list[Path]:
+    from referee.ruleset import files
+
+    return [d / "asks" for d in files.ruleset_dirs()]
 
 
 def _manifest() -> dict:
-    """What the editions index was built from: the composition's own dependencies plus ours."""
+    """What the editions index was built from: the composition's own dependencies plus ours
+    (the code, the synonyms and the players' question forms, rulesets/asks)."""
     from referee.ruleset import files
 
-    deps = [*_code_files(), *files.dependencies()]
-    return {"dirs": {str(d): _listing(d) for d in files.watched_dirs()}, "files": {str(f): _stat(f) for f in deps}}
+    deps = [*_code_files(), *files.dependencies(), *asks_mod.files(files.ruleset_dirs())]
+    dirs = [*files.watched_dirs(), *_asks_dirs()]
+    return {"dirs": {str(d): _listing(d) for d in dirs}, "files": {str(f): _stat(f) for f in deps}}
 
 
 def _fresh(manifest: dict) -> bool:
@@ -274,8 +437,12 @@ def _fresh(manifest: dict) -> bool:
 
 
 def lexicon_fingerprint() -> str:
+    """What the index words depend on besides the clauses: synonyms, question forms, this code."""
+    from referee.ruleset import files
+
     here = Path(__file__).resolve().parent
-    parts = [INDEX_VERSION] + [f"{p.name}:{_stat(p)}" for p in (SYNONYMS, here / "text.py", here / "index.py")]
+    srcs = [SYNONYMS, here / "text.py", here / "index.py", here / "asks.py", *asks_mod.files(files.ruleset_dirs())]
+    parts = [INDEX_VERSION] + [f"{p}:{_stat(p)}" for p in srcs]
     return f"{zlib.crc32('|'.join(parts).encode()):08x}"
 
 
@@ -361,6 +528,42 @@ def editions_index(rebuild: bool = False) -> Index:
     return Index(_build_editions(path))
 
 
+def load_asks():
+    """The players' question forms (rulesets/asks), checked: a key naming no clause is an error."""
+    from referee.errors import InputError
+    from referee.ruleset import loader
+
+    asks = asks_mod.load(asks_mod.files(loader.ruleset_dirs()))
+    cat = loader.catalog()
+    clauses: set[str] = set()
+    overlays: dict[str, set[str]] = {}
+    for rid, e in cat.index.items():
+        if e.get("invalid") or e.get("kind") == "board":
+            continue
+        data = cat.file(rid).data
+        ids = {c["id"] for c in data.get("clauses") or [] if isinstance(c, dict) and "id" in c}
+        for sub in (data.get("for") or {}).values():
+            ids |= {c["id"] for c in (sub or {}).get("clauses") or [] if isinstance(c, dict) and "id" in c}
+        clauses |= ids
+        if e.get("kind") in ("variant", "house-rule"):
+            overlays[rid] = ids
+    bad = asks.check(clauses, overlays)
+    if bad:
+        raise InputError("question forms name unknown clauses:\n  " + "\n  ".join(bad))
+    return asks
+
+
+def _overlay_names(asks) -> dict:
+    """How players name each variant and house rule: its id and title words, plus rulesets/asks `_names`."""
+    from referee.ruleset import loader
+
+    cat = loader.catalog()
+    out = {}
+    for oid in cat.ids("variant") + cat.ids("house-rule"):
+        out[oid] = [oid.replace("-", " ")] + list(asks.names.get(oid, ()))
+    return out
+
+
 def _build_editions(path: Path | None) -> sqlite3.Connection:
     from referee.errors import RefereeError
     from referee.ruleset import loader
@@ -369,6 +572,7 @@ def _build_editions(path: Path | None) -> sqlite3.Connection:
     cat = loader.catalog()
     lexicon = load_lexicon()
     lfp = lexicon_fingerprint()
+    asks = load_asks()
     docs: list[Doc] = []
     editions: dict[str, dict] = {}
     skipped: dict[str, str] = {}
@@ -378,32 +582,44 @@ def _build_editions(path: Path | None) -> sqlite3.Connection:
         except RefereeError as e:
             skipped[eid] = str(e).splitlines()[0]
             continue
-        ds = docs_from_ruleset(rs, eid)
-        docs += ds
+        docs += docs_from_ruleset(rs, eid, asks) + overlay_docs(eid, (), eid, asks)
         e = cat.index[eid]
-        editions[eid] = {"title": e.get("title", eid), "aliases": list(e.get("aliases") or []), "hash": docs_hash(ds, lfp)}
+        # what a game on this very edition compares with (ruleset_index): its clauses as they stand
+        editions[eid] = {"title": e.get("title", eid), "aliases": list(e.get("aliases") or []),
+                         "hash": docs_hash(docs_from_ruleset(rs, eid), lfp)}
     for k, v in cat.index.items():
         if v.get("kind") == "edition" and v.get("invalid"):
             skipped[k] = "the file is not valid (referee rules validate shows why)"
-    return _write(path, docs, lexicon, {"manifest": manifest, "editions": editions, "skipped": skipped, "lexicon_fp": lfp})
+    return _write(path, docs, lexicon, {"manifest": manifest, "editions": editions, "skipped": skipped, "lexicon_fp": lfp,
+                                        "overlay_names": _overlay_names(asks)})
 
 
 def ruleset_index(rs, shipped: Index | None = None) -> tuple[Index, str]:
     """The index holding a composed ruleset (a game's), and the key its clauses are filed under.
 
     A game on a shipped edition with the same clauses uses the editions index.
+    Otherwise its own index holds its clauses (those of the variants and house
+    rules it plays labelled with them) and, ranked after, those of the
+    overlays it does not play.
     """
+    from referee.ruleset import loader
+
     lfp = lexicon_fingerprint()
-    docs = docs_from_ruleset(rs)
-    h = docs_hash(docs, lfp)
+    own = docs_from_ruleset(rs)
+    h = docs_hash(own, lfp)
     if shipped is not None and rs.id == rs.edition:
         ed = shipped.meta.get("editions", {}).get(rs.edition)
         if ed and ed.get("hash") == h:
             return shipped, rs.edition
+    h = f"{h}-{loader.catalog().fp[:8]}"  # the overlays it does not play are searched too
     d = cache_dir()
     path = d / "ask" / f"ruleset-{h}.sqlite" if d is not None else None
     if path is not None and path.exists():
         con = _open_ro(path)
         if con is not None:
             return Index(con), rs.id
-    return Index(_write(path, docs, load_lexicon(), {"lexicon_fp": lfp})), rs.id
+    asks = load_asks()
+    docs = docs_from_ruleset(rs, None, asks)
+    played = set(rs.data.get("_layers") or ())
+    docs += overlay_docs(rs.edition, played, rs.id, asks)
+    return Index(_write(path, docs, load_lexicon(), {"lexicon_fp": lfp, "overlay_names": _overlay_names(asks)})), rs.id

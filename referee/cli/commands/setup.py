@@ -21,6 +21,8 @@ def new(
     random_deal: Annotated[bool, typer.Option("--random", help=N_("Deal the setup deeds at random (editions that deal deeds)."))] = False,
     seed: Annotated[Optional[int], typer.Option("--seed", help=N_("Random seed for --random."))] = None,
     track_turns: Annotated[bool, typer.Option("--turns", help=N_("Track turns and dice (table mode)."))] = False,
+    ends: Annotated[Optional[str], typer.Option("--ends", help=N_("Time-limit games: the agreed finishing time (22:00)."))] = None,
+    minutes: Annotated[Optional[int], typer.Option("--minutes", help=N_("Time-limit games: play for N minutes from now."))] = None,
     force: Annotated[bool, typer.Option("--force", help=N_("Replace an existing game file."))] = False,
     game: GameOpt = None,
 ) -> None:
@@ -35,6 +37,11 @@ def new(
     language = i18n.current() if i18n.explicit() else rs.language
     spec = {"ruleset": rs.edition, "variants": variant or [], "house_rules": house_rule or [], "board": board, "players": players,
             "language": language}
+    import time
+
+    from referee.view import agreed_end
+
+    spec.update(agreed_end(rs, ends, minutes, time.time()))
     g = Game.create(path, rs.data, spec, table, ops, force=force)
     i18n.offer_game(language)
     common.out.print("[bold]" + _("New game") + f"[/bold] {rs.id} — {rs.title}")
@@ -42,6 +49,8 @@ def new(
     for p in table.players:
         common.out.print(f"  {p.name}: {rs.fmt(rs.for_players('starting_cash', len(players)))}")
     common.out.print(f"  [cyan]— {rs.cite('setup.cash')}[/cyan]")
+    if spec.get("ends"):
+        common.out.print(f"  ends at {spec['ends_text']} (the agreed time; `watch` and `serve` show the countdown)")
     n_deal = rs.for_players("deal_deeds", len(players)) or 0
     if deals:
         for name, idxs in deals.items():

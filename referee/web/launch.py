@@ -1,0 +1,131 @@
+"""Start the page: pick the address, bind the socket, print the link (and its
+QR code for the phones), run uvicorn until Ctrl-C."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+import socket
+from pathlib import Path
+
+from referee.errors import InputError
+
+LOOPBACK = "127.0.0.1"
+ANY = "0.0.0.0"
+
+
+def bind_host(lan: bool) -> str:
+    """Loopback unless --lan: by default no other machine can reach the page."""
+    return ANY if lan else LOOPBACK
+
+
+def _cache_dir() -> Path | None:
+    base = os.environ.get("REFEREE_CACHE")
+    if base == "off":
+        return None
+    return Path(base) if base else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "referee"
+
+
+def token_for(game: Path) -> str:
+    """A random token for this game file, kept (mode 600) so the phones' links and a
+    dropped connection still work after the server restarts."""
+    root = _cache_dir()
+    if root is None:
+        return secrets.token_urlsafe(16)
+    f = root / "serve" / (hashlib.sha256(str(game.resolve()).encode()).hexdigest()[:24] + ".token")
+    try:
+        tok = f.read_text().strip()
+        if len(tok) >= 16:
+            return tok
+    except OSError:
+        pass
+    tok = secrets.token_urlsafe(16)
+    try:
+        f.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(f, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            fh.write(tok)
+    except OSError:
+        pass
+    return tok
+
+
+def lan_address() -> str:
+    """This machine's address on the local network, as the phones will reach it.
+    (A UDP socket's connect() only picks a route; it sends nothing.)"""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        s.connect(("192.0.2.1", 9))  # TEST-NET-1: never contacted
+        addr = s.getsockname()[0]
+    except OSError:
+        addr = ""
+    finally:
+        s.close()
+    if not addr or addr.startswith("127."):
+        try:
+            addr = socket.gethostbyname(socket.gethostname())
+        except OSError:
+            addr = LOOPBACK
+    return addr
+
+
+def bind(host: str, port: int) -> socket.socket:
+    if not 0 <= port <= 65535:
+        raise InputError(f"--port must be between 1 and 65535 (or 0 for any free port), not {port}")
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        s.bind((host, port))
+    except OSError as e:
+        s.close()
+        raise InputError(f"cannot listen on {host}:{port} ({e.strerror}): pick another with --port N") from None
+    s.listen(128)
+    s.set_inheritable(True)
+    return s
+
+
+def qr_text(url: str) -> str:
+    import io
+
+    import segno
+
+    buf = io.StringIO()
+    segno.make(url, error="m").terminal(out=buf, compact=True, border=2)
+    return buf.getvalue()
+
+
+def run(game: Path, port: int, lan: bool, say=print) -> None:
+    import uvicorn
+
+    from referee.web.server import create_app
+
+    host = bind_host(lan)
+    sock = bind(host, port)
+    real_port = sock.getsockname()[1]
+    token = token_for(game) if lan else None
+    if lan:
+        url = f"http://{lan_address()}:{real_port}/?token={token}"
+    else:
+        url = f"http://{LOOPBACK}:{real_port}/"
+    say(f"[bold]referee serve[/bold] — {game.name}, read-only")
+    say(f"  page: {url}", markup=False)
+    if lan:
+        print(qr_text(url), end="", flush=True)
+        say("  phones on the same network: scan the code (the link carries this game's token; without it: 403)")
+    else:
+        say("  only this computer can open it; `referee serve --lan` puts it on the local network for the phones")
+    say("  Ctrl-C stops it", style="dim")
+    import sys
+
+    sys.stdout.flush()  # the link must show now, even when stdout is a pipe
+    app = create_app(game, token)
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+                            timeout_graceful_shutdown=2, ws="none")
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()

@@ -1,0 +1,185 @@
+"""The web app: one page, its assets, the table as JSON, and a Server-Sent
+Events stream that pushes the table whenever the game file changes.
+
+Read-only by construction: only GET routes, the game opened with `mode=ro`.
+One poller per server (not per phone) watches the file every ~100 ms and
+publishes a new table; each phone's stream waits on that. With a token
+(`--lan`) every request must carry `?token=…`, else 403.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import secrets
+import time
+from importlib import resources
+from pathlib import Path
+
+from sse_starlette.sse import EventSourceResponse
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from referee.web.source import GameSource
+
+POLL = 0.1  # seconds between looks at the file
+PING = 15  # seconds between keep-alive comments on an idle stream
+RETRY_MS = 1000  # how soon a dropped phone asks again
+
+STATIC = resources.files("referee.web") / "static"
+
+
+class Hub:
+    """The latest table and a way to wait for the next one (one poller, many streams)."""
+
+    def __init__(self, source: GameSource):
+        self.source = source
+        self.version = 0
+        self.payload = "{}"
+        self._changed = asyncio.Event()
+        self._key: tuple | None = None
+        self._clock_edge: float | None = None
+
+    def publish(self, payload: str) -> None:
+        self.payload = payload
+        self.version += 1
+        ev, self._changed = self._changed, asyncio.Event()
+        ev.set()
+
+    async def wait(self, after: int) -> None:
+        while self.version == after:
+            await self._changed.wait()
+
+    def refresh(self) -> bool:
+        """Read the file again if it changed (or the agreed end just passed); True if published."""
+        payload = self.compute()
+        if payload is None:
+            return False
+        self.publish(payload)
+        return True
+
+    def compute(self) -> str | None:
+        """The new table as JSON if the file changed (safe to run in a worker thread), else None."""
+        key = self.source.key()
+        now = time.time()
+        edge = self._clock_edge
+        crossed = edge is not None and now >= edge
+        if key == self._key and not crossed:
+            return None
+        self._key = key
+        snap = self.source.read(now=now)
+        clock = (snap.view or {}).get("clock")
+        self._clock_edge = clock["ends"] if clock and not clock["time_up"] else None
+        d = snap.to_dict()
+        d["server_time"] = now
+        return json.dumps(d, ensure_ascii=False, separators=(",", ":"))
+
+    async def run(self) -> None:
+        while True:
+            try:
+                payload = await asyncio.to_thread(self.compute)
+                if payload is not None:
+                    self.publish(payload)
+            except Exception as e:  # never let one bad read stop the page
+                self.publish(json.dumps({"view": None, "problem": f"cannot read the game: {e}", "server_time": time.time()}))
+                self._key = None
+            await asyncio.sleep(POLL)
+
+
+class Stream(EventSourceResponse):
+    """The event stream, ended cleanly when the server stops: sse-starlette leaves the
+    response open on shutdown, which uvicorn reports as an error."""
+
+    async def __call__(self, scope, receive, send) -> None:
+        done = False
+
+        async def tracked(message) -> None:
+            nonlocal done
+            if message["type"] == "http.response.body" and not message.get("more_body", False):
+                done = True
+            await send(message)
+
+        try:
+            await super().__call__(scope, receive, tracked)
+        finally:
+            if not done:
+                with contextlib.suppress(Exception):
+                    await send({"type": "http.response.body", "body": b"", "more_body": False})
+
+
+class TokenGate:
+    """ASGI middleware: with a token set, every HTTP request must carry it as ?token=… (else 403)."""
+
+    def __init__(self, app, token: str | None):
+        self.app = app
+        self.token = token
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and self.token:
+            from urllib.parse import parse_qs
+
+            got = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token", [""])[0]
+            if not secrets.compare_digest(got.encode(), self.token.encode()):
+                resp = PlainTextResponse("403: this page needs the link with its token (scan the QR code again)", 403)
+                await resp(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def create_app(game: Path, token: str | None = None) -> Starlette:
+    hub = Hub(GameSource(game))
+    page = (STATIC / "index.html").read_text(encoding="utf-8")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        hub.refresh()
+        task = asyncio.create_task(hub.run())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            hub.source.close()
+
+    async def index(request: Request) -> Response:
+        q = f"?token={token}" if token else ""
+        html = page.replace("{{Q}}", q).replace("{{INITIAL}}", hub.payload.replace("</", "<\\/"))
+        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
+
+    async def state(request: Request) -> Response:
+        return Response(hub.payload, media_type="application/json", headers={"Cache-Control": "no-store"})
+
+    async def stream(request: Request) -> Response:
+        async def events():
+            seen = -1
+            while True:
+                if hub.version == seen:
+                    await hub.wait(seen)
+                seen = hub.version
+                yield {"event": "table", "data": hub.payload, "id": str(seen), "retry": RETRY_MS}
+
+        return Stream(events(), ping=PING, headers={"Cache-Control": "no-store"}, send_timeout=30)
+
+    async def health(request: Request) -> Response:
+        return PlainTextResponse("ok")
+
+    routes = [
+        Route("/", index),
+        Route("/state.json", state),
+        Route("/events", stream),
+        Route("/health", health),
+        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    middleware = [Middleware(TokenGate, token=token)]
+    if not token:  # loopback only: refuse other Host names (a web page's DNS-rebinding trick)
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost", "[::1]"]))
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+    app.state.hub = hub
+    return app
