@@ -157,3 +157,41 @@ def number(n: int | float, decimals: int = 0) -> str:
 def percent(n: int | float) -> str:
     """A percentage: '10 %' in every language we speak (the books write it so)."""
     return f"{number(n, 0 if float(n).is_integer() else 1)} %"
+
+
+# words that tell the three languages apart in a short question (shared ones like "la", "con" left out)
+_TELLS = {
+    "en": frozenset("the a an of is are can do does what how when who if my i you on at to from for with much many get pay "
+                    "rent jail mortgage auction house houses hotel bank money go".split()),
+    "es": frozenset("el los las del que en un es puedo puede cuánto cuanto cómo como qué cuándo quién hay mi yo tú "
+                    "para pagar cobrar renta alquiler cárcel carcel hipoteca subasta casas hoteles banco dinero salida "
+                    "dobles quiebra sueldo".split()),
+    "it": frozenset("il lo gli di della dello degli che è posso può quanto come cosa quando chi c'è mio io per pagare "
+                    "incassare affitto prigione ipoteca asta case alberghi banca soldi denaro via doppio fallimento "
+                    "indennità".split()),
+}
+
+
+def guess_language(text: str) -> str | None:
+    """The language a short question is written in (en, es, it), or None when its words do not tell."""
+    import re
+
+    words = re.findall(r"[\wàèéìíòóùúñ']+", text.lower())
+    score = {lang: sum(w in tells for w in words) for lang, tells in _TELLS.items()}
+    if "¿" in text or "¡" in text or "ñ" in text.lower():
+        score["es"] += 2
+    if re.search(r"\w[èàù]\b", text.lower()):
+        score["it"] += 1
+    best = max(score, key=lambda k: score[k])
+    if score[best] == 0 or sorted(score.values())[-2] == score[best]:
+        return None
+    return best
+
+
+def speak_the_question(text: str) -> str:
+    """A question is answered in its own language unless --lang or REFEREE_LANG said otherwise."""
+    if not explicit():
+        lang = guess_language(text)
+        if lang:
+            return use(lang, GAME, force=True)
+    return current()

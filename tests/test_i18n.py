@@ -224,3 +224,15 @@ def test_rules_show_in_the_tables_language(tmp_path):
     r = run("--lang", "es", "rules", "show", "mx-hasbro", "mortgage")
     assert "Levantar una hipoteca" in r.out
     assert "Lifting a mortgage" in run("rules", "show", "mx-hasbro", "mortgage").out
+
+
+def test_a_question_is_answered_in_its_own_language():
+    assert i18n.guess_language("¿puedo cobrar renta en la cárcel?") == "es"
+    assert i18n.guess_language("posso riscuotere l'affitto in prigione?") == "it"
+    assert i18n.guess_language("can I collect rent in jail?") == "en"
+    r = run("ask", "--ruleset", "mx-hasbro", "¿puedo cobrar renta en la cárcel?")
+    assert r.code == 0 and "Cobrar renta estando en la cárcel" in r.out
+    r = run("ask", "--ruleset", "it-lire", "posso riscuotere l'affitto in prigione?")
+    assert r.code == 0 and "Riscuotere affitti in prigione" in r.out
+    r = run("--lang", "en", "ask", "--ruleset", "mx-hasbro", "¿puedo cobrar renta en la cárcel?")  # told otherwise
+    assert r.code == 0 and "Collecting rent while in jail" in r.out
