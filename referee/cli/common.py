@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from referee.errors import InputError
+from referee.i18n import N_, _
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -19,7 +20,7 @@ def resolve_player(t, name: str, allow_bank: bool = False) -> str:
     from referee.names import party
 
     names = [p.name for p in t.players]
-    return party(name, names, allow_bank, hint="players: " + ", ".join(names))
+    return party(name, names, allow_bank, hint=_("players: {names}").format(names=", ".join(names)))
 
 
 def deed_choices(rs) -> dict[int, list[str]]:
@@ -33,7 +34,10 @@ def resolve_deed(rs, name: str) -> int:
     if name.isdigit() and 0 <= int(name) < len(rs.squares) and rs.squares[int(name)].is_deed:
         return int(name)
     choices: dict = deed_choices(rs)  # keyed by square index; names.match_one returns the key
-    return cast(int, match_one(name, choices, "deed", hint="`referee board` lists them"))
+    return cast(int, match_one(name, choices, "deed", hint=_("`referee board` lists them")))
+
+
+AMOUNT_WORDS = (N_("amount"), N_("the price"), N_("the value"))  # parse_amount's `what`, translated where shown
 
 
 def parse_amount(text: str | int, what: str = "amount") -> int:
@@ -46,9 +50,9 @@ def parse_amount(text: str | int, what: str = "amount") -> int:
         try:
             val = int(s)
         except ValueError:
-            raise InputError(f"{what} must be a whole number, not '{text}'") from None
+            raise InputError(_("{what} must be a whole number, not '{text}'").format(what=_(what), text=text)) from None
     if val <= 0:
-        raise InputError(f"{what} must be positive, not {val}")
+        raise InputError(_("{what} must be positive, not {value}").format(what=_(what), value=val))
     return val
 
 

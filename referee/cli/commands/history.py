@@ -8,13 +8,13 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, JsonOpt, open_game
-from referee.i18n import N_
+from referee.i18n import N_, _
 
 
 def undo(n: Annotated[int, typer.Argument(help=N_("How many moves to take back."))] = 1, game: GameOpt = None) -> None:
     g = open_game(game)
     for ev in g.undo(n):
-        common.out.print(f"undone: {ev.get('text', ev['type'])}")
+        common.out.print(_("undone: {move}").format(move=ev.get("text", ev["type"])))
 
 
 def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
@@ -30,7 +30,7 @@ def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
         print(json.dumps(evs, ensure_ascii=False, indent=1))
         return
     for e in evs:
-        mark = f" [dim](undone by #{e['undone_by']})[/dim]" if "undone_by" in e else ""
+        mark = " [dim]" + _("(undone by #{seq})").format(seq=e["undone_by"]) + "[/dim]" if "undone_by" in e else ""
         common.out.print(f"#{e['seq']:<4} {escape(e.get('text', e['type']))}{mark}")
 
 
@@ -43,6 +43,6 @@ def export(path: Annotated[Optional[str], typer.Argument(help=N_("Output file (d
     if path:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
-        common.out.print(f"wrote {path}")
+        common.out.print(_("wrote {path}").format(path=path))
     else:
         print(text, end="")

@@ -12,7 +12,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, game_path, open_game, record
-from referee.i18n import N_
+from referee.i18n import N_, _
 
 
 def roll(
@@ -74,7 +74,7 @@ def draw(
             if not t.landings:
                 from referee.errors import InputError
 
-                raise InputError("say who drew the card: draw PLAYER CARD")
+                raise InputError(_("say who drew the card: draw PLAYER CARD"))
             player = t.landings[-1]["player"]
         return turns.draw(rs, t, player, _find_card(rs, t, player, " ".join(ws)))
 
@@ -113,7 +113,7 @@ def play(
         except OSError as e:
             from referee.errors import InputError
 
-            raise InputError(f"cannot read {file}: {e.strerror}") from None
+            raise InputError(_("cannot read {file}: {error}").format(file=file, error=e.strerror)) from None
         code = con.run_lines(lines, source=file)
     elif not sys.stdin.isatty():
         code = con.run_lines(sys.stdin.read().splitlines(), source=None)
