@@ -195,3 +195,10 @@ def speak_the_question(text: str) -> str:
         if lang:
             return use(lang, GAME, force=True)
     return current()
+
+
+def data(text: str) -> str:
+    """A word of a ruleset file shown as it is (a group's or deck's name, a card's text, a valuation's title), translated."""
+    if _state["lang"] == "en" or not isinstance(text, str):
+        return text
+    return _catalog().pgettext("ruleset", text)

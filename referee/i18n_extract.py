@@ -25,3 +25,33 @@ def extract_messages(fileobj: Any, keywords: Any, comment_tags: Any, options: An
     for mid, template in TEMPLATES.items():
         if isinstance(template, str) and mid != "text":
             yield 0, "pgettext", (mid, template), []
+
+
+def ruleset_strings(data: Any) -> Iterator[str]:
+    """The words of a ruleset file that are shown as they are: group and deck names, card texts, valuation titles."""
+    if not isinstance(data, dict):
+        return
+    board = data.get("board") if isinstance(data.get("board"), dict) else {}
+    for g in (board.get("groups") or {}).values():
+        if isinstance(g, dict) and isinstance(g.get("name"), str):
+            yield g["name"]
+    for deck in (data.get("decks") or {}).values():
+        if not isinstance(deck, dict):
+            continue
+        if isinstance(deck.get("name"), str):
+            yield deck["name"]
+        for card in deck.get("cards") or []:
+            if isinstance(card, dict) and isinstance(card.get("text"), str):
+                yield card["text"]
+    for v in (data.get("valuations") or {}).values():
+        if isinstance(v, dict) and isinstance(v.get("title"), str):
+            yield v["title"]
+
+
+def extract_ruleset(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
+    """A ruleset file's shown words, under the context "ruleset" (i18n.data looks them up so)."""
+    import yaml
+
+    data = yaml.safe_load(fileobj.read().decode("utf-8"))
+    for text in dict.fromkeys(ruleset_strings(data)):
+        yield 0, "pgettext", ("ruleset", text), []

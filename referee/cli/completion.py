@@ -15,7 +15,7 @@ from prompt_toolkit.completion import Completer, Completion
 
 from referee import i18n
 from referee.cli.shorthand import ALIASES, DEED_PARAMS, HELP, NOT_HERE, PLAYER_PARAMS, QUIT, expand_sub, split_line, words_of
-from referee.i18n import N_, _, ngettext
+from referee.i18n import N_, _, data, ngettext
 from referee.names import norm as _norm
 
 norm = functools.lru_cache(maxsize=8192)(_norm)  # names repeat at every prompt
@@ -68,7 +68,7 @@ class TableCompleter(Completer):
         for sq in rs.deeds:
             d = t.deeds.get(sq.index)
             owner = (d.owner or _("bank")) if d else _("bank")
-            meta = f"{rs.group_name(sq.group) if sq.group else _(sq.kind)} · {owner}" + (" · " + _("mortgaged") if d and d.mortgaged else "")
+            meta = f"{data(rs.group_name(sq.group)) if sq.group else _(sq.kind)} · {owner}" + (" · " + _("mortgaged") if d and d.mortgaged else "")
             self.deeds.append(_Item(_quote(sq.name), sq.name, meta, sq.aliases))
         self.cards = []
         for deck_id, deck in rs.decks().items():

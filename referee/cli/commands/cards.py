@@ -8,7 +8,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, record, ruleset_for
-from referee.i18n import N_
+from referee.i18n import N_, data
 
 
 def card(
@@ -33,6 +33,6 @@ def card(
 def cards(ruleset: Annotated[Optional[str], typer.Argument()] = None, game: GameOpt = None) -> None:
     rs = ruleset_for(ruleset, game)
     for deck_id, deck in rs.decks().items():
-        common.out.print(f"[bold]{deck.get('name', deck_id)}[/bold]")
+        common.out.print(f"[bold]{data(deck.get('name', deck_id))}[/bold]")
         for c in deck.get("cards") or []:
-            common.out.print(f"  {c['id']:<24} {c.get('text', '')}")
+            common.out.print(f"  {c['id']:<24} {data(c.get('text', ''))}")

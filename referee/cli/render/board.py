@@ -13,7 +13,7 @@ from rich import box
 from rich.markup import escape
 from rich.table import Table as RTable
 
-from referee.i18n import N_, _
+from referee.i18n import N_, _, data
 
 RENT_COLUMNS = ("rent: site", "1", "2", "3", "4", "hotel")
 COLUMNS = (N_("deed"), N_("group"), N_("price"), N_("mortgage"), N_("house"), N_("rent: site"), N_("site"), N_("hotel"))  # translated where shown
@@ -27,7 +27,7 @@ def _rows(rs: Any, f: Any) -> list[tuple[str, str, str, list[str], list[str]]]:
             g = rs.groups.get(sq.group or "") or {}
             cost = [f(sq.price), f(sq.mortgage), f(g.get("house_cost"))]
             rents = [f(x) for x in (sq.rent or [])]
-            rows.append((str(sq.index), sq.name, rs.group_name(sq.group or ""), cost, rents))
+            rows.append((str(sq.index), sq.name, data(rs.group_name(sq.group or "")), cost, rents))
         elif sq.kind == "railroad":
             rr = [f(x) for x in rs.railroad_rent]
             rows.append((str(sq.index), sq.name, _("railroad"), [f(sq.price), f(sq.mortgage), ""], (rr + [""] * 6)[:6]))

@@ -6,9 +6,30 @@ The numbers come from referee.core.scoring / referee.core.valuation.
 
 from __future__ import annotations
 
-from referee.i18n import N_, _, ngettext
+from referee.i18n import N_, _, data, ngettext
 
 COLUMN_NAMES = {"cash": N_("cash"), "deeds": N_("deeds"), "mortgaged_deeds": N_("mortgaged"), "houses": N_("houses"), "hotels": N_("hotels")}
+# how referee.core.valuation says a component is counted, in the table's language
+BASES = (N_("at printed price"), N_("at half the printed price"), N_("at mortgage value"), N_("at cost"), N_("at the hotel price"),
+         N_("mortgaged deeds"))
+_BASIS_PATTERNS = (
+    (r"at (?P<pct>\d+) % of cost with the (?P<n>\d+) houses turned in", N_("at {pct} % of cost with the {n} houses turned in")),
+    (r"at cost with the (?P<n>\d+) houses turned in", N_("at cost with the {n} houses turned in")),
+    (r"at (?P<pct>\d+) % of cost", N_("at {pct} % of cost")),
+)
+
+
+def basis(text: str) -> str:
+    """A valuation basis ('at printed price', 'at 50 % of cost'…) as the table's language says it."""
+    import re
+
+    for pattern, template in _BASIS_PATTERNS:
+        m = re.fullmatch(pattern, text)
+        if m:
+            return _(template).format(**m.groupdict())
+    return _(text) if text else text
+
+
 PLAYER_STYLES = ("cyan", "magenta", "green", "yellow", "red", "blue", "bright_white", "bright_black")
 
 
@@ -45,7 +66,7 @@ def print_score(rs, sc, detail: bool = False, heading: str | None = None) -> Non
         dropped = [c for c in comps if c != "cash" and not any(st.valuation.components()[c] for st in sc.standings)]
         comps = [c for c in comps if c not in dropped]
     title = heading or _("Score")
-    tab = RTable(title=f"{escape(title)} — {escape(sc.method)}: {escape(sc.title)}", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
+    tab = RTable(title=f"{escape(title)} — {escape(sc.method)}: {escape(data(sc.title))}", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
     tab.add_column(_("rank"), justify="right", no_wrap=True)
     tab.add_column(_("player"), style="bold", no_wrap=True, min_width=min(24, max(len(n) for n in names)))
     for c in comps:
@@ -59,7 +80,7 @@ def print_score(rs, sc, detail: bool = False, heading: str | None = None) -> Non
         row = [_rank_text(st), name] + [rs.fmt(comp_vals[c]) for c in comps] + [rs.fmt(st.total)]
         tab.add_row(*row, style="dim" if st.bankrupt else None)
     out.print(tab)
-    counted = [f"{_(COLUMN_NAMES[c])} {_(sc.bases[c])}".strip() for c in COMPONENTS if c in sc.bases and c != "cash"]
+    counted = [f"{_(COLUMN_NAMES[c])} {basis(sc.bases[c])}".strip() for c in COMPONENTS if c in sc.bases and c != "cash"]
     out.print("[dim]" + escape(_("counted: cash; {items}").format(items="; ".join(counted))) + "[/dim]")
     if dropped:
         out.print("[dim]" + ngettext("nobody holds any {what}: column left out", "nobody holds any {what}: columns left out", len(dropped)).format(
@@ -104,7 +125,7 @@ def print_breakdown(rs, v) -> None:
         its = v.items_of(comp)
         if not its:
             continue
-        label = f"{_(COMPONENT_NAMES[comp])} {_(v.bases[comp]) if v.bases.get(comp) else ''}".strip()
+        label = f"{_(COMPONENT_NAMES[comp])} {basis(v.bases.get(comp, ''))}".strip()
         for k, it in enumerate(its):
             tab.add_row(escape(label) if k == 0 else "", escape(it.label) if comp != "cash" else "", escape(it.how), rs.fmt(it.amount))
         if len(its) > 1:
@@ -139,7 +160,7 @@ def print_history(rs, points, names: list[str], method: str) -> None:
     from referee.cli.common import out
     from referee.cli.render import chart
 
-    out.print("[bold]" + _("Net worth over the game") + f"[/bold] — {escape(method)}: {escape(rs.valuation(method).get('title', method))}")
+    out.print("[bold]" + _("Net worth over the game") + f"[/bold] — {escape(method)}: {escape(data(rs.valuation(method).get('title', method)))}")
     if not points:
         out.print(_("no events yet"))
         return

@@ -9,7 +9,7 @@ from rich.table import Table as RTable
 
 from referee.cli.common import out
 from referee.core.valuation import value
-from referee.i18n import N_, _, ngettext
+from referee.i18n import N_, _, data, ngettext
 
 
 def status_dict(rs, t) -> dict:
@@ -56,7 +56,7 @@ def deeds_markup(rs, deeds: list[dict], empty: str = "—") -> str:
         if dd["mortgaged"]:
             mark += " [dim](M)[/dim]"
         kind = rs.squares[dd["id"]].kind
-        label = rs.group_name(dd["group"]) if dd["group"] else _(KIND_LABELS.get(kind, kind))
+        label = data(rs.group_name(dd["group"])) if dd["group"] else _(KIND_LABELS.get(kind, kind))
         groups.setdefault(label, []).append(escape(dd["name"]) + mark)
     return "\n".join(f"[dim]{escape(g)}:[/dim] " + ", ".join(v) for g, v in groups.items()) or empty
 
