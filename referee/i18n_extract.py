@@ -31,7 +31,7 @@ def ruleset_strings(data: Any) -> Iterator[str]:
     """The words of a ruleset file that are shown as they are: group and deck names, card texts, valuation titles."""
     if not isinstance(data, dict):
         return
-    board = data.get("board") if isinstance(data.get("board"), dict) else {}
+    board: dict = data["board"] if isinstance(data.get("board"), dict) else {}
     for g in (board.get("groups") or {}).values():
         if isinstance(g, dict) and isinstance(g.get("name"), str):
             yield g["name"]

@@ -29,6 +29,20 @@ def run(*args: str) -> None:
             raise
 
 
+def compile_mo(po: Path) -> None:
+    """The .mo beside the .po. Babel's `compile` would also run its printf checker, which reads '10 % of' as a
+    '% o' placeholder; our strings are str.format templates, whose fields tests/test_i18n.py checks instead."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with open(po, "rb") as f:
+        catalog = read_po(f)
+    with open(po.with_suffix(".mo"), "wb") as f:
+        write_mo(f, catalog)
+    done = sum(1 for m in catalog if m.id and m.string and not m.fuzzy)
+    print(f"{po.relative_to(ROOT)}: {done} of {sum(1 for m in catalog if m.id)} messages translated")
+
+
 def main() -> None:
     if "--compile" not in sys.argv[1:]:
         run("extract", "-F", str(ROOT / "babel.cfg"), "-o", str(POT), "--no-location", "--sort-output",
@@ -41,7 +55,7 @@ def main() -> None:
                 run("init", "-i", str(POT), "-o", str(po), "-l", lang, "--no-wrap")
     for lang in LANGS:
         po = LOCALE / lang / "LC_MESSAGES" / "referee.po"
-        run("compile", "-i", str(po), "-o", str(po.with_suffix(".mo")), "-l", lang, "--statistics")
+        compile_mo(po)
 
 
 if __name__ == "__main__":

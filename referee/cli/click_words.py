@@ -23,7 +23,7 @@ HEADINGS = (N_("Usage: "), N_("Options"), N_("Commands"), N_("Arguments"), N_("S
             N_("Show completion for the current shell, to copy it or customize the installation."))
 
 
-class LangFormatter(_Formatter):  # type: ignore[misc,valid-type]
+class LangFormatter(_Formatter):
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
         super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
 
@@ -41,7 +41,7 @@ def extras(text: str) -> str:
     return text.replace("[default: ", "[" + _("default: ")).replace("[required]", "[" + _("required") + "]")
 
 
-class LangContext(_Context):  # type: ignore[misc,valid-type]
+class LangContext(_Context):
     formatter_class = LangFormatter
 
 
