@@ -1,3 +1,3 @@
-from referee.cli.app import main
+from referee.entry import main
 
 main()

@@ -24,15 +24,22 @@ class Citation:
     section: str
     inherited_from: str | None = None
 
+    @property
+    def source(self) -> str:
+        """The rulebook's title a table can look up (rulesets/sources.yaml `cite:`), not its file name."""
+        from referee.sources import title
+
+        return title(self.file)
+
     def __str__(self) -> str:
-        src = f"{self.file} § {self.section}"
         from referee.i18n import _
 
+        src = f"{self.source} § {self.section}"
         via = _(", inherited from {ruleset}").format(ruleset=self.inherited_from) if self.inherited_from else ""
-        return f"{self.ruleset} {self.clause} ({src}{via})"
+        return f"{self.ruleset} {self.clause}: {src}{via}"
 
     def as_dict(self) -> dict:
-        d = {"ruleset": self.ruleset, "clause": self.clause, "file": self.file, "section": self.section}
+        d = {"ruleset": self.ruleset, "clause": self.clause, "file": self.file, "source": self.source, "section": self.section}
         if self.inherited_from:
             d["inherited_from"] = self.inherited_from
         return d

@@ -17,6 +17,8 @@ import time
 from pathlib import Path
 from typing import Callable
 
+from referee import gamefile, interrupts
+from referee.core import closed
 from referee.core.state import Table, apply_ops
 from referee.errors import InputError, RefereeError
 from referee.ruleset.model import Ruleset
@@ -35,6 +37,7 @@ CREATE TABLE events (
 CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, state TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS checkpoints (seq INTEGER PRIMARY KEY, state TEXT NOT NULL);
 """
+UNDO_LIMIT = 500  # moves one undo may take back: more is a typing slip, not a correction (above CHECKPOINT_EVERY)
 CHECKPOINT_EVERY = 250  # a derived state kept every N events, so undo replays at most N events
 
 
@@ -47,6 +50,24 @@ def default_path(explicit: str | None = None) -> Path:
     return Path.cwd() / DEFAULT_NAME
 
 
+# Events that cancel earlier ones by naming them in args["undoes"]. An event cancelled by a
+# live event is skipped, and what it cancelled comes back (an undo after a void undoes the void).
+CANCELLERS = ("undo", "redo", "void", "amend")
+CONTROL = ("new", "undo", "redo")  # not moves: never the target of an undo
+
+
+def cancellations(events: list[tuple[int, dict]]) -> dict[int, int]:
+    """seq -> the live event that cancels it; newest first, so a cancelled canceller counts for nothing."""
+    cancelled: dict[int, int] = {}
+    for seq, ev in reversed(events):
+        if seq in cancelled or ev["type"] not in CANCELLERS:
+            continue
+        undoes = ev["args"].get("undoes", ())
+        for u in undoes if isinstance(undoes, list) else ():  # a damaged event names nothing
+            cancelled.setdefault(u, seq)
+    return cancelled
+
+
 def _connect(path: Path) -> sqlite3.Connection:
     con = sqlite3.connect(str(path), timeout=30, isolation_level=None)
     con.execute("PRAGMA journal_mode=WAL")
@@ -56,25 +77,48 @@ def _connect(path: Path) -> sqlite3.Connection:
 
 
 class Game:
+    cancellations = staticmethod(cancellations)  # for board_values, which may not import the ledger
+    CANCELLERS = CANCELLERS
+
     def __init__(self, path: Path):
         self.path = path
         if not path.exists():
             raise InputError(
                 f"no game at {path}: start one with `referee new NAME NAME …` (or pick one with --game PATH / REFEREE_GAME)"
             )
+        gamefile.check_openable(path)  # before SQLite: opening would turn an empty or foreign file into a database
         try:
             self.con = _connect(path)
+            self.con.text_factory = self._text  # text that is not UTF-8 is damage, named as such
             row = self.con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+            self._meta = dict(self.con.execute("SELECT key, value FROM meta").fetchall())
+            tables = {r[0] for r in self.con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         except sqlite3.DatabaseError as e:
-            raise InputError(f"{path} is not a referee game file ({e})") from None
-        if row is None or int(row[0]) > SCHEMA_VERSION:
-            raise InputError(f"{path}: game file schema {row[0] if row else '?'} is newer than this referee understands")
-        self._meta = dict(self.con.execute("SELECT key, value FROM meta").fetchall())
+            raise gamefile.explain_open_error(path, e) from None
+        except UnicodeDecodeError:  # SQLite's own message quoting the damaged bytes
+            raise gamefile.damaged(path, "its SQLite structure is damaged") from None
+        if row is None or not str(row[0]).isdigit():
+            raise gamefile.damaged(path, "the meta table has no schema version")
+        if int(row[0]) > SCHEMA_VERSION:
+            raise InputError(f"{path}: game file schema {row[0]} is newer than this referee understands")
+        lost = [x for x in ("events", "snapshot") if x not in tables]
+        if lost:
+            raise gamefile.damaged(path, "the table " + " and ".join(lost) + " is missing")
+        missing = [k for k in ("ruleset", "spec", "initial") if k not in self._meta]
+        if missing:
+            raise gamefile.damaged(path, "the meta table has no " + ", ".join(repr(k) for k in missing) + " entry")
         self._rs: Ruleset | None = None
         self._rs_seq: tuple | None = None
 
+    def _text(self, raw: bytes) -> str:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise gamefile.damaged(self.path, "it holds text that is not UTF-8") from None
+
     # ------------------------------------------------------------ creation
     @classmethod
+    @interrupts.atomic
     def create(cls, path: Path, ruleset_data: dict, spec: dict, table: Table, setup_ops: list, force: bool = False) -> "Game":
         if path.exists() and not force:
             raise InputError(f"{path} already holds a game: use --game OTHER.sqlite, or --force to replace it")
@@ -115,43 +159,68 @@ class Game:
     # ------------------------------------------------------------ reading
     @property
     def spec(self) -> dict:
-        return json.loads(self._meta["spec"])
+        return gamefile.loads(self.path, self._meta["spec"], "the meta table's 'spec' entry")
 
     def ruleset(self) -> Ruleset:
         """The game's ruleset, with the board values recorded at the table (`deed` events) laid over it."""
-        last = self.con.execute("SELECT COUNT(*), MAX(seq) FROM events WHERE type IN ('deed', 'undo')").fetchone()
+        last = self.con.execute("SELECT COUNT(*), MAX(seq) FROM events WHERE type IN ('deed', 'undo', 'redo', 'void', 'amend')").fetchone()
         if self._rs is None or self._rs_seq != last:
             from referee.core import board_values
 
-            data = json.loads(self._meta["ruleset"])
-            self._rs = Ruleset(board_values.apply(data, board_values.live_overrides(self.con)))
+            data = gamefile.loads(self.path, self._meta["ruleset"], "the meta table's 'ruleset' entry")
+            try:
+                self._rs = Ruleset(board_values.apply(data, board_values.live_overrides(self.con, cancellations, CANCELLERS)))
+            except RefereeError:
+                raise
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+                raise gamefile.damaged(self.path, "the meta table's 'ruleset' entry is not a ruleset") from None
             self._rs_seq = last
         return self._rs
 
     def initial(self) -> Table:
         """The table before the first event (players with no money, every deed with the bank)."""
-        return Table.from_dict(json.loads(self._meta["initial"]))
+        return self._table(self._meta["initial"], "the meta table's 'initial' entry")
+
+    def _table(self, text: str, what: str) -> Table:
+        d = gamefile.loads(self.path, text, what)
+        try:
+            return Table.from_dict(d)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise gamefile.damaged(self.path, f"{what} is not a table") from None
 
     def _events(self) -> list[tuple[int, dict]]:
-        return [(seq, json.loads(data)) for seq, data in self.con.execute("SELECT seq, data FROM events ORDER BY seq")]
+        out = []
+        for seq, data in self.con.execute("SELECT seq, data FROM events ORDER BY seq"):
+            ev = gamefile.loads(self.path, data, f"event #{seq}")
+            if not isinstance(ev, dict) or not isinstance(ev.get("type"), str) or not isinstance(ev.get("ops", []), list) \
+                    or not isinstance(ev.get("args", {}), dict):
+                raise gamefile.damaged(self.path, f"event #{seq} is not an event")
+            out.append((seq, ev))
+        return out
 
-    def _replay(self, events: list[tuple[int, dict]]) -> Table:
+    def _replay(self, events: list[tuple[int, dict]], before: int | None = None) -> Table:
+        """The table after the live events (before seq `before`, if given)."""
         t = self.initial()
-        undone = set()
-        for _, ev in events:
-            if ev["type"] == "undo":
-                undone.update(ev["args"]["undoes"])
+        undone = cancellations(events)
         for seq, ev in events:
-            if seq in undone or ev["type"] == "undo":
-                continue
-            apply_ops(t, ev["ops"])
+            if before is not None and seq >= before:
+                break
+            if seq not in undone:
+                self._apply(t, seq, ev)
         return t
+
+    def _apply(self, t: Table, seq: int, ev: dict) -> None:
+        """Replay one stored event; a damaged one is named, never an internal error."""
+        try:
+            apply_ops(t, ev["ops"])
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            raise gamefile.damaged(self.path, f"event #{seq} ({ev['type']}) cannot be replayed") from None
 
     def _state_in_txn(self) -> tuple[Table, int]:
         last = self.con.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
         row = self.con.execute("SELECT seq, state FROM snapshot WHERE id=1").fetchone()
         if row and row[0] == last:
-            return Table.from_dict(json.loads(row[1])), last
+            return self._table(row[1], "the snapshot"), last
         return self._replay(self._events()), last
 
     def state(self) -> Table:
@@ -164,11 +233,7 @@ class Game:
 
     def events(self) -> list[dict]:
         evs = self._events()
-        undone: dict[int, int] = {}
-        for seq, ev in evs:
-            if ev["type"] == "undo":
-                for u in ev["args"]["undoes"]:
-                    undone[u] = seq
+        undone = cancellations(evs)
         out = []
         for seq, ev in evs:
             ev = dict(ev, seq=seq)
@@ -182,6 +247,7 @@ class Game:
         return self.con.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
 
     # ------------------------------------------------------------ writing
+    @interrupts.atomic
     def record(self, build: Callable[[Ruleset, Table], object]):
         """Run `build(ruleset, state)` inside the write lock and append its event."""
         self.con.execute("BEGIN IMMEDIATE")
@@ -189,6 +255,7 @@ class Game:
             rs = self.ruleset()  # inside the lock: a deed value recorded by another terminal counts
             t, _ = self._state_in_txn()
             ev = build(rs, t)
+            closed.check(rs, t, ev.t)  # a bankrupt player's account never changes again
             data = ev.to_dict()
             cur = self.con.execute(
                 "INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data))
@@ -200,7 +267,8 @@ class Game:
                 self.con.execute("INSERT OR REPLACE INTO checkpoints VALUES (?, ?)", (cur.lastrowid, state))
             self.con.execute("COMMIT")
         except BaseException:
-            self.con.execute("ROLLBACK")
+            if self.con.in_transaction:  # a failed COMMIT may have ended it already
+                self.con.execute("ROLLBACK")
             raise
         ev.seq = cur.lastrowid
         return ev
@@ -208,25 +276,30 @@ class Game:
     def _checkpoints(self) -> None:
         self.con.execute("CREATE TABLE IF NOT EXISTS checkpoints (seq INTEGER PRIMARY KEY, state TEXT NOT NULL)")
 
+    @interrupts.atomic
     def undo(self, n: int = 1) -> list[dict]:
-        """Append an undo event for the last n live moves; rebuild from the nearest checkpoint before them."""
+        """Append an undo event for the last n live moves; rebuild from the nearest checkpoint before them.
+
+        n is at most UNDO_LIMIT and at most the moves recorded since the start: taking back more is
+        refused, never silently capped (the game's start itself is not a move).
+        """
         if n < 1:
             raise InputError(f"undo needs a positive count, not {n}")
+        if n > UNDO_LIMIT:
+            raise InputError(f"undo takes back at most {UNDO_LIMIT} moves at a time, not {n} (`referee log` shows the moves)")
         self.con.execute("BEGIN IMMEDIATE")
         try:
             self._checkpoints()
-            undone: set[int] = set()
-            targets: list[tuple[int, dict]] = []
-            # newest first: an undo event names only older events, so its targets are skipped as we reach them
-            for seq, typ, data in self.con.execute("SELECT seq, type, data FROM events ORDER BY seq DESC"):
-                if typ == "undo":
-                    undone.update(json.loads(data)["args"]["undoes"])
-                elif typ != "new" and seq not in undone:
-                    targets.append((seq, json.loads(data)))
-                    if len(targets) == n:
-                        break
+            evs = self._events()
+            undone = cancellations(evs)
+            targets = [(seq, ev) for seq, ev in reversed(evs) if ev["type"] not in CONTROL and seq not in undone][:n]
             if not targets:
-                raise RefereeError("nothing to undo")
+                raise RefereeError("nothing to undo: no move has been recorded since the game started")
+            if len(targets) < n:
+                raise InputError(
+                    f"only {len(targets)} move(s) since the game started: `undo {len(targets)}` takes them all back, "
+                    f"`undo {n}` would go past the start"
+                )
             seqs = sorted(s for s, _ in targets)
             data = {
                 "type": "undo",
@@ -234,28 +307,86 @@ class Game:
                 "ops": [],
                 "text": "undo: " + "; ".join(e.get("text", e["type"]) for _, e in targets),
             }
-            cur = self.con.execute("INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), "undo", json.dumps(data)))
-            first = seqs[0]
-            self.con.execute("DELETE FROM checkpoints WHERE seq >= ?", (first,))
-            row = self.con.execute("SELECT seq, state FROM checkpoints WHERE seq < ? ORDER BY seq DESC LIMIT 1", (first,)).fetchone()
-            if row:
-                base, t = row[0], Table.from_dict(json.loads(row[1]))
-            else:
-                base, t = 0, self.initial()
-            later = [(s_, json.loads(d)) for s_, d in self.con.execute("SELECT seq, data FROM events WHERE seq > ? ORDER BY seq", (base,))]
-            skip = set(seqs)
-            for _, ev in later:
-                if ev["type"] == "undo":
-                    skip.update(ev["args"]["undoes"])
-            for s_, ev in later:
-                if s_ not in skip and ev["type"] not in ("undo",):
-                    apply_ops(t, ev["ops"])
-            self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (cur.lastrowid, json.dumps(t.to_dict())))
+            self._append_cancelling(evs, data, seqs[0])
             self.con.execute("COMMIT")
         except BaseException:
-            self.con.execute("ROLLBACK")
+            if self.con.in_transaction:  # a failed COMMIT may have ended it already
+                self.con.execute("ROLLBACK")
             raise
         return [e for _, e in targets]
+
+    @interrupts.atomic
+    def redo(self) -> list[dict]:
+        """Cancel the latest live undo, bringing back the moves it took back.
+
+        Allowed only while no move has been recorded after that undo (the moves after it would have
+        been played on a different table); a redo is itself an appended event, and `undo` after a
+        redo takes the move back again.
+        """
+        self.con.execute("BEGIN IMMEDIATE")
+        try:
+            self._checkpoints()
+            evs = self._events()
+            undone = cancellations(evs)
+            live = [(seq, ev) for seq, ev in evs if seq not in undone]
+            undos = [(seq, ev) for seq, ev in live if ev["type"] == "undo"]
+            if not undos:
+                raise RefereeError("nothing to redo: redo brings back what the last undo took back")
+            useq, uev = undos[-1]
+            later = [(seq, ev) for seq, ev in live if seq > useq and ev["type"] not in CONTROL]
+            if later:
+                seq, ev = later[0]
+                raise RefereeError(f"nothing to redo: a move was recorded after the last undo (#{seq} {ev.get('text', ev['type'])})")
+            back = [ev for seq, ev in evs if seq in set(uev["args"]["undoes"])]
+            data = {
+                "type": "redo",
+                "args": {"undoes": [useq]},
+                "ops": [],
+                "text": "redo: " + "; ".join(e.get("text", e["type"]) for e in back),
+            }
+            self._append_cancelling(evs, data, min(uev["args"]["undoes"]))
+            self.con.execute("COMMIT")
+        except BaseException:
+            if self.con.in_transaction:  # a failed COMMIT may have ended it already
+                self.con.execute("ROLLBACK")
+            raise
+        return back
+
+    def _append_cancelling(self, evs: list[tuple[int, dict]], data: dict, first: int) -> int:
+        """Append an event that cancels events from seq `first` on; rebuild from the nearest checkpoint before them."""
+        cur = self.con.execute("INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data)))
+        seq = int(cur.lastrowid or 0)
+        evs = evs + [(seq, data)]
+        self.con.execute("DELETE FROM checkpoints WHERE seq >= ?", (first,))
+        row = self.con.execute("SELECT seq, state FROM checkpoints WHERE seq < ? ORDER BY seq DESC LIMIT 1", (first,)).fetchone()
+        base, t = (row[0], Table.from_dict(json.loads(row[1]))) if row else (0, self.initial())
+        undone = cancellations(evs)
+        for s_, ev in evs:
+            if s_ > base and s_ not in undone:
+                self._apply(t, s_, ev)
+        self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (seq, json.dumps(t.to_dict())))
+        return seq
+
+    @interrupts.atomic
+    def correct(self, make: Callable[[Ruleset, list[tuple[int, dict]]], dict]) -> tuple[int, dict]:
+        """Append a correction (void, amend, redo) inside the write lock.
+
+        `make(ruleset, events)` returns the event's data: `args.undoes` names what it cancels,
+        `ops` what it does instead. A refusal raised by `make` leaves the game untouched.
+        """
+        rs = self.ruleset()
+        self.con.execute("BEGIN IMMEDIATE")
+        try:
+            self._checkpoints()
+            evs = self._events()
+            data = make(rs, evs)
+            seq = self._append_cancelling(evs, data, min(data["args"]["undoes"]))
+            self.con.execute("COMMIT")
+        except BaseException:
+            if self.con.in_transaction:  # a failed COMMIT may have ended it already
+                self.con.execute("ROLLBACK")
+            raise
+        return seq, data
 
     def close(self) -> None:
         self.con.close()

@@ -61,6 +61,11 @@ def money(errs: Errors, v: Any, path: tuple, what: str, minimum: int = 0) -> int
     if v < minimum:
         errs.add(path, f"{what} must be at least {minimum}, not {v}")
         return None
+    from referee.amounts import too_large
+
+    if too_large(v):
+        errs.add(path, f"{what} {v} is more than all the money in the game: a typing slip?")
+        return None
     return v
 
 

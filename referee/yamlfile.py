@@ -67,6 +67,8 @@ def parse(text: str, display: str) -> tuple[Any, dict]:
         raise InputError(f"not valid YAML: {e}", display) from None
     except RecursionError:  # a safety net: _Builder stops long before Python's limit
         raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", display) from None
+    except ValueError as e:  # a scalar PyYAML cannot convert (a number of thousands of digits)
+        raise InputError(f"a value no game holds ({str(e).split(';')[0]})", display) from None
     return data, lines
 
 

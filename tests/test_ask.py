@@ -175,7 +175,7 @@ def test_ask_one_edition_prints_clause_text_and_citation():
     r = run("ask", "how much is the fine to get out of jail?", "--ruleset", "us-1950s")
     assert r.code == 0, r.text
     assert "jail.fine" in r.out and "$50" in r.out
-    assert "000_9db6864a774b94f4.txt § LA CARCEL" in r.out
+    assert "Parker Brothers rules, 1950s (Spanish translation) § LA CARCEL" in r.out
 
 
 def test_ask_in_spanish_and_italian_finds_the_same_clause():

@@ -162,7 +162,7 @@ def test_later_short_game_on_uk_ends_at_first_bankruptcy(tmp_path):
     s = json.loads(ok(g, "status", "--json").out)
     assert [len(p["deeds"]) for p in s["players"]] == [3, 3, 3]
     assert [p["cash"] for p in s["players"]] == [1500, 1500, 1500]  # the dealt deeds are free
-    r = ok(g, "pay", "Carla", "Ana", "50000")
+    r = ok(g, "pay", "Carla", "Ana", "20000")
     assert "short" in r.out
     ok(g, "bankrupt", "Carla")
     s = json.loads(ok(g, "status", "--json").out)

@@ -118,6 +118,10 @@ class Scenario:
             raise self.err(path, f"{what} must be a whole number, not {_show(v)}{extra}")
         if minimum is not None and v < minimum:
             raise self.err(path, f"{what} must be at least {minimum}, not {v}")
+        from referee.amounts import too_large
+
+        if too_large(abs(v)):
+            raise self.err(path, f"{what} {v} is more than any game holds (all the money in the game is less): a typing slip?")
         return v
 
     def _bool(self, v: Any, path: tuple, what: str) -> bool:

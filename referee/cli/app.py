@@ -64,6 +64,10 @@ def _main() -> None:
         STATE["lang_chosen"] = True
         rv = app(args=argv, standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
+        if code == 130:  # Typer turned a Ctrl-C into Exit(130): still the one line, and what was recorded
+            from referee import interrupts
+
+            interrupts.stop()
     except RefereeError as e:
         common.fail(str(e), e.exit_code)
         return
@@ -71,11 +75,16 @@ def _main() -> None:
         common.fail(str(e), 2)
         return
     except KeyboardInterrupt:
-        common.err.print(_("interrupted; nothing half-written (every move is one transaction)"))
-        code = 130
+        from referee import interrupts
+
+        interrupts.stop()
     except typer.Abort:
         code = 1
     except Exception as e:  # file and usage errors, or a bug: still one line, never a traceback
+        from referee import interrupts
+
+        if interrupts.caused_by_interrupt(e):  # Python wraps a Ctrl-C raised inside an import or a class body
+            interrupts.stop()
         if isinstance(e, OSError) or _is_sqlite_error(e):
             if os.environ.get("REFEREE_DEBUG"):
                 raise

@@ -129,7 +129,7 @@ def _print_answer(answer) -> None:
 def _cite(c: dict) -> str:
     from referee.errors import Citation
 
-    return str(Citation(**c))
+    return str(Citation(**{k: v for k, v in c.items() if k != "source"}))  # the title is looked up again
 
 
 def _print_none(ruleset: str, answer=None) -> None:
@@ -193,7 +193,8 @@ def _ask_all(q: str, as_json: bool) -> None:
             continue
         h, c = r.hit, r.hit.citation
         text = _mark(cited_words(c, h.title, h.text)[1], r.odd_amounts)
-        src = f"{c['file']} § {c['section']}" + (" " + _("(from {ruleset})").format(ruleset=c["inherited_from"]) if c.get("inherited_from") else "")
+        src = (f"{c.get('source') or __import__('referee.sources', fromlist=['title']).title(c['file'])} § {c['section']}"
+               + (" " + _("(from {ruleset})").format(ruleset=c["inherited_from"]) if c.get("inherited_from") else ""))
         mark = "" if r.agrees else "[bold yellow]≠[/bold yellow]"
         tab.add_row(escape(r.edition), r.group, mark, escape(h.clause), text if r.agrees else f"[yellow]{text}[/yellow]", escape(src))
     out.print(tab)

@@ -9,7 +9,6 @@ from typing import cast
 from rich.console import Console
 from rich.markup import escape
 
-from referee.errors import InputError
 from referee.i18n import N_, _
 
 out = Console(highlight=False, soft_wrap=True)
@@ -41,19 +40,17 @@ AMOUNT_WORDS = (N_("amount"), N_("the price"), N_("the value"))  # parse_amount'
 
 
 def parse_amount(text: str | int, what: str = "amount") -> int:
-    if isinstance(text, int):
-        val = text
-    else:
-        s = str(text).strip().lstrip("$£").replace(",", "").replace("_", "")
-        if s.upper().startswith("L."):
-            s = s[2:].strip().replace(".", "")
-        try:
-            val = int(s)
-        except ValueError:
-            raise InputError(_("{what} must be a whole number, not '{text}'").format(what=_(what), text=text)) from None
-    if val <= 0:
-        raise InputError(_("{what} must be positive, not {value}").format(what=_(what), value=val))
-    return val
+    """An amount typed before the game's edition is known (dollar conventions); prefer `amount`."""
+    from referee.amounts import ABSURD, parse
+
+    return parse(text, None, what, ABSURD)  # no game to measure against: more than any box holds is a slip
+
+
+def amount(rs, t, text: str | int, what: str = "amount") -> int:
+    """An amount in the game's own money, no larger than all the money in the game (referee/amounts.py)."""
+    from referee.amounts import parse, table_cap
+
+    return parse(text, rs, what, table_cap(rs, t))
 
 
 def print_event(rs, ev, as_json: bool = False) -> None:

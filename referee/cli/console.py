@@ -33,7 +33,7 @@ import typer.core
 import typer.main
 from rich.markup import escape
 
-from referee import i18n
+from referee import i18n, interrupts
 from referee.cli import common
 from referee.cli.shorthand import ALIASES, HELP, JOINABLE, NOT_HERE, QUIT, expand_sub, split_line, words_of
 from referee.errors import InputError, RefereeError
@@ -99,14 +99,14 @@ class TableConsole:
             rv = self.group.main(args=["--game", str(self.path), *args], prog_name="referee", standalone_mode=False)
             code = rv if isinstance(rv, int) else 0
             if code == 130:
-                self.report(_("interrupted; nothing half-written (every move is one transaction)"), code, where)
+                self.report(interrupts.take_message(), code, where)
             return code
         except RefereeError as e:
             code = e.exit_code
             self.report(str(e), code, where)
         except (typer.Abort, KeyboardInterrupt):
             code = 130
-            self.report(_("interrupted; nothing half-written (every move is one transaction)"), code, where)
+            self.report(interrupts.take_message(), code, where)
         except typer.Exit as e:
             code = e.exit_code
         except SystemExit as e:
@@ -381,7 +381,7 @@ class TableConsole:
             try:
                 self.run_line(line)
             except KeyboardInterrupt:
-                self.report("interrupted; nothing half-written (every move is one transaction)", 130)
+                self.report(interrupts.take_message(), 130)
         self.out.print("[dim]bye: every move is saved in the game file[/dim]")
         return 0
 

@@ -77,6 +77,7 @@ COMMANDS: tuple[Command | Group, ...] = (
     Command("pay-in-property", "commands.bankruptcy:pay_in_property", N_("Pay part of a debt with unbuilt deeds (editions that allow it).")),
     # the record
     Command("undo", "commands.history:undo", N_("Take back the last move(s); recorded as a new event, nothing is deleted.")),
+    Command("redo", "commands.history:redo", N_("Bring back what the last undo took back (until a new move is recorded); appended as an event.")),
     Command("log", "commands.history:log", N_("The game's history with amounts.")),
     Command("export", "commands.history:export", N_("Write the game's history as YAML.")),
     Command("status", "commands.status:status", N_("The table at a glance: cash, deeds, buildings, mortgages, net worth, the bank's stock.")),

@@ -96,7 +96,9 @@ class Source:
         assert self.game is not None  # frame() asks only once a game is open
         rows = self.game.con.execute("SELECT seq, data FROM events ORDER BY seq DESC LIMIT 60").fetchall()
         evs = [(seq, json.loads(data)) for seq, data in reversed(rows)]
-        undone = {u for _, e in evs if e.get("type") == "undo" for u in e.get("args", {}).get("undoes", [])}
+        from referee.ledger import cancellations
+
+        undone = set(cancellations(evs))
         out = [{"seq": s, "text": e.get("text", e.get("type", "")), "undone": s in undone, "type": e.get("type")} for s, e in evs]
         return out[-n:]
 

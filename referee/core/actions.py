@@ -90,10 +90,11 @@ def _afford(rs: Ruleset, t: Table, name: str, amount: int, doing: str) -> None:
         )
 
 
-def _owner(rs: Ruleset, t: Table, idx: int) -> str:
+def _owner(rs: Ruleset, t: Table, idx: int, clause: str = "buy.printed_price") -> str:
+    """The deed's owner; a bank-owned deed refused with the clause of the move being tried."""
     owner = t.deeds[idx].owner
     if owner is None:
-        raise Refusal(f"{rs.squares[idx].name} belongs to the bank", rs.cite("buy.printed_price"))
+        raise Refusal(f"{rs.squares[idx].name} belongs to the bank", rs.cite(clause if rs.has_clause(clause) else "buy.printed_price"))
     return owner
 
 
@@ -183,7 +184,11 @@ def pay(rs: Ruleset, t: Table, payer: str, payee: str, amount: int, reason: str 
     else:
         charge(rs, ev, payer, payee, amount, reason or "payment")
     ev.amount = amount
-    ev.text = f"{payer} pays {payee} {rs.fmt(amount)}" + (f" ({reason})" if reason else "")
+    why = f" ({reason})" if reason else ""
+    if len(ev.t.debts_of(payer)) > len(t.debts_of(payer)):  # the cash did not cover it: nothing was paid
+        ev.text = f"{payer} owes {payee} {rs.fmt(amount)}{why}: a debt is recorded, nothing paid yet ({payer} holds {rs.fmt(t.player(payer).cash)})"
+    else:
+        ev.text = f"{payer} pays {payee} {rs.fmt(amount)}{why}"
     return ev
 
 
@@ -403,7 +408,7 @@ def free_parking(rs: Ruleset, t: Table, player: str) -> Event:
 def mortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     _not_over(rs, t)
     sq = rs.squares[idx]
-    owner = _owner(rs, t, idx)
+    owner = _owner(rs, t, idx, "mortgage.value")
     d = t.deeds[idx]
     if d.mortgaged:
         raise Refusal(f"{sq.name} is already mortgaged", rs.cite("mortgage.value"))
@@ -432,7 +437,7 @@ def lift_cost(rs: Ruleset, sq) -> tuple[int, int]:
 def unmortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     _not_over(rs, t)
     sq = rs.squares[idx]
-    owner = _owner(rs, t, idx)
+    owner = _owner(rs, t, idx, "mortgage.lift")
     if not t.deeds[idx].mortgaged:
         raise Refusal(f"{sq.name} is not mortgaged", rs.cite("mortgage.lift"))
     _no_debts(rs, t, owner, "lifting a mortgage")
@@ -464,7 +469,7 @@ def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, 
     if sq.kind != "lot":
         why = "building.lots_only" if rs.has_clause("building.lots_only") else "building.full_group"
         raise Refusal(f"{sq.name} is not a colour-group lot: nothing can be built on it", rs.cite(why))
-    owner = _owner(rs, t, idx)
+    owner = _owner(rs, t, idx, "building.full_group")
     members = rs.group_members(sq.group or "")
     if not all(t.deeds[i].owner == owner for i in members):
         others = [f"{rs.squares[i].name} ({t.deeds[i].owner or 'bank'})" for i in members if t.deeds[i].owner != owner]
@@ -564,7 +569,7 @@ def sell_buildings(rs: Ruleset, t: Table, idx: int, count: int = 1) -> Event:
     if count < 1:
         raise InputError(f"sell at least one building, not {count}")
     sq = rs.squares[idx]
-    owner = _owner(rs, t, idx)
+    owner = _owner(rs, t, idx, "building.sell")
     members = rs.group_members(sq.group or "")
     ev = _event(t, "sell", deed=idx, count=count, player=owner)
     pct = rs.param("building.sell_percent")
@@ -980,10 +985,23 @@ def bankrupt(rs: Ruleset, t: Table, player: str) -> Event:
             ev.notes.append(
                 "the bank now auctions: " + ", ".join(rs.squares[i].name for i in mine) + " (record each with: auction DEED WINNER PRICE)"
             )
+    _close_claims(rs, ev, player, creditor if to_player else BANK)
     ev.op("bankrupt", player)
     ev.text = f"{player} is bankrupt" + (f" to {creditor}" if creditor != BANK else " to the bank")
     _check_end(rs, ev)
     return ev
+
+
+def _close_claims(rs: Ruleset, ev: Event, player: str, heir: str) -> None:
+    """What others owe the bankrupt player: a claim of value, so it passes with the rest to a creditor
+    player (who takes 'all that is of value'); owed to a player who leaves the game otherwise, it is cancelled."""
+    for d in [d for d in ev.t.debts if d.creditor == player]:
+        ev.op("debt_paid", d.id)
+        if heir not in (BANK, POT) and heir != d.debtor:
+            ev.op("debt", d.debtor, heir, d.amount, d.reason)
+            ev.steps.append(f"{d.debtor}'s debt of {rs.fmt(d.amount)} to {player} is now owed to {heir}")
+        else:
+            ev.steps.append(f"{d.debtor}'s debt of {rs.fmt(d.amount)} to {player} is cancelled: {player} leaves the game")
 
 
 def _check_end(rs: Ruleset, ev: Event) -> None:

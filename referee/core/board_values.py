@@ -25,13 +25,11 @@ BOARD_LISTS = ("railroad_rent", "utility_multipliers", "utility_rent")
 
 
 # ---------------------------------------------------------------- reading the log
-def live_overrides(con) -> list[dict]:
+def live_overrides(con, cancellations, cancellers: tuple[str, ...]) -> list[dict]:
     """The value changes of every `deed` event not undone, oldest first (one cheap query)."""
-    rows = con.execute("SELECT seq, type, data FROM events WHERE type IN ('deed', 'undo') ORDER BY seq").fetchall()
-    undone: set[int] = set()
-    for _, typ, data in rows:
-        if typ == "undo":
-            undone.update(json.loads(data)["args"]["undoes"])
+    kinds = ("deed", *cancellers)  # the ledger's one rule (passed in) for undo, redo and corrections
+    rows = con.execute(f"SELECT seq, type, data FROM events WHERE type IN ({','.join('?' * len(kinds))}) ORDER BY seq", kinds).fetchall()
+    undone = cancellations([(seq, json.loads(data)) for seq, _, data in rows])
     out: list[dict] = []
     for seq, typ, data in rows:
         if typ == "deed" and seq not in undone:
@@ -274,7 +272,7 @@ def _show(fmt, v) -> str:
 
 def table_values_line(g) -> str | None:
     """For `status`: how many deed values the table has recorded (None if none)."""
-    changes = live_overrides(g.con)
+    changes = live_overrides(g.con, g.cancellations, g.CANCELLERS)
     if not changes:
         return None
     return (f"board: {len(changes)} value(s) read from the deeds at the table (`referee log`); "

@@ -30,7 +30,9 @@ def ruleset_dirs() -> list[Path]:
     dirs = [shipped_dir()]
     extra = os.environ.get("REFEREE_RULESETS")
     if extra:
-        dirs += [Path(p) for p in extra.split(os.pathsep) if p]
+        from referee.gamefile import rulesets_dirs
+
+        dirs += rulesets_dirs(extra)  # a missing folder or a plain file is an error
     return dirs
 
 

@@ -25,5 +25,5 @@ def pay_in_property(
 ) -> None:
     from referee.core import actions
 
-    v = common.parse_amount(value, "the value")
-    record(game, lambda rs, t: actions.partial_payment(rs, t, common.resolve_player(t, debtor), [common.resolve_deed(rs, d) for d in deeds], v))
+    record(game, lambda rs, t: actions.partial_payment(rs, t, common.resolve_player(t, debtor), [common.resolve_deed(rs, d) for d in deeds],
+                                                       common.amount(rs, t, value, "the value")))

@@ -20,8 +20,8 @@ def build(
 ) -> None:
     from referee.core import actions
 
-    p = common.parse_amount(price, "the price") if price else None
-    record(game, lambda rs, t: actions.build(rs, t, common.resolve_deed(rs, deed), count, hotel, p))
+    record(game, lambda rs, t: actions.build(rs, t, common.resolve_deed(rs, deed), count, hotel,
+                                             common.amount(rs, t, price, "the price") if price else None))
 
 
 def sell(deed: str, count: Annotated[int, typer.Argument()] = 1, game: GameOpt = None) -> None:

@@ -20,8 +20,8 @@ def buy(player: str, deed: str, game: GameOpt = None) -> None:
 def auction(player: str, deed: str, price: str, game: GameOpt = None) -> None:
     from referee.core import actions
 
-    amt = common.parse_amount(price, "the price")
-    record(game, lambda rs, t: actions.auction(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed), amt))
+    record(game, lambda rs, t: actions.auction(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed),
+                                               common.amount(rs, t, price, "the price")))
 
 
 def rent(

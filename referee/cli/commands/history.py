@@ -17,6 +17,12 @@ def undo(n: Annotated[int, typer.Argument(help=N_("How many moves to take back."
         common.out.print(_("undone: {move}").format(move=ev.get("text", ev["type"])))
 
 
+def redo(game: GameOpt = None) -> None:
+    g = open_game(game)
+    for ev in g.redo():
+        common.out.print(f"redone: {ev.get('text', ev['type'])}")
+
+
 def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
     import json
 
@@ -29,8 +35,11 @@ def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
             e.pop("ops", None)
         print(json.dumps(evs, ensure_ascii=False, indent=1))
         return
+    kinds = {e["seq"]: e["type"] for e in evs}
     for e in evs:
-        mark = " [dim]" + _("(undone by #{seq})").format(seq=e["undone_by"]) + "[/dim]" if "undone_by" in e else ""
+        by = e.get("undone_by")
+        how = {"undo": _("undone by"), "redo": _("taken back by the redo")}.get(str(kinds.get(by))) or _("cancelled by {kind}").format(kind=kinds.get(by))
+        mark = f" [dim]({how} #{by})[/dim]" if by else ""
         common.out.print(f"#{e['seq']:<4} {escape(e.get('text', e['type']))}{mark}")
 
 

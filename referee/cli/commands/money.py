@@ -26,16 +26,15 @@ def pay(
 ) -> None:
     from referee.core import actions
 
-    amt = common.parse_amount(amount)
-    record(game, lambda rs, t: actions.pay(rs, t, common.resolve_player(t, payer, True), common.resolve_player(t, payee, True), amt, reason))
+    record(game, lambda rs, t: actions.pay(rs, t, common.resolve_player(t, payer, True), common.resolve_player(t, payee, True),
+                                           common.amount(rs, t, amount), reason))
 
 
 def collect(player: str, amount: str, reason: Annotated[str, typer.Option("--for")] = "", game: GameOpt = None) -> None:
     from referee.core import actions
     from referee.core.state import BANK
 
-    amt = common.parse_amount(amount)
-    record(game, lambda rs, t: actions.pay(rs, t, BANK, common.resolve_player(t, player), amt, reason))
+    record(game, lambda rs, t: actions.pay(rs, t, BANK, common.resolve_player(t, player), common.amount(rs, t, amount), reason))
 
 
 def settle(player: str, game: GameOpt = None) -> None:

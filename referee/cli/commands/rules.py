@@ -190,7 +190,9 @@ def _show(v) -> str:
 def _ctext(rs, c) -> str:
     if c is None:
         return "—"
-    return f"{c.text}\n({c.file} § {c.section})"
+    from referee.sources import title
+
+    return f"{c.text}\n({title(c.file)} § {c.section})"
 
 
 def validate(files: list[str]) -> None:

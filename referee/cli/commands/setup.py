@@ -44,10 +44,12 @@ def new(
     spec.update(agreed_end(rs, ends, minutes, time.time()))
     g = Game.create(path, rs.data, spec, table, ops, force=force)
     i18n.offer_game(language)
-    common.out.print("[bold]" + _("New game") + f"[/bold] {rs.id} — {rs.title}")
-    common.out.print("  " + _("file: {path}").format(path=path))
+    from rich.markup import escape
+
+    common.out.print("[bold]" + _("New game") + f"[/bold] {escape(rs.id)} — {escape(rs.title)}")
+    common.out.print("  " + escape(_("file: {path}").format(path=path)))
     for p in table.players:
-        common.out.print(f"  {p.name}: {rs.fmt(rs.for_players('starting_cash', len(players)))}")
+        common.out.print(f"  {escape(p.name)}: {rs.fmt(rs.for_players('starting_cash', len(players)))}")
     common.out.print(f"  [cyan]— {rs.cite('setup.cash')}[/cyan]")
     if spec.get("ends"):
         common.out.print(f"  ends at {spec['ends_text']} (the agreed time; `watch` and `serve` show the countdown)")

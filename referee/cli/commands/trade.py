@@ -44,9 +44,8 @@ def _side(rs, t, who: str, items: list[str]):
                 cards = [c for c in t.player(who).jail_cards if c not in s.jail_cards or t.player(who).jail_cards.count(c) > s.jail_cards.count(c)]
                 s.jail_cards.append(cards[0] if cards else "?")
                 continue
-            stripped = item.lstrip("$£").replace(",", "")
-            if stripped.replace(".", "").isdigit() or item.upper().startswith("L."):
-                s.cash += common.parse_amount(item)
+            if item[:1].isdigit() or not item[:1].isalpha() or item.upper().startswith("L."):
+                s.cash += common.amount(rs, t, item)  # the edition's own money, no more than the game holds
                 continue
             s.deeds.append(common.resolve_deed(rs, item))
     return s

@@ -21,6 +21,11 @@ def status_dict(rs, t) -> dict:
             deeds.append({"id": idx, "name": rs.squares[idx].name, "group": rs.squares[idx].group,
                           "houses": d.houses, "hotel": d.hotel, "mortgaged": d.mortgaged})
         nw = _net_worth(rs, t, p.name)
+        owed = sum(d.amount for d in t.debts_of(p.name))
+        if p.bankrupt:  # out of the game: an account closed, nothing to count
+            nw = None
+        elif nw is not None:
+            nw -= owed  # what the player is worth once the recorded debts are paid
         players.append({
             "name": p.name, "cash": p.cash, "deeds": deeds, "jail": p.in_jail, "jail_turns": p.jail_turns,
             "jail_cards": len(p.jail_cards), "bankrupt": p.bankrupt, "net_worth": nw, "position": p.position,
@@ -75,15 +80,15 @@ def show(rs, t, as_json: bool = False) -> None:
         deeds = deeds_markup(rs, pd["deeds"])
         name = escape(p.name)
         if p.bankrupt:
-            name = f"[strike]{name}[/strike] " + _("(bankrupt)")
+            name = f"[strike]{name}[/strike] [dim]" + _("(out: bankrupt)") + "[/dim]"
         elif p.in_jail:
             name += " [yellow]" + _("(in jail)") + "[/yellow]"
         if pd["jail_cards"]:
             name += " [cyan]" + ngettext("+{n} jail card", "+{n} jail cards", pd["jail_cards"]).format(n=pd["jail_cards"]) + "[/cyan]"
-        cash = rs.fmt(p.cash)
+        cash = rs.fmt(p.cash) if not p.bankrupt else "—"
         if pd["debts"]:
             cash += "\n[red]" + _("owes {amount}").format(amount=rs.fmt(sum(x["amount"] for x in pd["debts"]))) + "[/red]"
-        nw = rs.fmt(pd["net_worth"]) if pd["net_worth"] is not None else "?"
+        nw = rs.fmt(pd["net_worth"]) if pd["net_worth"] is not None else ("—" if p.bankrupt else "?")
         tab.add_row(name, cash, deeds, nw)
     out.print(tab)
     line = _("bank: {houses}, {hotels} left").format(

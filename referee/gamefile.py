@@ -1,0 +1,80 @@
+"""What can be wrong with a game file before and while it is read, in one line each.
+
+A command that reads a game must not create or change a file it did not open for
+writing: SQLite would happily turn an empty or foreign file into a database the
+moment it is opened in WAL mode, so the header is checked first. A damaged file
+(meta table, an event's JSON or ops) is named precisely instead of surfacing as
+an internal error with raw JSON on screen.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+from referee.errors import InputError
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def check_openable(path: Path) -> None:
+    """Refuse, without touching it, a path that is not a readable SQLite file."""
+    if path.is_dir():
+        raise InputError(f"{path} is a folder, not a game file (pick a file with --game PATH)")
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(SQLITE_HEADER))
+    except PermissionError:
+        raise InputError(f"{path}: cannot read the game file (permission denied)") from None
+    except OSError as e:
+        raise InputError(f"{path}: cannot read the game file ({e.strerror or e})") from None
+    if not head:
+        raise InputError(f"{path} is empty: not a referee game file (start one with `referee new … --game {path} --force`)")
+    if head != SQLITE_HEADER:
+        raise InputError(f"{path} is not a referee game file (not an SQLite database)")
+
+
+def explain_open_error(path: Path, e: sqlite3.Error) -> InputError:
+    """The honest reason SQLite could not open a file whose header is fine."""
+    folder = path.resolve().parent
+    msg = str(e)
+    if not os.access(folder, os.W_OK) or "readonly" in msg or "unable to open" in msg:
+        if not os.access(folder, os.W_OK):
+            return InputError(
+                f"{path}: the folder {folder} is read-only, and a game file keeps its journal beside it; "
+                f"copy the game to a folder you can write to"
+            )
+        if not os.access(path, os.W_OK):
+            return InputError(f"{path}: the game file is read-only; make it writable (chmod u+w) or copy it")
+    if "no such table" in msg:
+        return InputError(f"{path}: damaged game file: {msg.replace('no such table: ', 'the table ')} is missing")
+    return InputError(f"{path} is not a referee game file, or is damaged ({msg})")
+
+
+def loads(path: Path, text, what: str):
+    """json.loads for a value stored in the game file, naming what is damaged."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        raise damaged(path, f"{what} is not valid JSON") from None
+
+
+def damaged(path: Path, what: str) -> InputError:
+    return InputError(f"{path}: damaged game file: {what}")
+
+
+def rulesets_dirs(value: str) -> list[Path]:
+    """The folders REFEREE_RULESETS names; a missing folder or a plain file is an error, not silently skipped."""
+    dirs = []
+    for p in value.split(os.pathsep):
+        if not p:
+            continue
+        d = Path(p)
+        if not d.exists():
+            raise InputError(f"REFEREE_RULESETS names {p}, which does not exist (a folder of ruleset YAML files)")
+        if not d.is_dir():
+            raise InputError(f"REFEREE_RULESETS names {p}, which is a file, not a folder (put the YAML file in a folder and name the folder)")
+        dirs.append(d)
+    return dirs

@@ -1,0 +1,112 @@
+"""Ctrl-C at any moment: exit 130 with one line, never a traceback, never a lost move.
+
+referee/entry.py is the console script's entry point: it imports only this
+module before guarding, so the KeyboardInterrupt guard is in place before Typer,
+Rich or the engine are imported (a Ctrl-C during start-up used to print a
+traceback).
+
+`atomic` wraps the ledger's writes: a Ctrl-C that arrives while a move is being
+written is held until the transaction has finished, so it can never land
+between SQLite's COMMIT and Python's bookkeeping. When it arrives during a
+write, the move is either wholly recorded (and `committed` names it, so the
+message says so) or not at all.
+"""
+
+from __future__ import annotations
+
+import functools
+import signal
+import sys
+import threading
+
+EXIT_CODE = 130
+committed: list[str] = []  # moves recorded by a write a Ctrl-C arrived during
+_pending: list[bool] = []
+
+
+def _describe(result) -> str:
+    text = getattr(result, "text", None)
+    seq = getattr(result, "seq", None)
+    if text:
+        return f"#{seq} {text}" if seq else str(text)
+    if getattr(result, "path", None) is not None:
+        return f"the new game {result.path}"
+    if isinstance(result, list) and result and isinstance(result[0], dict):
+        return "; ".join(str(e.get("text", e.get("type", ""))) for e in result)
+    return "the move"
+
+
+def atomic(fn):
+    """Hold SIGINT while `fn` writes; re-raise it afterwards, noting what was recorded."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        if threading.current_thread() is not threading.main_thread():
+            return fn(*args, **kwargs)
+        try:
+            previous = signal.getsignal(signal.SIGINT)
+        except (ValueError, OSError):
+            return fn(*args, **kwargs)
+        if previous in (signal.SIG_IGN, None):
+            return fn(*args, **kwargs)
+
+        def hold(signum, frame):
+            _pending.append(True)
+
+        signal.signal(signal.SIGINT, hold)
+        try:
+            result = fn(*args, **kwargs)
+        except BaseException:
+            signal.signal(signal.SIGINT, previous)
+            if _pending:
+                _pending.clear()
+                raise KeyboardInterrupt from None  # the write failed or was refused: nothing recorded
+            raise
+        signal.signal(signal.SIGINT, previous)
+        interrupted = bool(_pending)
+        _pending.clear()
+        if interrupted:
+            committed.append(_describe(result))
+            raise KeyboardInterrupt
+        return result
+
+    return wrapper
+
+
+def message() -> str:
+    """The one line printed on Ctrl-C."""
+    if committed:
+        return f"interrupted after the move was recorded: {committed[-1]} (`referee log` shows it; `referee undo` takes it back)"
+    return "interrupted; nothing half-written (every move is one transaction)"
+
+
+def take_message() -> str:
+    """`message()` for a program that carries on after a Ctrl-C (the console): said once, then forgotten."""
+    text = message()
+    committed.clear()
+    return text
+
+
+def stop() -> None:
+    """Print the one line and leave with 130; a second Ctrl-C can no longer interrupt the goodbye."""
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ValueError, OSError):
+        pass
+    try:
+        sys.stderr.write(message() + "\n")
+        sys.stderr.flush()
+    except Exception:
+        pass
+    raise SystemExit(EXIT_CODE)
+
+
+def caused_by_interrupt(exc: BaseException | None) -> bool:
+    """True when a Ctrl-C is the root of `exc` (Python wraps one raised inside class creation or an import hook)."""
+    seen = 0
+    while exc is not None and seen < 20:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False

@@ -1,0 +1,50 @@
+"""The rulebooks a citation points to, by a title a table can look up.
+
+Seeds and public sources are stored under file names (`001_a4956ccd93bd44f6.txt`)
+that mean nothing at a table; rulesets/sources.yaml gives each a short `cite:`
+title (publisher, edition or year, language) used in every printed citation.
+JSON output keeps the file name as well.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+
+def _dirs() -> list[Path]:
+    """Where sources.yaml files are: the shipped rulesets, then REFEREE_RULESETS (checked where rulesets load).
+
+    Found here without the loader, so printing an error (errors.Citation) imports nothing of the engine.
+    """
+    here = Path(__file__).resolve().parent
+    packaged = here / "_data" / "rulesets"
+    dirs = [packaged if packaged.is_dir() else here.parent / "rulesets"]
+    dirs += [Path(p) for p in os.environ.get("REFEREE_RULESETS", "").split(os.pathsep) if p]
+    return dirs
+
+
+@lru_cache(maxsize=1)
+def _titles() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for d in _dirs():
+        p = d / "sources.yaml"
+        if not p.is_file():
+            continue
+        try:
+            import yaml
+
+            data = yaml.load(p.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        except Exception:  # a damaged sources file is reported by `rules validate`; a citation falls back to the file
+            continue
+        items = data.get("sources") if isinstance(data, dict) else None
+        for s in items if isinstance(items, list) else []:
+            if isinstance(s, dict) and s.get("file") and (s.get("cite") or s.get("title")):
+                out[str(s["file"])] = str(s.get("cite") or s["title"])
+    return out
+
+
+def title(file: str) -> str:
+    """The human title of a source file, or the file name when no title is known."""
+    return _titles().get(file, file)

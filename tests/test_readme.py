@@ -1,0 +1,65 @@
+"""The README as a new user runs it: the quick start leaves a working `referee`,
+and every line of "Banking a game" runs as written, in order, on a fresh game."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+from conftest import ROOT, run
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def block_after(heading: str) -> list[str]:
+    """The lines of the first ```sh block under a `## heading`."""
+    section = README.split(f"## {heading}\n", 1)[1]
+    m = re.search(r"```sh\n(.*?)```", section, re.S)
+    assert m, f"no sh block under '{heading}'"
+    return [ln for ln in m.group(1).splitlines() if ln.strip()]
+
+
+def commands(line: str) -> list[list[str]]:
+    """A shell line as the commands it runs (`;` separates them, `#` starts a comment)."""
+    lex = shlex.shlex(line, posix=True, punctuation_chars=";")
+    lex.whitespace_split = True
+    lex.commenters = "#"
+    out: list[list[str]] = [[]]
+    for tok in lex:
+        if tok == ";":
+            out.append([])
+        else:
+            out[-1].append(tok)
+    return [c for c in out if c]
+
+
+def test_the_quick_start_says_how_to_reach_referee():
+    lines = block_after("Quick start")
+    assert any(ln.startswith("python3 -m venv .venv") for ln in lines)
+    assert all(ln.startswith(".venv/bin/") for ln in lines[1:]), lines  # no bare `referee` before activation
+    assert ". .venv/bin/activate" in README and "tmux" in README.split("## Banking a game")[0]
+
+
+def test_every_line_of_banking_a_game_runs_as_written(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("REFEREE_GAME", raising=False)
+    ran = 0
+    for line in block_after("Banking a game"):
+        for cmd in commands(line):
+            assert cmd[0] == "referee", line
+            r = run(*cmd[1:])
+            assert r.code == 0, f"{line}\n→ {' '.join(cmd)}: exit {r.code}\n{r.text}"
+            assert "refused" not in r.text and "Traceback" not in r.text, r.text
+            ran += 1
+    assert ran >= 25
+    assert (tmp_path / "referee-game.sqlite").exists() and (tmp_path / "game.yaml").exists() and (tmp_path / "short.sqlite").exists()
+
+
+def test_the_quick_start_runs_with_the_installed_command(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for line in block_after("Quick start")[1:]:
+        cmd = shlex.split(line)
+        assert Path(cmd[0]).name == "referee"
+        r = run(*cmd[1:])
+        assert r.code == 0, r.text
