@@ -28,9 +28,11 @@ def extract_messages(fileobj: Any, keywords: Any, comment_tags: Any, options: An
 
 
 def ruleset_strings(data: Any) -> Iterator[str]:
-    """The words of a ruleset file that are shown as they are: group and deck names, card texts, valuation titles."""
+    """The words of a ruleset file that are shown as they are: its title, group and deck names, card texts, valuation titles."""
     if not isinstance(data, dict):
         return
+    if isinstance(data.get("title"), str):
+        yield data["title"]
     board: dict = data["board"] if isinstance(data.get("board"), dict) else {}
     for g in (board.get("groups") or {}).values():
         if isinstance(g, dict) and isinstance(g.get("name"), str):

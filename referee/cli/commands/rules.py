@@ -14,7 +14,7 @@ from rich.table import Table as RTable
 
 from referee.cli.common import out
 from referee.cli.context import open_game
-from referee.i18n import N_, _
+from referee.i18n import N_, _, data
 
 VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help=N_("Variant overlay (short-game, time-limit)."))]
 HouseOpt = Annotated[Optional[list[str]], typer.Option("--house-rule", help=N_("House rule overlay."))]
@@ -76,7 +76,7 @@ def show(
         return
     from referee.ruleset.clause_text import words
 
-    out.print(f"[bold]{escape(rs.id)}[/bold] — {escape(rs.title)}  [dim](" + _("layers: {layers}").format(layers=" → ".join(rs.layers)) + ")[/dim]")
+    out.print(f"[bold]{escape(rs.id)}[/bold] — {escape(data(rs.title))}  [dim](" + _("layers: {layers}").format(layers=" → ".join(rs.layers)) + ")[/dim]")
     for c in sorted(clauses, key=lambda c: (c.topic, c.id)):
         title, text = words(rs, c.id)
         out.print(f"\n[bold]{c.id}[/bold] [dim]({escape(c.topic)})[/dim] {escape(title)}")

@@ -9,7 +9,7 @@ import typer
 from referee import i18n
 from referee.cli import common
 from referee.cli.context import GameOpt, game_path, record
-from referee.i18n import N_, _
+from referee.i18n import N_, _, data
 
 
 def new(
@@ -46,7 +46,7 @@ def new(
     i18n.offer_game(language)
     from rich.markup import escape
 
-    common.out.print("[bold]" + _("New game") + f"[/bold] {escape(rs.id)} — {escape(rs.title)}")
+    common.out.print("[bold]" + _("New game") + f"[/bold] {escape(rs.id)} — {escape(data(rs.title))}")
     common.out.print("  " + escape(_("file: {path}").format(path=path)))
     for p in table.players:
         common.out.print(f"  {escape(p.name)}: {rs.fmt(rs.for_players('starting_cash', len(players)))}")

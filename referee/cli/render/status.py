@@ -71,7 +71,7 @@ def show(rs, t, as_json: bool = False) -> None:
     if as_json:
         print(json.dumps(d, ensure_ascii=False))
         return
-    tab = RTable(title=f"{rs.id} — {rs.title}", title_justify="left")
+    tab = RTable(title=f"{rs.id} — {data(rs.title)}", title_justify="left")
     tab.add_column(_("player"), style="bold")
     tab.add_column(_("cash"), justify="right")
     tab.add_column(_("deeds"))
