@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from referee.core import actions
+from referee.core.msg import Msg
 from referee.core.valuation import value as valuation_value
 from referee.errors import InputError, RefereeError
 from referee.ruleset.model import Ruleset
@@ -147,8 +148,8 @@ def _value(rs, t, a, sc):
     m = rs.valuation(a["method"])
     ev = actions.Event("value", {"player": a["player"], "method": a["method"]}, t)
     ev.amount = v.total
-    ev.steps = list(v.lines) + [f"total {rs.fmt(v.total)}"]
-    ev.text = f"{a['player']}'s {a['method']} total is {rs.fmt(v.total)}"
+    ev.steps = [*v.lines, f"total {rs.fmt(v.total)}"]
+    ev.msg = Msg("text", {"text": f"{a['player']}'s {a['method']} total is {rs.fmt(v.total)}"})
     cl = m.get("clause")
     if cl and rs.has_clause(cl):
         ev.cite(cl)
@@ -161,7 +162,7 @@ def _rule(rs, t, a, sc):
         c = rs.clause(cid)
         ev.steps.append(f"{cid}: {c.text}")
         ev.cite(cid)
-    ev.text = rs.clause(a["clause"]).title or a["clause"]
+    ev.msg = Msg("text", {"text": rs.clause(a["clause"]).title or a["clause"]})
     if "param" in a:
         try:
             ev.value = _param(rs, a["param"])

@@ -11,14 +11,18 @@ from referee.check.results import FileResult, Ruling
 from referee.check.scenario import Claim, Scenario, display
 from referee.core.state import BANK
 from referee.errors import InputError, MissingData, RefereeError, Refusal, ValidationErrors
+from referee.messages import render, render_all
 
 
 def _amount(ev) -> int | None:
     if ev.amount is not None:
         return ev.amount
     if ev.type == "trade":  # what the deal costs beyond the agreed exchange: interest and lifting, to the bank
-        return sum(op[3] for op in ev.ops if op[0] == "cash" and op[2] == BANK)
+        return ev.paid_to(BANK)
     return None
+
+
+NEEDS = {"dice": "the throw: dice: [3, 4]", "choice": "the declared choice: choice: percent (or flat)"}
 
 
 def rule_claim(sc: Scenario, c: Claim) -> Ruling:
@@ -43,6 +47,8 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
     except InputError as e:
         if e.file:
             raise
+        if e.needs in NEEDS:  # the engine names the missing input; say it in the scenario's own keys
+            raise InputError(f"'{c.kind}' needs {NEEDS[e.needs]}", sc.display, where) from None
         raise InputError(e.message, sc.display, where) from None
     except MissingData as e:
         raise InputError(f"cannot rule: {e.message}".replace("pass it with --board FILE", "name it with board: FILE in the scenario"), sc.display, where) from None
@@ -54,11 +60,11 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
         r.claimed["owner"] = {rs.squares[i].name: o for i, o in r.claimed["owner"].items()}
     if event is not None:
         r.amount = _amount(event)
-        r.text = event.text
-        r.steps = list(event.steps)
-        r.notes = list(event.notes)
+        r.text = render(event.msg, fmt) if event.msg else ""
+        r.steps = render_all(event.steps, fmt)
+        r.notes = render_all(event.notes, fmt)
         r.clauses = list(event.clauses)
-        if c.kind == "rule" and hasattr(event, "value"):
+        if c.kind == "rule" and "param" in c.args:
             r.claimed.setdefault("value", c.args.get("value"))
     else:
         assert refusal is not None  # a claim is either ruled or refused

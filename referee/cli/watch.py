@@ -142,7 +142,9 @@ def render(rs, t, recent: list[dict], path: Path, seq: int, spec: dict | None = 
             line.append(f" again (doubles ×{info['doubles_run']})", style="yellow")
         parts.append(line)
     if info.get("landing"):
-        parts.append(Text("  last landing: " + info["landing"]["text"], style="yellow"))
+        from referee.messages import render as render_msg
+
+        parts.append(Text("  last landing: " + render_msg(info["landing"]["msg"], rs.fmt), style="yellow"))
 
     tab = RTable(expand=False, pad_edge=False, box=None, show_edge=False, header_style="bold dim")
     tab.add_column("")
