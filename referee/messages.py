@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee.core.msg import Msg, Next
-from referee.i18n import N_, _, npgettext
+from referee.i18n import N_, _, data, npgettext
 from referee.i18n import pgettext as _p
 
 Fmt = Callable[[int], str]
@@ -68,7 +68,7 @@ def render_next(nxt: Next | Mapping[str, Any]) -> str:
             if key in args:
                 cmd += f" --{key} " + ",".join("ABCD"[: args[key]])
         if "or_multipliers" in args:
-            cmd += " (or --multipliers " + ",".join("ABCD"[: args["or_multipliers"]]) + " if it multiplies the dice)"
+            cmd += " " + _("(or --multipliers {letters} if it multiplies the dice)").format(letters=",".join("ABCD"[: args["or_multipliers"]]))
         return cmd
     if action == "parking":
         return f"parking {name_arg(args['player'])}"
@@ -185,6 +185,90 @@ def _nested(value: Any, f: Fmt) -> str:
     return render(Msg.from_dict(value) if isinstance(value, dict) else value, f)
 
 
+def _pay(p: Params, f: Fmt) -> str:
+    if p["payee"] == "bank":
+        text = _p("pay", "{payer} pays the bank {amount}").format(payer=p["payer"], amount=f(p["amount"]))
+    elif p["payer"] == "bank":
+        text = _p("pay", "the bank pays {payee} {amount}").format(payee=p["payee"], amount=f(p["amount"]))
+    else:
+        text = _p("pay", "{payer} pays {payee} {amount}").format(payer=p["payer"], payee=p["payee"], amount=f(p["amount"]))
+    return text + (f" ({p['reason']})" if p["reason"] else "")
+
+
+def _pay_debt(p: Params, f: Fmt) -> str:
+    if p["payee"] == "bank":
+        text = _p("pay.debt", "{payer} owes the bank {amount}").format(payer=p["payer"], amount=f(p["amount"]))
+    else:
+        text = _p("pay.debt", "{payer} owes {payee} {amount}").format(payer=p["payer"], payee=p["payee"], amount=f(p["amount"]))
+    return (text + (f" ({p['reason']})" if p["reason"] else "")
+            + _p("pay.debt", ": a debt is recorded, nothing paid yet ({payer} holds {cash})").format(payer=p["payer"], cash=f(p["cash"])))
+
+
+# what referee.core.rent calls a value the board does not know for sure (its words, said again here)
+_WHAT = (
+    (r"the rent with a hotel(?: on '(?P<square>.+)')?", N_("the rent with a hotel"), N_("the rent with a hotel on '{square}'")),
+    (r"the rent with (?P<n>\d+) house\(s\)(?: on '(?P<square>.+)')?", N_("the rent with {n} house(s)"), N_("the rent with {n} house(s) on '{square}'")),
+    (r"the base rent(?: of '(?P<square>.+)')?", N_("the base rent"), N_("the base rent of '{square}'")),
+    (r"the rent for (?P<n>\d+) railroad\(s\)", N_("the rent for {n} railroad(s)"), ""),
+    (r"the rent for (?P<n>\d+) compan\(ies\)", N_("the rent for {n} compan(ies)"), ""),
+    (r"the dice multiplier for (?P<n>\d+) utilit\(ies\)", N_("the dice multiplier for {n} utilit(ies)"), ""),
+    (r"this rent", N_("this rent"), ""),
+    (r"this multiplier", N_("this multiplier"), ""),
+)
+
+
+def _what(text: str) -> str:
+    import re
+
+    for pattern, plain, on_square in _WHAT:
+        m = re.fullmatch(pattern, text)
+        if m:
+            parts = {k: v for k, v in m.groupdict().items() if v is not None}
+            return _(on_square if "square" in parts else plain).format(**parts)
+    return text
+
+
+def valuation_lines(v: Any) -> list[str]:
+    """A valuation's breakdown as short lines, one per component with its subtotal (ruling steps, previews)."""
+    from referee.core.valuation import COMPONENT_NAMES, COMPONENTS
+
+    fmt = v.fmt or str
+    out = []
+    for comp in COMPONENTS:
+        its = v.items_of(comp)
+        if not its:
+            continue
+        if comp == "cash":
+            out.append(_p("valuation", "cash {amount}").format(amount=fmt(v.cash)))
+            continue
+        parts = ", ".join(f"{i.label} {i.how} = {fmt(i.amount)}" if i.how else f"{i.label} {fmt(i.amount)}" for i in its)
+        head = f"{_(COMPONENT_NAMES[comp])} {basis(v.bases.get(comp, ''))}".strip()
+        sub = " " + _p("valuation", "(total {amount})").format(amount=fmt(getattr(v, comp))) if len(its) > 1 else ""
+        out.append(f"{head}: {parts}{sub}")
+    return out
+
+
+# how referee.core.valuation says a component is counted, in the table's language
+BASES = (N_("at printed price"), N_("at half the printed price"), N_("at mortgage value"), N_("at cost"), N_("at the hotel price"),
+         N_("mortgaged deeds"))
+_BASIS_PATTERNS = (
+    (r"at (?P<pct>\d+) % of cost with the (?P<n>\d+) houses turned in", N_("at {pct} % of cost with the {n} houses turned in")),
+    (r"at cost with the (?P<n>\d+) houses turned in", N_("at cost with the {n} houses turned in")),
+    (r"at (?P<pct>\d+) % of cost", N_("at {pct} % of cost")),
+)
+
+
+def basis(text: str) -> str:
+    """A valuation basis ('at printed price', 'at 50 % of cost'…) as the table's language says it."""
+    import re
+
+    for pattern, template in _BASIS_PATTERNS:
+        m = re.fullmatch(pattern, text)
+        if m:
+            return _(template).format(**m.groupdict())
+    return _(text) if text else text
+
+
 Template = str | Callable[[Params, Fmt], str]
 TEMPLATES: dict[str, Template] = {
     "text": "{text}",  # a sentence stored by an older game file
@@ -193,11 +277,8 @@ TEMPLATES: dict[str, Template] = {
     "deal.paid": lambda p, f: _p("deal.paid", "{player} is dealt {deeds} and pays {total}").format(player=p["player"], deeds=", ".join(p["deeds"]), total=f(p["total"])),
     "salary": "{player} collects {amount:money} salary",
     "salary.landed": "{player} collects {amount:money} salary (landed on GO)",
-    "pay": lambda p, f: (_p("pay", "{payer} pays {payee} {amount}").format(payer=p["payer"], payee=p["payee"], amount=f(p["amount"]))
-                        + (f" ({p['reason']})" if p["reason"] else "")),
-    "pay.debt": lambda p, f: (_p("pay.debt", "{payer} owes {payee} {amount}").format(payer=p["payer"], payee=p["payee"], amount=f(p["amount"]))
-                             + (f" ({p['reason']})" if p["reason"] else "")
-                             + _p("pay.debt", ": a debt is recorded, nothing paid yet ({payer} holds {cash})").format(payer=p["payer"], cash=f(p["cash"]))),
+    "pay": lambda p, f: _pay(p, f),
+    "pay.debt": lambda p, f: _pay_debt(p, f),
     "settle": lambda p, f: (_p("settle", "{player} pays {paid} owed").format(player=p["player"], paid=f(p["paid"]))
                            + (_p("settle", "; still owes {left}").format(left=f(p["left"])) if p["left"] else "")),
     "buy": "{player} buys {deed} for {price:money}",
@@ -250,9 +331,9 @@ TEMPLATES: dict[str, Template] = {
     "board.unknown_at_table": lambda p, f: _p("board.unknown_at_table",
         "{ruleset}: {what} is unknown — no source prints it. Read it on the deed and record it: referee {command} "
         "(it applies from now on; `referee board --export FILE` keeps it for the next game).").format(
-        ruleset=p["ruleset"], what=p["what"], command=render_next(p["next"])),
+        ruleset=p["ruleset"], what=_what(p["what"]), command=render_next(p["next"])),
     "board.single_source": lambda p, f: _p("board.single_source", "{what} from a single unverified source: check the deed; if yours differs: referee {command}").format(
-        what=p["what"], command=render_next(p["next"])),
+        what=_what(p["what"]), command=render_next(p["next"])),
     "board.table_values": ("board: {count} value(s) read from the deeds at the table (`referee log`); "
                            "`referee board --export FILE` keeps them for the next game"),
     # what a player is doing, inside a refusal
@@ -490,9 +571,13 @@ def render(msg: Msg | str, fmt: Fmt | None = None) -> str:
     template = TEMPLATES.get(msg.id)
     if template is None:
         raise KeyError(f"no template for message {msg.id!r}")
+    params = {k: data(v) if k in SHOWN_AS_IS and isinstance(v, str) else v for k, v in msg.params.items()}
     if isinstance(template, str):  # its words in the table's language: the catalog's entry under the message id
-        return _Formatter(f).format(_p(msg.id, template) if msg.id != "text" else template, **msg.params)
-    return template(msg.params, f)
+        return _Formatter(f).format(_p(msg.id, template) if msg.id != "text" else template, **params)
+    return template(params, f)
+
+
+SHOWN_AS_IS = ("group", "deck", "card")  # a ruleset's words (a group's or deck's name, a card's text), translated as data
 
 
 def render_event(d: dict[str, Any], fmt: Fmt | None = None) -> dict[str, Any]:

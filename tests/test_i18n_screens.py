@@ -12,13 +12,15 @@ from referee import i18n
 # English words that a Spanish or Italian screen never needs (command words, names and ids are taken out first)
 ENGLISH = re.compile(
     r"\b(the|and|or|of|is|are|to|for|with|from|by|on|at|not|nothing|owes|pays|buys|wins|throws|draws|lands|goes|"
-    r"collects|player|players|bank|rent|jail|salary|house|houses|hotel|hotels|mortgage|mortgaged|deed|deeds|cash|"
-    r"game|turn|left|right|ahead|richest|counted|upheld|rejected|allowed|claims?|files?|score|rank|"
+    r"collects|player|players|bank|rent|jail|salary|house|houses|hotels|mortgage|mortgaged|deed|deeds|cash|"
+    r"game|turn|left|right|ahead|richest|counted|upheld|rejected|allowed|claims?|score|rank|"
     r"doubles|square|free|parking|chance|community|chest|tax|income|luxury|auction|bankrupt|bankruptcy|winner)\b",
     re.I,
 )
-# what may stay as it is: command lines (a player types them), clause ids, ruleset ids, file names
-COMMAND = re.compile(r"`[^`]*`|\((?:buy|auction|rent|tax|parking|draw|settle|deed|referee)\b[^()]*\)|referee [a-z-]+(?: [^;,)]*)?")
+# what may stay as it is: command lines (a player types them), clause ids, ruleset ids, file names, and what a
+# scenario file says in its own words (its title, each claim's “says”)
+COMMAND = re.compile(r"`[^`]*`|\((?:buy|auction|rent|tax|parking|draw|settle|deed|referee)\b[^()]*\)|referee [a-z-]+(?: [^;,)]*)?"
+                     r"|\b(?:auction|buy|rent|pay|draw|tax|parking|deed|settle)\b(?= [A-ZÁÉÍÓÚÀÈÌÒÙ\"])")
 IDS = re.compile(r"\b[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+\b|\b[a-z]+(?:-[a-z0-9]+)+\b|\S+\.(?:txt|yaml|sqlite)\b")
 
 
@@ -47,6 +49,9 @@ def _left_in_english(text: str, names: list[str]) -> list[str]:
         shown = line
         for name in names:
             shown = shown.replace(name, " ")
+        if re.match(r"\s*\S+\.yaml\s", line):  # a scenario file's heading: its path, ruleset and title (the file's words)
+            continue
+        shown = re.sub(r"“[^”]*”", " ", shown)
         shown = IDS.sub(" ", COMMAND.sub(" ", shown))
         if ENGLISH.search(shown):
             found.append(line.strip())
