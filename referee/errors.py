@@ -39,9 +39,9 @@ class Citation:
         return title(self.file)
 
     def __str__(self) -> str:
-        from referee.i18n import _
+        from referee.i18n import _, data
 
-        src = f"{self.source} § {self.section}"
+        src = f"{data(self.source)} § {self.section}"  # the book's short title, translated as the rulesets' words are
         via = _(", inherited from {ruleset}").format(ruleset=self.inherited_from) if self.inherited_from else ""
         return f"{self.ruleset} {self.clause}: {src}{via}"
 

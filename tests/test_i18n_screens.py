@@ -14,7 +14,8 @@ ENGLISH = re.compile(
     r"\b(the|and|or|of|is|are|to|for|with|from|by|on|at|not|nothing|owes|pays|buys|wins|throws|draws|lands|goes|"
     r"collects|player|players|bank|rent|jail|salary|house|houses|hotels|mortgage|mortgaged|deed|deeds|cash|"
     r"game|turn|left|right|ahead|richest|counted|upheld|rejected|allowed|claims?|score|rank|"
-    r"doubles|square|free|parking|chance|community|chest|tax|income|luxury|auction|bankrupt|bankruptcy|winner)\b",
+    r"doubles|square|free|parking|chance|community|chest|tax|income|luxury|auction|bankrupt|bankruptcy|winner|"
+    r"rules|edition|leaflet|translation|board|inherited)\b",
     re.I,
 )
 # what may stay as it is: command lines (a player types them), clause ids, ruleset ids, file names, and what a
