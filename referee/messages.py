@@ -187,9 +187,9 @@ def _nested(value: Any, f: Fmt) -> str:
 
 def _pay(p: Params, f: Fmt) -> str:
     if p["payee"] == "bank":
-        text = _p("pay", "{payer} pays the bank {amount}").format(payer=p["payer"], amount=f(p["amount"]))
+        text = _p("pay", "{payer} pays bank {amount}").format(payer=p["payer"], amount=f(p["amount"]))
     elif p["payer"] == "bank":
-        text = _p("pay", "the bank pays {payee} {amount}").format(payee=p["payee"], amount=f(p["amount"]))
+        text = _p("pay", "bank pays {payee} {amount}").format(payee=p["payee"], amount=f(p["amount"]))
     else:
         text = _p("pay", "{payer} pays {payee} {amount}").format(payer=p["payer"], payee=p["payee"], amount=f(p["amount"]))
     return text + (f" ({p['reason']})" if p["reason"] else "")
@@ -197,7 +197,7 @@ def _pay(p: Params, f: Fmt) -> str:
 
 def _pay_debt(p: Params, f: Fmt) -> str:
     if p["payee"] == "bank":
-        text = _p("pay.debt", "{payer} owes the bank {amount}").format(payer=p["payer"], amount=f(p["amount"]))
+        text = _p("pay.debt", "{payer} owes bank {amount}").format(payer=p["payer"], amount=f(p["amount"]))
     else:
         text = _p("pay.debt", "{payer} owes {payee} {amount}").format(payer=p["payer"], payee=p["payee"], amount=f(p["amount"]))
     return (text + (f" ({p['reason']})" if p["reason"] else "")
@@ -228,10 +228,13 @@ def _what(text: str) -> str:
     return text
 
 
+# referee.core.valuation's components, in its order, with the names it gives them (not imported: the core imports this module)
+COMPONENTS = ("cash", "deeds", "mortgaged_deeds", "houses", "hotels")
+COMPONENT_NAMES = {"cash": N_("cash"), "deeds": N_("deeds"), "mortgaged_deeds": N_("mortgaged deeds"), "houses": N_("houses"), "hotels": N_("hotels")}
+
+
 def valuation_lines(v: Any) -> list[str]:
     """A valuation's breakdown as short lines, one per component with its subtotal (ruling steps, previews)."""
-    from referee.core.valuation import COMPONENT_NAMES, COMPONENTS
-
     fmt = v.fmt or str
     out = []
     for comp in COMPONENTS:
