@@ -237,3 +237,16 @@ def test_a_question_is_answered_in_its_own_language():
     assert r.code == 0 and "Riscuotere affitti in prigione" in r.out
     r = run("--lang", "en", "ask", "--ruleset", "mx-hasbro", "¿puedo cobrar renta en la cárcel?")  # told otherwise
     assert r.code == 0 and "Collecting rent while in jail" in r.out
+
+
+def test_the_console_speaks_the_games_language(tmp_path, capsys):
+    from referee.cli.console import TableConsole
+
+    g = tmp_path / "g.sqlite"
+    run("new", "Ana", "Ben", "--ruleset", "it-lire", game=g)
+    con = TableConsole(Path(g))
+    con.help([])
+    shown = capsys.readouterr().out
+    assert "Comandi" in shown and "costruisci" in shown and "Scorciatoie" in shown
+    assert con.run_line('compra Ana "Vicolo Corto"') == 0
+    assert "Ana compra Vicolo Corto per L. 6.000" in capsys.readouterr().out
