@@ -143,10 +143,6 @@ def number(n: int | float, decimals: int = 0) -> str:
     return text
 
 
-def percent(n: int | float) -> str:
-    """A percentage: '10 %' in every language we speak (the books write it so)."""
-    return f"{number(n, 0 if float(n).is_integer() else 1)} %"
-
 
 # words that tell the three languages apart in a short question (shared ones like "la", "con" left out)
 _TELLS = {
