@@ -160,6 +160,8 @@ def _side(s: Params, f: Fmt) -> str:
 
 
 AUCTION_OPENINGS = {"printed_price": N_("the printed price"), "fixed": N_("the fixed opening bid"), "any": N_("any price")}
+HOTEL_SALE = {"break": N_("a hotel broken into houses, one at a time"), "group": N_("all the hotels of a colour group at once"),
+              "bare": N_("a hotel straight back to bare land")}
 ORDINALS = {1: N_("first"), 2: N_("second"), 3: N_("third"), 4: N_("fourth"), 5: N_("fifth")}
 
 
@@ -549,6 +551,41 @@ TEMPLATES: dict[str, Template] = {
     "square.income_tax": lambda p, f: _p("square.income_tax", "{player} pays {amount} income tax (tax income {arg})").format(player=p["player"], amount=f(p["amount"]), arg=name_arg(p["player"])),
     "square.income_tax_choice": _income_choice,
     "square.moved_on": "{player} moved on from {square}",
+    # the turn's rulings (throw, jail turns, auctions, shortages, hotel sales, the tax declaration)
+    "refused.jail_after_throw": lambda p, f: (_p("refused.jail_after_throw", "{player} has already thrown this turn and stays in jail: paying the fine comes before the throw, on {player}'s next turn")
+                                              if p["what"] == "fine" else
+                                              _p("refused.jail_after_throw", "{player} has already thrown this turn and stays in jail: using the card comes before the throw, on {player}'s next turn")).format(player=p["player"]),
+    "card.position_unknown": ("{player}'s square is not stated, so whether this move passes GO is not known: "
+                              "no salary is paid (state the square, or that the move passes GO)"),
+    "refused.bid_unpaid": "{deed} is {winner}'s only once the winning bid is paid: it cannot be mortgaged to pay its own bid",
+    "invalid.lift_not_mortgaged": "{deed} is named to be lifted, but it is not a mortgaged deed of the bankrupt player",
+    "auction.no_bids": "nobody bids for {deed}: it stays with the bank",
+    "auction.owed": ("{player} wins {deed} at auction for {price:money} but holds {cash:money}: "
+                     "{player} owes the bank the bid; the deed passes on payment"),
+    "auction.bid_binds": "the bid binds; the deed is handed over once the bid is paid, so it cannot be mortgaged to pay it",
+    "refused.nothing_to_declare": lambda p, f: _p("refused.nothing_to_declare", "{ruleset} leaves no choice to declare: the income tax is {choices}").format(ruleset=p["ruleset"], choices=_or(p["choices"])),
+    "invalid.declare_choice": lambda p, f: _p("invalid.declare_choice", "declare one of: {choices}, not '{choice}'").format(choices=", ".join(p["choices"]), choice=p["choice"]),
+    "refused.declared": "{player} declared {declared} before counting and cannot switch to {choice} now",
+    "tax.declared": "{player} declares the income tax by {choice}, before counting",
+    "refused.hotel_sale_way": lambda p, f: _p("refused.hotel_sale_way", "{ruleset} does not sell {way}: a hotel goes back as {ways}").format(
+        ruleset=p["ruleset"], way=_(HOTEL_SALE[p["way"]]), ways=_or(_(HOTEL_SALE[w]) for w in p["ways"])),
+    "refused.no_hotel": "{deed} has no hotel to sell",
+    "refused.group_not_all_hotels": "the group is not all hotels ({lots:list} has houses): sell those first",
+    "sell.hotel_whole": lambda p, f: _p("sell.hotel_whole", "hotel on {deed}: {percent} % of {value} (hotel {hotel} + {houses} houses at {house}) = {got}").format(
+        deed=p["deed"], percent=p["percent"], value=f(p["value"]), hotel=f(p["hotel"]), houses=p["houses"], house=f(p["house"]), got=f(p["got"])),
+    "sell.hotels_whole": lambda p, f: _p("sell.hotels_whole", "{player} sells the hotel(s) on {deeds} outright to the bank for {payout}; bare land again").format(
+        player=p["player"], deeds=", ".join(p["deeds"]), payout=f(p["payout"])),
+    "invalid.shortage_owner": "{owner} owns {deed} but is not among the players who want buildings",
+    "refused.shortage_none": "the bank has no {what} left: nobody builds until some are sold back",
+    "refused.shortage_auction": ("{players} players want {wanted} {what} and the bank holds {stock}: they are auctioned "
+                                 "to the highest bidder (give the winning bid)"),
+    "refused.shortage_no_auction": ("no auction: the bank's {stock} {what} cover what is wanted ({wanted}), or only one "
+                                    "player wants them; they are bought at the price on the deed"),
+    "shortage.demand": lambda p, f: _p("shortage.demand", "the bank holds {stock} {what}; {players} want(s) {wanted}").format(
+        stock=p["stock"], what=p["what"], players=", ".join(p["players"]) or _("nobody"), wanted=p["wanted"]),
+    "shortage.houses_first": "tournament order: house buyers are served before a player breaking hotels into houses",
+    "invalid.no_card_here": "{player} is on {square}, not on a card square: no card is drawn there",
+    "invalid.card_deck": "{square} draws from the {deck} deck, not '{card}' of {card_deck}",
 }
 
 
@@ -574,7 +611,7 @@ def render(msg: Msg | str, fmt: Fmt | None = None) -> str:
     template = TEMPLATES.get(msg.id)
     if template is None:
         raise KeyError(f"no template for message {msg.id!r}")
-    params = {k: data(v) if k in SHOWN_AS_IS and isinstance(v, str) else v for k, v in msg.params.items()}
+    params = {k: (data(v) if k in SHOWN_AS_IS else _(v) if k == "what" else v) if isinstance(v, str) else v for k, v in msg.params.items()}
     if isinstance(template, str):  # its words in the table's language: the catalog's entry under the message id
         return _Formatter(f).format(_p(msg.id, template) if msg.id != "text" else template, **params)
     return template(params, f)

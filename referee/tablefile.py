@@ -26,7 +26,7 @@ from referee.yamlfile import Errors
 
 PLAYER_KEYS = ("name", "cash", "deeds", "bankrupt")
 # what a player's entry may say about the game around the table (scenarios read these; a holdings file skips them)
-GAME_KEYS = ("position", "in_jail", "jail_turns", "jail_cards", "skip_turns")
+GAME_KEYS = ("position", "in_jail", "jail_turns", "jail_cards", "skip_turns", "declared")  # declared: the income-tax choice
 DEED_KEYS = ("name", "houses", "hotel", "mortgaged")
 DEED_IGNORED = ("note",)
 DEED_FORMS = "a deed name, `Deed: state` (3, '3 houses', hotel, mortgaged) or {name: DEED, houses: N, hotel: true, mortgaged: true}"

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from referee.core import actions
 from referee.core.msg import Msg
 from referee.core.valuation import value as valuation_value
-from referee.errors import InputError, RefereeError
+from referee.errors import Ambiguous, InputError, RefereeError
 from referee.ruleset.model import Ruleset
 from referee.tablefile import show
 
@@ -61,12 +61,18 @@ class Kind:
                     out[k] = sc._int(v, p, f"'{k}'")
             elif typ == "card":
                 out[k] = _card(sc, v, p)
+            elif typ == "cards":  # one card, or the cards drawn one after another
+                out[k] = [_card(sc, x, p + (j,)) for j, x in enumerate(v if isinstance(v, list) else [v])]
+            elif typ == "square":
+                out[k] = sc.deed(v, p, "square", deeds_only=False)
             elif typ == "side":
                 out[k] = _side(sc, v, p)
             elif typ == "clause":
                 out[k] = sc.clause_id(sc._str(v, p, "a clause id"), p)
             elif typ == "clauses":
                 out[k] = [sc.clause_id(sc._str(x, p + (j,), "a clause id"), p + (j,)) for j, x in enumerate(sc._list(v, p, f"'{k}'"))]
+            elif typ == "wants":
+                out[k] = _wants(sc, v, p)
             elif typ == "any":
                 out[k] = v
             elif typ.startswith("choice:"):
@@ -104,8 +110,22 @@ def _card(sc: Scenario, v: Any, path: tuple) -> dict:
         raise sc.err(path, f"{sc.rs.id} lists no card texts; a board file may list them")
     try:
         return cards[match(text, choices, "card", mode="prefix", hint=f"`referee cards {sc.rs.edition}` lists them")]
+    except Ambiguous as e:  # a card both decks have: the deck of the square it is drawn on says which
+        return {"shared": text, "message": e.message, "line": sc.line(path)}
     except RefereeError as e:
         raise sc.err(path, e.message) from None
+
+
+def _on_square(sc: Scenario, card: dict, square: int | None) -> dict:
+    """A card named by words both decks share, taken from the deck of `square` (as `referee draw` does)."""
+    if "shared" not in card:
+        return card
+    rs = sc.rs
+    deck_id = rs.squares[square].deck if square is not None and rs.squares[square].kind == "card" else None
+    deck = rs.decks().get(deck_id or "")
+    if deck is None:
+        raise InputError(card["message"] + " (the player's square does not say which deck)", sc.display, card["line"])
+    return _card(sc, f"{deck.get('name', deck_id)} {card['shared']}", ("claims",))  # unique within that deck
 
 
 def _side(sc: Scenario, v: Any, path: tuple) -> actions.Side:
@@ -117,6 +137,67 @@ def _side(sc: Scenario, v: Any, path: tuple) -> actions.Side:
     s.deeds = [sc.deed(x, path + ("deeds", j)) for j, x in enumerate(sc._list(raw.get("deeds"), path + ("deeds",), "'deeds'"))]
     s.jail_cards = [sc.deck(x, path + ("jail_cards", j)) for j, x in enumerate(sc._list(raw.get("jail_cards"), path + ("jail_cards",), "'jail_cards'"))]
     return s
+
+
+def _wants(sc: Scenario, v: Any, path: tuple) -> list:
+    """Who wants buildings from a short bank: {Ana: 2, Ben: {houses: 1}, Cy: {hotels: 1}, Dee: {breaks: 1}}."""
+    from referee.core.shortage import Want
+
+    raw = sc._map(v, path, "'wants'")
+    out = []
+    for name, spec in raw.items():
+        p = path + (name,)
+        who = sc.player(name, p)
+        if isinstance(spec, int) and not isinstance(spec, bool):
+            out.append(Want(who, houses=sc._int(spec, p, "houses wanted", 1)))
+            continue
+        spec = sc._map(spec, p, f"what {who} wants")
+        sc._check_keys(spec, ("houses", "hotels", "breaks"), p, f"what {who} wants")
+        out.append(Want(who, **{k: sc._int(x, p + (k,), f"'{k}'") for k, x in spec.items()}))
+    if not out:
+        raise sc.err(path, "'wants' names the players who want buildings, e.g. wants: {Ana: 2, Ben: 1}")
+    return out
+
+
+def _auction(rs, t, a, sc):
+    from referee.core import auction_rules
+
+    if a.get("no_bids"):
+        if "player" in a or "price" in a:
+            raise InputError("an auction with no bids has no winner and no price", sc.display, a["_line"])
+        return auction_rules.no_bids(rs, t, a["deed"])
+    for k in ("player", "price"):
+        if k not in a:
+            raise InputError(f"'auction' needs '{k}' (or no_bids: true)", sc.display, a["_line"])
+    return auction_rules.bid_won(rs, t, a["player"], a["deed"], a["price"])
+
+
+def _sell(rs, t, a, sc):
+    if a.get("whole"):
+        from referee.core import hotel_sale
+
+        return hotel_sale.sell_whole(rs, t, a["deed"], a["whole"])
+    return actions.sell_buildings(rs, t, a["deed"], a.get("count", 1))
+
+
+def _income_tax(rs, t, a, sc):
+    if a.get("declared"):
+        from referee.core import tax_declare
+
+        t = tax_declare.declare(rs, t, a["player"], a["declared"]).t
+    return actions.income_tax(rs, t, a["player"], a.get("choice"))
+
+
+def _declare(rs, t, a, sc):
+    from referee.core import tax_declare
+
+    return tax_declare.declare(rs, t, a["player"], a["choice"])
+
+
+def _shortage(rs, t, a, sc):
+    from referee.core import shortage
+
+    return shortage.shortage(rs, t, a["wants"], a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price"))
 
 
 def _jail(rs, t, a, sc):
@@ -131,6 +212,35 @@ def _jail(rs, t, a, sc):
     if not isinstance(dice, list):
         raise InputError("a throw in jail needs both dice: dice: [3, 4]", sc.display, a["_line"])
     return actions.jail_roll(rs, t, a["player"], dice[0], dice[1])
+
+
+def _roll(rs, t, a, sc):
+    """A throw from the player's stated square, doubles so far from the history; the cards drawn chain on."""
+    from referee.core import throw
+
+    dice = a["dice"]
+    if not isinstance(dice, list):
+        raise InputError("a throw needs both dice (doubles matter): dice: [3, 4]", sc.display, a["_lines"]["dice"])
+    for d in dice:
+        if not 1 <= d <= 6:
+            raise InputError(f"a die shows 1 to 6, not {d}", sc.display, a["_lines"]["dice"])
+    card_dice = a.get("card_dice")
+    if isinstance(card_dice, list):
+        card_dice = sum(card_dice)
+    res = throw.throw(rs, t, a["player"], dice[0], dice[1], sc.doubles_before(a["player"]), a.get("card"), card_dice,
+                      resolve=lambda card, square: _on_square(sc, card, square))
+    ev = res.event
+    ev.args["facts"] = {"player": res.player, "lands": res.lands, "owes": res.owes, "jailed": res.jailed,
+                "again": res.again, "claim_until": res.claim_until, "salary": res.salary}
+    return ev
+
+
+def _draw(rs, t, a, sc):
+    from referee.core import positions
+
+    placed = positions.known(t, a["player"])
+    card = _on_square(sc, a["card"], t.player(a["player"]).position if placed else None)
+    return actions.draw_card(rs, t, a["player"], card, a.get("passed_go", False))
 
 
 def _rent(rs, t, a, sc):
@@ -189,27 +299,37 @@ def _param(rs: Ruleset, dotted: str) -> Any:
 
 
 KINDS: dict[str, Kind] = {
+    "roll": Kind({"player": "player", "dice": "dice", "card": "cards", "card_dice": "dice"}, _roll, ("player", "dice"),
+                 "PLAYER throws DICE from the stated position (doubles so far from history); card: the card(s) drawn where it stops; card_dice: the throw for a utility a card sent it to"),
     "rent": Kind({"payer": "player", "deed": "deed", "dice": "dice", "card": "card", "late": "int"}, _rent, ("payer", "deed"),
                  "rent on DEED owed by PAYER; dice for utilities; card for 'nearest' cards; late = following players who rolled since (else from history)"),
     "buy": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: actions.buy(rs, t, a["player"], a["deed"]), ("player", "deed")),
-    "auction": Kind({"player": "player", "deed": "deed", "price": "int"}, lambda rs, t, a, sc: actions.auction(rs, t, a["player"], a["deed"], a["price"]), ("player", "deed", "price")),
+    "auction": Kind({"player": "player", "deed": "deed", "price": "int", "no_bids": "bool"}, _auction, ("deed",),
+                    "PLAYER wins DEED for PRICE (short of cash: owes the bank the bid, the deed on payment); no_bids: true, nobody bids"),
     "build": Kind({"deed": "deed", "count": "int", "hotel": "bool", "price": "int"},
                   lambda rs, t, a, sc: actions.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price")), ("deed",)),
-    "sell": Kind({"deed": "deed", "count": "int"}, lambda rs, t, a, sc: actions.sell_buildings(rs, t, a["deed"], a.get("count", 1)), ("deed",)),
+    "sell": Kind({"deed": "deed", "count": "int", "whole": "choice:group|bare"}, _sell, ("deed",),
+                 "COUNT buildings off DEED; whole: group (every hotel of the group at once) or bare (this hotel to bare land)"),
+    "shortage": Kind({"deed": "deed", "count": "int", "hotel": "bool", "price": "int", "wants": "wants"}, _shortage, ("deed", "wants"),
+                     "DEED's owner gets COUNT buildings from a short bank while WANTS (player: houses) compete; price: the winning bid"),
     "mortgage": Kind({"deed": "deed"}, lambda rs, t, a, sc: actions.mortgage(rs, t, a["deed"]), ("deed",)),
     "unmortgage": Kind({"deed": "deed"}, lambda rs, t, a, sc: actions.unmortgage(rs, t, a["deed"]), ("deed",)),
     "trade": Kind({"a": "player", "b": "player", "give": "side", "take": "side", "lift": "deeds"},
                   lambda rs, t, a, sc: actions.trade(rs, t, a["a"], a["b"], a.get("give") or actions.Side(), a.get("take") or actions.Side(), a.get("lift")), ("a", "b")),
-    "income-tax": Kind({"player": "player", "choice": "choice:percent|flat"}, lambda rs, t, a, sc: actions.income_tax(rs, t, a["player"], a.get("choice")), ("player",)),
+    "income-tax": Kind({"player": "player", "choice": "choice:percent|flat", "declared": "choice:percent|flat"}, _income_tax, ("player",),
+                       "PLAYER's income tax by CHOICE; declared: the choice declared before counting (it binds)"),
+    "declare-tax": Kind({"player": "player", "choice": "choice:percent|flat"}, _declare, ("player", "choice"),
+                        "PLAYER declares the income-tax choice before counting"),
     "luxury-tax": Kind({"player": "player"}, lambda rs, t, a, sc: actions.luxury_tax(rs, t, a["player"]), ("player",)),
     "salary": Kind({"player": "player", "landed": "bool"}, lambda rs, t, a, sc: actions.salary(rs, t, a["player"], a.get("landed", False)), ("player",)),
     "pay": Kind({"payer": "party", "payee": "party", "amount": "int", "for": "str"},
                 lambda rs, t, a, sc: actions.pay(rs, t, a["payer"], a["payee"], a["amount"], a.get("for", "")), ("payer", "payee", "amount")),
-    "card": Kind({"player": "player", "card": "card", "passed_go": "bool"}, lambda rs, t, a, sc: actions.draw_card(rs, t, a["player"], a["card"], a.get("passed_go", False)), ("player", "card")),
+    "card": Kind({"player": "player", "card": "card", "passed_go": "bool"}, _draw, ("player", "card")),
     "jail": Kind({"player": "player", "action": "choice:send|pay|card|roll", "dice": "dice", "deck": "str", "reason": "str"}, _jail, ("player", "action")),
     "free-parking": Kind({"player": "player"}, lambda rs, t, a, sc: actions.free_parking(rs, t, a["player"]), ("player",)),
     "settle": Kind({"player": "player"}, lambda rs, t, a, sc: actions.settle(rs, t, a["player"]), ("player",)),
-    "bankrupt": Kind({"player": "player"}, lambda rs, t, a, sc: actions.bankrupt(rs, t, a["player"]), ("player",)),
+    "bankrupt": Kind({"player": "player", "lift": "deeds"}, lambda rs, t, a, sc: actions.bankrupt(rs, t, a["player"], a.get("lift")), ("player",),
+                     "PLAYER goes bankrupt; lift: the mortgaged deeds the creditor lifts at once (the rest are kept at 10 %)"),
     "pay-in-property": Kind({"debtor": "player", "deeds": "deeds", "value": "int"},
                             lambda rs, t, a, sc: actions.partial_payment(rs, t, a["debtor"], a["deeds"], a["value"]), ("debtor", "deeds", "value")),
     "deal": Kind({"player": "player", "deeds": "deeds"}, lambda rs, t, a, sc: actions.deal(rs, t, a["player"], a["deeds"]), ("player", "deeds")),

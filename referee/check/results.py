@@ -35,6 +35,7 @@ class Ruling:
     mismatches: list[str] = field(default_factory=list)  # differences from `expect:`
     over: bool = False  # the game is over after the transaction
     winner: str | None = None
+    facts: dict = field(default_factory=dict)  # what the move did: lands, owes, jailed, again, claim_until
 
     @property
     def upheld(self) -> bool:
@@ -57,6 +58,8 @@ class Ruling:
             "citations": [c.as_dict() for c in self.citations],
             "claimed": self.claimed,
         }
+        if self.facts:
+            d["facts"] = self.facts
         if self.expected is not None:
             d["expected"] = self.expected
             d["matches_expected"] = not self.mismatches

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from referee.check.kinds import KINDS
 from referee.check.results import FileResult, Ruling
-from referee.check.scenario import Claim, Scenario, display
+from referee.check.scenario import THROW_KEYS, Claim, Scenario, display
 from referee.core.state import BANK
 from referee.errors import InputError, MissingData, RefereeError, Refusal, ValidationErrors
 from referee.i18n import _
@@ -80,7 +80,7 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
     if claimed_allowed is not None and claimed_allowed != legal:
         r.reasons.append(_("the rules allow it") if legal else _("not allowed: {reason}").format(reason=refusal.message if refusal else ""))
     if "amount" in c.claimed and legal:
-        if r.amount != c.claimed["amount"]:
+        if r.amount != c.claimed["amount"] and not (c.claimed["amount"] == 0 and r.amount is None):
             r.reasons.append(_("claimed {claimed}, the rules give {amount}").format(
                 claimed=fmt(c.claimed["amount"]), amount=fmt(r.amount) if r.amount is not None else _("no amount")))
     if c.kind == "rule" and "value" in c.args and "param" in c.args:
@@ -108,22 +108,51 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
                     claimed=c.claimed["winner"] or _("nobody"), winner=after.winner or _("a tie")))
         r.over = after.over
         r.winner = after.winner
+        r.facts = _facts(rs, c, event)
+        for k in THROW_KEYS:
+            if k in c.claimed and c.claimed[k] != r.facts.get(k):
+                r.reasons.append(_fact_reason(rs, k, c.claimed[k], r.facts.get(k)))
     elif not legal and any(k in c.claimed for k in ("cash", "owner", "over", "winner")) and claimed_allowed is not False:
         pass  # already rejected as not allowed
     r.verdict = "rejected" if r.reasons else "upheld"
     if c.expected is not None:
         r.expected = dict(c.expected)
-        _compare(r, c.expected, fmt)
+        _compare(r, c.expected, fmt, rs)
     return r
 
 
-def _compare(r: Ruling, exp: dict, fmt) -> None:
+def _facts(rs, c: Claim, event) -> dict:
+    """What the transaction did that a claim may state: the mover's square and jail, and a throw's own facts."""
+    facts = dict(event.args.get("facts") or {})
+    who = facts.get("player") or c.args.get("player") or c.args.get("payer") or c.args.get("debtor")
+    if who and who not in (BANK,) and "lands" not in facts:
+        try:
+            p = event.t.player(who)
+            facts.update(lands=p.position, jailed=p.in_jail)
+        except KeyError:
+            pass
+    return facts
+
+
+def _fact_reason(rs, k: str, said, have) -> str:
+    def show(v):
+        if k == "lands":
+            return rs.squares[v].name if isinstance(v, int) and rs.squares else str(v)
+        if k == "owes":
+            return rs.fmt(v) if v is not None else "no single amount"
+        return {True: "yes", False: "no", None: "nobody"}.get(v, str(v)) if not isinstance(v, str) else v
+    what = {"lands": "the token ends on", "owes": "the square asks", "jailed": "in jail",
+            "again": "throws again", "claim_until": "rent claimable until"}[k]
+    return f"claimed {what} {show(said)}, the rules give {show(have)}"
+
+
+def _compare(r: Ruling, exp: dict, fmt, rs=None) -> None:
     if exp.get("ruling") != r.verdict:
         why = f" ({'; '.join(r.reasons)})" if r.reasons else ""
         r.mismatches.append(f"expected {exp['ruling']}, ruled {r.verdict}{why}")
     if "allowed" in exp and exp["allowed"] != r.allowed:
         r.mismatches.append(f"expected {'allowed' if exp['allowed'] else 'not allowed'}, the rules say {'allowed' if r.allowed else 'not allowed'}")
-    if "amount" in exp and exp["amount"] != r.amount:
+    if "amount" in exp and exp["amount"] != r.amount and not (exp["amount"] == 0 and r.amount is None):
         r.mismatches.append(f"expected amount {fmt(exp['amount']) if exp['amount'] is not None else 'none'}, ruled {fmt(r.amount) if r.amount is not None else 'none'}")
     for cid in exp.get("clauses", []):
         if cid not in r.clauses:
@@ -132,6 +161,9 @@ def _compare(r: Ruling, exp: dict, fmt) -> None:
         r.mismatches.append(f"expected the game {'over' if exp['over'] else 'going on'}")
     if "winner" in exp and exp["winner"] != r.winner:
         r.mismatches.append(f"expected winner {exp['winner']}, ruled {r.winner}")
+    for k in THROW_KEYS:
+        if k in exp and exp[k] != r.facts.get(k):
+            r.mismatches.append("expected: " + _fact_reason(rs, k, exp[k], r.facts.get(k)).removeprefix("claimed "))
 
 
 # ---------------------------------------------------------------- entry points

@@ -32,8 +32,10 @@ TOP_KEYS = (
     "title", "description", "ruleset", "variants", "house_rules", "board", "players", "bank", "pot",
     "turn", "bankruptcies", "debts", "history", "exercises", "claims", "source", "tags",
 )
-CLAIM_COMMON = ("says", "by", "given", "amount", "allowed", "cash", "owner", "winner", "over", "expect", "note", "id")
-EXPECT_KEYS = ("ruling", "amount", "allowed", "clauses", "winner", "over")
+# what a throw did: the square reached, what it asks, jail, another throw, until whom the rent may be claimed
+THROW_KEYS = ("lands", "owes", "jailed", "again", "claim_until")
+CLAIM_COMMON = ("says", "by", "given", "amount", "allowed", "cash", "owner", "winner", "over", "expect", "note", "id") + THROW_KEYS
+EXPECT_KEYS = ("ruling", "amount", "allowed", "clauses", "winner", "over") + THROW_KEYS
 
 
 def display(path: Path) -> str:
@@ -212,14 +214,29 @@ class Scenario:
         self._player_names = [e.name for e in entries]
         self._player_choices = Names({n: [n] for n in self._player_names})
         jail_out: dict[str, int] = {}
+        self._declared: dict[str, str] = {}
         for e, p in zip(entries, t.players):
             self._collecting(lambda e=e, p=p: self._game_keys(e.name, e.body, e.path, p, jail_out), None)
+        if self._declared:
+            t.extra["tax_declared"] = dict(self._declared)
         t.jail_cards_out = jail_out
-        if any("position" in e.body for e in entries):
-            t.extra["tracking"] = True
+        # a stated square is known for that player only: it does not switch turn tracking (and its
+        # claim-window notes) on for the whole table; a card's trip past GO is worked out from it
+        placed = [e.name for e in entries if "position" in e.body]
+        if placed:
+            t.extra["positions"] = placed
         self.table = t
         self._collecting(lambda: self._around(t), None)
         self.history = self._collecting(self._history, [])
+        # jailed players whose failed throws end the history have thrown this turn (the fine came before it)
+        thrown: dict = {}
+        for e in reversed(self.history):
+            dice = e.get("dice")
+            if "roll" not in e or not t.player(e["player"]).in_jail or (dice and dice[0] == dice[1]):
+                break
+            thrown.setdefault(e["player"], dice or [])
+        if thrown:
+            t.extra["jail_thrown"] = thrown
         return t
 
     def _game_keys(self, name: str, spec: dict, path: tuple, p, jail_out: dict) -> None:
@@ -236,6 +253,11 @@ class Scenario:
             deck = self.deck(c, path + ("jail_cards", i))
             p.jail_cards.append(deck)
             jail_out[deck] = jail_out.get(deck, 0) + 1
+        if "declared" in spec:  # the income-tax choice declared before counting (it binds)
+            choice = self._str(spec["declared"], path + ("declared",), "'declared'")
+            if choice not in ("percent", "flat"):
+                raise self.err(path + ("declared",), f"'declared' is percent or flat, not {choice!r}")
+            self._declared[name] = choice
         if "position" in spec:
             p.position = self.deed(spec["position"], path + ("position",), "square", deeds_only=False)
         elif p.in_jail:
@@ -282,6 +304,7 @@ class Scenario:
                         if self._int(x, path + ("roll", j), "a die") not in range(1, 7):
                             raise self.err(path + ("roll", j), f"a die shows 1 to 6, not {x}")
                     e["roll"] = sum(r)
+                    e["dice"] = [r[0], r[1]]
                 else:
                     e["roll"] = self._int(r, path + ("roll",), "a roll", 2)
                     if e["roll"] > 12:
@@ -290,6 +313,26 @@ class Scenario:
                 e["lands"] = self.deed(raw["lands"], path + ("lands",), "square", deeds_only=False)
             out.append(e)
         return out
+
+    def this_turn(self, player: str) -> list[dict]:
+        """The history's last throws when they are `player`'s: the throws of the turn in progress."""
+        out: list[dict] = []
+        for e in reversed(self.history):
+            if e["player"] != player:
+                break
+            if "roll" in e:
+                out.insert(0, e)
+        return out
+
+    def doubles_before(self, player: str) -> int:
+        """Doubles `player` has thrown in a row this turn, from the history (needs both dice: roll: [d, d])."""
+        run = 0
+        for e in reversed(self.this_turn(player)):
+            dice = e.get("dice")
+            if not dice or dice[0] != dice[1]:
+                break
+            run += 1
+        return run
 
     def rolls_since(self, payer: str, idx: int) -> int | None:
         """How many following players have rolled since PAYER landed on IDX (None: not in the history)."""
@@ -369,9 +412,23 @@ class Scenario:
             for k, v in om.items():
                 idx = self.deed(k, path + ("owner", k))
                 c.claimed["owner"][idx] = self.player(v, path + ("owner", k), allow_bank=True)
+        c.claimed.update(self._throw_keys(raw, path))
         if "expect" in raw:
             c.expected = self._expect(raw["expect"], path + ("expect",))
         return c
+
+    def _throw_keys(self, raw: dict, path: tuple) -> dict:
+        out: dict = {}
+        if "lands" in raw:
+            out["lands"] = self.deed(raw["lands"], path + ("lands",), "square", deeds_only=False)
+        if "owes" in raw:
+            out["owes"] = self._int(raw["owes"], path + ("owes",), "'owes'")
+        for k in ("jailed", "again"):
+            if k in raw:
+                out[k] = self._bool(raw[k], path + (k,), f"'{k}'")
+        if "claim_until" in raw:
+            out["claim_until"] = self.player(raw["claim_until"], path + ("claim_until",))
+        return out
 
     def _expect(self, raw: Any, path: tuple) -> dict:
         if isinstance(raw, str):
@@ -392,6 +449,7 @@ class Scenario:
             out["over"] = self._bool(raw["over"], path + ("over",), "'over'")
         if "winner" in raw:
             out["winner"] = None if raw["winner"] in (None, "nobody", "tie") else self.player(raw["winner"], path + ("winner",))
+        out.update(self._throw_keys(raw, path))
         if "clauses" in raw:
             out["clauses"] = [self.clause_id(self._str(x, path + ("clauses", j), "a clause id"), path + ("clauses", j))
                               for j, x in enumerate(self._list(raw["clauses"], path + ("clauses",), "'clauses'"))]

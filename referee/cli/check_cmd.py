@@ -216,6 +216,9 @@ def freeze_text(g, title: str = "") -> str:
             e["jail_cards"] = list(p.jail_cards)
         if t.extra.get("tracking"):
             e["position"] = rs.squares[p.position].name if rs.squares else p.position
+        declared = (t.extra.get("tax_declared") or {}).get(p.name)
+        if declared:
+            e["declared"] = declared
         if p.bankrupt:
             e["bankrupt"] = True
         if p.skip_turns:
@@ -242,6 +245,9 @@ def freeze_text(g, title: str = "") -> str:
         if sq is not None and rs.squares:
             e["lands"] = rs.squares[sq].name
         hist.append(e)
+    _doubles_this_turn(t, hist)
+    for who, dice in (t.extra.get("jail_thrown") or {}).items():  # a failed throw in jail this turn
+        hist.append({"player": who, "roll": list(dice)})
     if hist:
         doc["history"] = hist
     body = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, default_flow_style=False)
@@ -254,6 +260,18 @@ def freeze_text(g, title: str = "") -> str:
         "#   rent: {payer: Ben, deed: Boardwalk}\n"
         "#   amount: 100\n"
     )
+
+
+def _doubles_this_turn(t, hist: list[dict]) -> None:
+    """The doubles the player to throw has already thrown this turn, as both dice (a throw from this
+    position is then ruled with the third-doubles rule); a doubles total n is n/2 on each die."""
+    run, who = t.doubles_run, t.extra.get("thrown")
+    if not (t.extra.get("tracking") and run and who):
+        return
+    mine = [e for e, land in zip(hist, t.landings) if land.get("player") == who and land.get("dice") and not land.get("card")]
+    for e in mine[-run:]:
+        if isinstance(e.get("roll"), int) and e["roll"] % 2 == 0:
+            e["roll"] = [e["roll"] // 2, e["roll"] // 2]
 
 
 # ================================================================ rules coverage

@@ -94,6 +94,10 @@ COMMANDS: tuple[Command | Group, ...] = (
     Command("turn", "commands.table:turn", N_("Whose turn it is and what the last landing means; with PLAYER, say who throws next.")),
     Command("draw", "commands.table:draw", N_("Apply a drawn Chance/Community Chest card; a card that moves the token says what the new square means.")),
     Command("play", "commands.table:play", N_("Table mode: an interactive console on the current game (or replay moves from a file or standard input).")),
+    Command("no-bid", "rulings_cmd:no_bid", N_("An auction ends with no bid: the deed stays with the bank.")),
+    Command("declare", "rulings_cmd:declare", N_("Declare the income-tax choice (percent or flat) before counting; it binds.")),
+    Command("shortage", "rulings_cmd:shortage", N_("Buildings from a short bank: the owner of DEED buys COUNT at the deed price, or at PRICE when rivals force an auction.")),
+    Command("sell-hotels", "rulings_cmd:sell_hotels", N_("Sell hotels outright at half their full cost: every hotel of DEED's group at once (or --bare: this one).")),
     Command("watch", "commands.table:watch", N_("A live display of the table for a second screen: refreshes as soon as a move is recorded anywhere.")),
     Command("serve", "serve_cmd:serve", N_("The table live on the players' phones: a read-only page (--lan: local network, with a token and a QR code).")),
     # rules

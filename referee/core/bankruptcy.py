@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from referee.core import received
 from referee.core.checks import active, invalid, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.mortgages import transfer_mortgaged
@@ -89,9 +90,8 @@ def _to_player(rs: Ruleset, ev: Event, player: str, creditor: str, deeds: list[i
     for deck in list(ev.t.player(player).jail_cards):
         ev.op(JailCard(player, creditor, deck))
     ev.step("bankrupt.receives", creditor=creditor, cash=cash, deeds=len(deeds))
-    for idx in deeds:
-        if ev.t.deeds[idx].mortgaged and rs.param("mortgage.transfer_interest"):
-            transfer_mortgaged(rs, ev, creditor, idx, False)
+    # mortgaged deeds: the creditor lifts those named at once, keeps the others paying the interest
+    received.mortgaged_deeds(rs, ev, creditor, deeds, ev.args.get("lift") or [], transfer_mortgaged)
 
 
 def _to_bank(rs: Ruleset, ev: Event, player: str, deeds: list[int]) -> None:
@@ -147,12 +147,13 @@ PROCEDURES: dict[str, Procedure] = {
 }
 
 
-def bankrupt(rs: Ruleset, t: Table, player: str) -> Event:
+def bankrupt(rs: Ruleset, t: Table, player: str, lift: list[int] | None = None) -> Event:
+    """`lift`: the mortgaged deeds a creditor player lifts at once (the others are kept, paying the interest)."""
     not_over(rs, t)
     active(rs, t, player)
     debts = _may_go_bankrupt(rs, t, player)
     creditor = next((d.creditor for d in debts if d.creditor not in (BANK, POT)), BANK)
-    ev = new_event(t, "bankrupt", player=player, creditor=creditor)
+    ev = new_event(t, "bankrupt", player=player, creditor=creditor, **({"lift": list(lift)} if lift else {}))
     ev.cite("bankruptcy.test")
     procedure = PROCEDURES[rs.param("bankruptcy.procedure")]
     deeds = t.owned_by(player)

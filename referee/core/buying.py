@@ -72,5 +72,5 @@ def auction(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> Event:
     ev.amount = price
     ev.say("auction", player=winner, deed=sq.name, price=price)
     ev.step("auction.opening", opening=why, minimum=minimum)
-    ev.cite("auction.declined")
+    ev.cite("auction.declined", *(["auction.opening"] if rs.has_clause("auction.opening") else []))
     return ev

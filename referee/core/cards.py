@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from referee.core import positions
 from referee.core.checks import active, fee_destination, invalid, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.jail import send_to_jail
@@ -112,9 +113,12 @@ def _move(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) ->
     eff = card["effect"]
     pos = ev.t.player(player).position
     to = _destination(rs, pos, card)
-    passes = ev.args["passed_go"] or (eff != "move_relative" and ev.t.extra.get("tracking") and (to < pos or to == 0))
+    placed = positions.known(ev.t, player)
+    passes = ev.args["passed_go"] or (eff != "move_relative" and placed and (to < pos or to == 0))
     if to == 0 and eff == "move_to":
         passes = True
+    elif not placed and not ev.args["passed_go"] and eff != "move_relative" and card.get("salary", True):
+        ev.note("card.position_unknown", player=player)
     ev.op(Position(player, to))
     if passes and card.get("salary", True):
         amount = rs.param("salary.amount")

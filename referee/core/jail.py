@@ -52,6 +52,9 @@ def _in_jail(rs: Ruleset, t: Table, player: str, clause: str) -> None:
 def jail_pay(rs: Ruleset, t: Table, player: str) -> Event:
     not_over(rs, t)
     _in_jail(rs, t, player, "jail.fine")
+    from referee.core import jail_turns
+
+    jail_turns.before_throw(rs, t, player, "fine", "jail.fine")
     fine = rs.param("jail.fine")
     afford(rs, t, player, fine, doing("jail_fine"))
     ev = new_event(t, "jail", player=player, action="pay")
@@ -66,6 +69,9 @@ def jail_pay(rs: Ruleset, t: Table, player: str) -> Event:
 def jail_card(rs: Ruleset, t: Table, player: str, deck: str | None = None) -> Event:
     not_over(rs, t)
     _in_jail(rs, t, player, "jail.card")
+    from referee.core import jail_turns
+
+    jail_turns.before_throw(rs, t, player, "card", "jail.card")
     p = t.player(player)
     if not p.jail_cards:
         raise refuse(rs, "jail.card", "refused.no_jail_card", player=player)

@@ -89,6 +89,9 @@ def settle(rs: Ruleset, t: Table, player: str) -> Event:
         paid += d.amount
     if not paid:
         raise Refusal(shortfall(rs, t, player, debts[0].amount), rs.cite("debt.raise"), fmt=rs.fmt)
+    from referee.core import auction_pending  # a bid paid: its deed passes to the winner
+
+    auction_pending.hand_over(ev, [d.id for d in debts if d.id not in {x.id for x in ev.t.debts}])
     ev.amount = paid
     left = sum(d.amount for d in ev.t.debts_of(player))
     ev.say("settle", player=player, paid=paid, left=left)

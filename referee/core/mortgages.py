@@ -13,6 +13,9 @@ from referee.ruleset.model import Ruleset, Square
 
 def mortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     not_over(rs, t)
+    from referee.core import auction_pending
+
+    auction_pending.not_before_paid(rs, t, idx)
     sq = rs.squares[idx]
     owner = owner_of(rs, t, idx, "mortgage.value")
     d = t.deeds[idx]

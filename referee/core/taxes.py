@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core import tax_choice
 from referee.core.checks import active, fee_destination, invalid, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.money import charge
@@ -42,6 +43,7 @@ def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
     _tax_square(rs, "income")
     tax = rs.param("taxes.income")
     choices = tax["choices"]
+    choice = tax_choice.binding(rs, t, player, choice)  # a declared choice binds
     if choice is None:
         if len(choices) == 1:
             choice = choices[0]
@@ -61,6 +63,7 @@ def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
         ev.step("tax.percent", net_worth=nw.total, percent=pct, amount=amount)
         ev.args["net_worth"] = nw.total
     charge(rs, ev, player, fee_destination(rs), amount, "income tax")
+    tax_choice.settled(ev, player)
     ev.amount = amount
     ev.say("tax.income", player=player, amount=amount, choice=choice)
     ev.cite("tax.income")

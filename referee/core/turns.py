@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core import jail_turns
 from referee.core.cards import draw_card
 from referee.core.checks import active, cite_first, dice_ok, not_over, refuse
 from referee.core.events import Event, new_event
@@ -27,17 +28,17 @@ from referee.core.jail import jail_roll, send_to_jail
 from referee.core.money import salary
 from referee.core.msg import Msg
 from referee.core.ops import Extra, Land, Position, SetTurn, Skip
-from referee.core.order import current, next_active, tracking
+from referee.core.order import current, following, next_active, tracking  # noqa: F401  (re-exported: turns.current …)
 from referee.core.squares import card_by_id, square_meaning
-
-__all__ = ["current", "draw", "parse_dice", "pass_turn", "require_tracking", "roll", "set_turn", "square_meaning",
-           "tracking", "turn_info"]  # current, tracking and square_meaning live in order.py and squares.py
 from referee.core.state import Table
 from referee.errors import InputError
 from referee.ruleset.model import Ruleset
 
 Card = dict[str, Any]
 Meaning = dict[str, Any]
+
+
+TurnEvent = Event  # turn events are plain events; `Event.square` says what the square reached means
 
 
 # ---------------------------------------------------------------- whose turn
@@ -69,6 +70,7 @@ def _hand_over(t: Table, ev: Event, idx: int) -> None:
     """Make player `idx` the one to throw, with a fresh doubles count."""
     if t.turn != idx:
         ev.op(SetTurn("turn", idx))
+    jail_turns.clear(ev, t.players[idx].name)  # their next turn: the fine may be paid before throwing
     if t.doubles_run:
         ev.op(SetTurn("doubles_run", 0))
     if t.extra.get("thrown") is not None:
@@ -119,6 +121,7 @@ def roll(rs: Ruleset, t: Table, d1: int, d2: int, player: str | None = None) -> 
         ev.absorb(inner)
         ev.msg = inner.msg
         if ev.t.player(who).in_jail:
+            jail_turns.mark(ev, who, [d1, d2])  # the fine and the card wait for the next turn
             ev.note("turn.to_throw", player=_end_turn(rs, ev))
             return ev
         ev.step("roll.moves", start=rs.squares[p.position].name, to=rs.squares[(p.position + total) % len(rs.squares)].name)
@@ -185,6 +188,7 @@ def _arrive(rs: Ruleset, ev: Event, who: str, to: int, dice: int | None = None, 
     if sq.kind == "go_to_jail":
         ev.square["msg"] = Msg("square.go_to_jail.landed", {"player": who, "square": sq.name})
     ev.notes.append(ev.square["msg"])
+    ev.cite(*[c for c in ev.square["clauses"] if rs.has_clause(c)])  # what the square asks, with its clauses
 
 
 # ---------------------------------------------------------------- cards, passing, setting the turn
@@ -200,7 +204,8 @@ def draw(rs: Ruleset, t: Table, player: str, card: Card) -> Event:
             ev.note("turn.to_throw", player=_end_turn(rs, ev))
     elif after.position != before.position:
         ev.op(Land({"player": player, "square": after.position, "roll": ev.t.rolls, "card": card["id"]}))
-        _arrive(rs, ev, player, after.position, card=card)
+        # only a "nearest" card changes the rent owed there (2 x railroad, 10 x a throw at a utility)
+        _arrive(rs, ev, player, after.position, card=card if card.get("effect") == "move_to_nearest" else None)
         if ev.t.player(player).in_jail and current(t) == player and t.extra.get("thrown") == player:
             ev.note("turn.to_throw", player=_end_turn(rs, ev))
     return ev

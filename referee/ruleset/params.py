@@ -148,6 +148,7 @@ class Jail(Node, path="rules.jail"):
     doubles_extra_roll: bool
     collect_rent: bool
     cards_sellable: bool
+    pay_after_failed_throw: bool
 
 
 class Purchase(Node, path="rules.purchase"):
@@ -180,6 +181,8 @@ class Building(Node, path="rules.building"):
     shortage: str
     shortage_opening: Money
     no_hotel_breaking_to_starve: bool
+    hotel_sale: tuple[str, ...]
+    shortage_order: str
 
 
 class Mortgage(Node, path="rules.mortgage"):

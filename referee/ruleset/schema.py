@@ -321,6 +321,7 @@ RULES = Struct(
                 "doubles_extra_roll": Bool(default=False),
                 "collect_rent": Bool(default=True),
                 "cards_sellable": Bool(default=True),
+                "pay_after_failed_throw": Bool(default=False, doc="the fine may still be paid (or the card used) after a failed throw in the same turn"),
             }
         ),
         "purchase": Struct({"dealt_deeds_paid": Bool(default=True)}),
@@ -353,6 +354,10 @@ RULES = Struct(
                 "shortage": Str(("auction", "first_come"), default="auction"),
                 "shortage_opening": _money(0),
                 "no_hotel_breaking_to_starve": Bool(default=False),
+                "hotel_sale": List(Str(("break", "group", "bare")), min_length=1, default=["break", "group"],
+                                   doc="how a hotel goes back to the bank: broken into houses, all of a group at once, one to bare land"),
+                "shortage_order": Str(("none", "houses_first"), default="none",
+                                      doc="at a shortage, house buyers served before a player breaking hotels into houses (houses_first)"),
             }
         ),
         "mortgage": Struct(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
@@ -11,10 +11,14 @@ from referee.cli.context import GameOpt, record
 from referee.i18n import N_
 
 
-def bankrupt(player: str, game: GameOpt = None) -> None:
+def bankrupt(
+    player: str,
+    lift: Annotated[Optional[list[str]], typer.Option("--lift", help="A mortgaged deed the creditor lifts at once (repeat).")] = None,
+    game: GameOpt = None,
+) -> None:
     from referee.core import actions
 
-    record(game, lambda rs, t: actions.bankrupt(rs, t, common.resolve_player(t, player)))
+    record(game, lambda rs, t: actions.bankrupt(rs, t, common.resolve_player(t, player), [common.resolve_deed(rs, d) for d in lift or []]))
 
 
 def pay_in_property(

@@ -18,10 +18,10 @@ def buy(player: str, deed: str, game: GameOpt = None) -> None:
 
 
 def auction(player: str, deed: str, price: str, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import auction_rules  # a winner short of cash owes the bank the bid
 
-    record(game, lambda rs, t: actions.auction(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed),
-                                               common.amount(rs, t, price, "the price")))
+    record(game, lambda rs, t: auction_rules.bid_won(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed),
+                                                     common.amount(rs, t, price, "the price")))
 
 
 def rent(
