@@ -165,6 +165,10 @@ HOTEL_SALE = {"break": N_("a hotel broken into houses, one at a time"), "group":
 ORDINALS = {1: N_("first"), 2: N_("second"), 3: N_("third"), 4: N_("fourth"), 5: N_("fifth")}
 
 
+def _sale(key: str) -> str:
+    return _(HOTEL_SALE[key])
+
+
 def _opening(key: str) -> str:
     return _(AUCTION_OPENINGS[key])
 
@@ -568,7 +572,7 @@ TEMPLATES: dict[str, Template] = {
     "refused.declared": "{player} declared {declared} before counting and cannot switch to {choice} now",
     "tax.declared": "{player} declares the income tax by {choice}, before counting",
     "refused.hotel_sale_way": lambda p, f: _p("refused.hotel_sale_way", "{ruleset} does not sell {way}: a hotel goes back as {ways}").format(
-        ruleset=p["ruleset"], way=_(HOTEL_SALE[p["way"]]), ways=_or(_(HOTEL_SALE[w]) for w in p["ways"])),
+        ruleset=p["ruleset"], way=_sale(p["way"]), ways=_or(_sale(w) for w in p["ways"])),
     "refused.no_hotel": "{deed} has no hotel to sell",
     "refused.group_not_all_hotels": "the group is not all hotels ({lots:list} has houses): sell those first",
     "sell.hotel_whole": lambda p, f: _p("sell.hotel_whole", "hotel on {deed}: {percent} % of {value} (hotel {hotel} + {houses} houses at {house}) = {got}").format(

@@ -13,7 +13,7 @@ from referee.i18n import N_
 
 def bankrupt(
     player: str,
-    lift: Annotated[Optional[list[str]], typer.Option("--lift", help="A mortgaged deed the creditor lifts at once (repeat).")] = None,
+    lift: Annotated[Optional[list[str]], typer.Option("--lift", help=N_("A mortgaged deed the creditor lifts at once (repeat)."))] = None,
     game: GameOpt = None,
 ) -> None:
     from referee.core import actions
