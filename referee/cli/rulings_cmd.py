@@ -47,7 +47,7 @@ def _want(t, text: str):
             n = what[len(kind):].lstrip("s:= ") or "1"
             if n.isdigit():
                 return Want(who, **{"hotels" if kind == "hotel" else "breaks": int(n)})
-    raise InputError(f"--wants is NAME:HOUSES, NAME:hotel or NAME:break, not '{text}'")
+    raise InputError(_("--wants is NAME:HOUSES, NAME:hotel or NAME:break, not '{text}'").format(text=text))
 
 
 def shortage(
