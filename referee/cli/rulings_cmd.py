@@ -17,7 +17,7 @@ from referee.cli import common
 from referee.cli.context import GameOpt
 from referee.cli.context import record as _record
 from referee.errors import InputError
-from referee.i18n import N_
+from referee.i18n import N_, _
 
 
 def no_bid(deed: str, game: GameOpt = None) -> None:
@@ -37,7 +37,7 @@ def declare(player: str, choice: str, game: GameOpt = None) -> None:
 def _want(t, text: str):
     from referee.core.shortage import Want
 
-    name, _, what = text.partition(":")
+    name, _sep, what = text.partition(":")
     who = common.resolve_player(t, name)
     what = what.strip().lower() or "1"
     if what.isdigit():
