@@ -1,6 +1,6 @@
 """Accuracy of `referee ask` on players' questions: tests/data/ask_eval_{dev,test}.yaml.
 
-    python bench/ask_eval.py [--split dev|test|legacy] [--misses] [--compare] [--final]
+    python bench/ask_eval.py [--split dev|test|legacy|holdout2] [--misses] [--compare] [--final]
 
 Prints top-1 and top-3 accuracy (a question counts when one of its labelled
 clauses is first, or among the first three, of the answers `ask` gives) per
@@ -12,7 +12,10 @@ The eval set was split once (issue 14) into `dev`, to tune on, and `test`,
 never read while tuning: the default is dev; `--split test` scores the test
 half (lists its misses only with --misses), `--final` prints both halves per
 language against the targets. `legacy` is the team-written set from before
-issue 14 (tuned on; a regression check). `--compare` measures the ranking
+issue 14 (tuned on; a regression check). `holdout2` is a second holdout written
+fresh before the coverage pass of the question forms and scored only in
+aggregate while tuning (a gauge of reach, not a set to tune on; `--misses`
+is refused for it). `--compare` measures the ranking
 methods side by side on dev (accuracy and time per question).
 Targets, per language: top-1 ≥ 90 % on dev, ≥ 85 % on test; top-3 ≥ 95 %.
 Exit 1 when a target is missed.
@@ -27,9 +30,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
-FILES = {"dev": DATA / "ask_eval_dev.yaml", "test": DATA / "ask_eval_test.yaml", "legacy": DATA / "ask_eval_legacy.yaml"}
+FILES = {"dev": DATA / "ask_eval_dev.yaml", "test": DATA / "ask_eval_test.yaml", "legacy": DATA / "ask_eval_legacy.yaml",
+         "holdout2": DATA / "ask_eval_holdout2.yaml"}
 EVAL_FILE = FILES["dev"]
-TOP1_TARGET = {"dev": 0.90, "test": 0.85, "legacy": 0.85}
+TOP1_TARGET = {"dev": 0.90, "test": 0.85, "legacy": 0.85, "holdout2": 0.85}
 TOP3_TARGET = 0.95
 LANGS = ("en", "es", "it")
 
@@ -157,7 +161,7 @@ def compare(split: str = "dev") -> None:
         "BM25, clause fields only, no variants (today's synonyms)": TUNING.replace(weights=TUNING.weights[:4] + (0.0,), overlay_factor=0.0, form_weight=0.0),
         "BM25 + variants/house rules (no question forms)": TUNING.replace(weights=TUNING.weights[:4] + (0.0,), form_weight=0.0),
         "BM25 + question forms as one field": TUNING.replace(form_weight=0.0),
-        "... + flat field weights": TUNING.replace(weights=(1.0,) * 5),
+        "... + nearest form, forms field at full weight": TUNING.replace(weights=TUNING.weights[:4] + (1.0,)),
         "BM25 + forms field + nearest form (shipped)": TUNING,
     }
     extra = _reranker_methods()
@@ -220,6 +224,9 @@ def main() -> int:
     if args.compare or args.grid:
         compare() if args.compare else grid()
         return 0
+    if args.misses and args.split == "holdout2" and not args.file:
+        print("--misses lists no questions of holdout2: it is a gauge, not read while tuning", file=sys.stderr)
+        args.misses = False
     splits = ["dev", "test"] if args.final else [args.split]
     ok = True
     for split in splits:

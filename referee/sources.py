@@ -25,13 +25,9 @@ def _dirs() -> list[Path]:
     return dirs
 
 
-@lru_cache(maxsize=1)
-def _titles() -> dict[str, str]:
+def _read(paths: list[Path]) -> dict[str, str]:
     out: dict[str, str] = {}
-    for d in _dirs():
-        p = d / "sources.yaml"
-        if not p.is_file():
-            continue
+    for p in paths:
         try:
             import yaml
 
@@ -42,6 +38,36 @@ def _titles() -> dict[str, str]:
         for s in items if isinstance(items, list) else []:
             if isinstance(s, dict) and s.get("file") and (s.get("cite") or s.get("title")):
                 out[str(s["file"])] = str(s.get("cite") or s["title"])
+    return out
+
+
+@lru_cache(maxsize=1)
+def _titles() -> dict[str, str]:
+    """The titles, kept as JSON in the cache folder so a command that prints a citation does not load YAML."""
+    import json
+
+    from referee.cachedir import cache_dir
+
+    paths = [d / "sources.yaml" for d in _dirs() if (d / "sources.yaml").is_file()]
+    key = [[str(p), p.stat().st_mtime_ns, p.stat().st_size] for p in paths]
+    cdir = cache_dir()
+    cached = cdir / "source-titles.json" if cdir else None
+    if cached is not None:
+        try:
+            kept = json.loads(cached.read_text(encoding="utf-8"))
+            if kept.get("key") == key:
+                return dict(kept["titles"])
+        except (OSError, ValueError, KeyError, AttributeError):
+            pass
+    out = _read(paths)
+    if cached is not None:
+        try:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps({"key": key, "titles": out}), encoding="utf-8")
+            tmp.replace(cached)
+        except OSError:  # a read-only cache only costs the YAML read
+            pass
     return out
 
 

@@ -337,10 +337,11 @@ def test_evaluation_set_is_big_sourced_spread_and_split_once():
 
 
 # Issue 14's targets on the test half are top-1 >= 85 % and top-3 >= 95 % in each language; bench/ask_eval.py
-# --final reports them (not met yet: English and Italian top-1, Italian top-3; docs/ask.md). This test holds
-# the floor measured when the method was frozen (test: en 73.4/93.8, es 89.5/100, it 80.8/88.5 %), so a
-# change that loses ground on questions nobody tuned on fails. Raise the floor with the method, never lower it.
-TEST_FLOOR = {"en": (0.72, 0.92), "es": (0.85, 0.95), "it": (0.76, 0.88)}
+# --final reports them (not met yet: English top-1 and top-3, Italian top-1 and top-3; docs/ask.md). This test
+# holds the floor measured last (test, after the coverage pass of the question forms: en 76.6/92.2, es 94.7/97.4,
+# it 84.6/92.3 %; when the method was first frozen: en 73.4/93.8, es 89.5/100, it 80.8/88.5 %), so a change that
+# loses ground on questions nobody tuned on fails. Raise the floor with the method, never lower it.
+TEST_FLOOR = {"en": (0.76, 0.92), "es": (0.94, 0.97), "it": (0.84, 0.92)}
 
 
 def test_accuracy_on_the_test_half_holds_its_floor():
@@ -353,6 +354,36 @@ def test_accuracy_on_the_test_half_holds_its_floor():
         assert rep.top(1, rows) >= top1, f"{lang} top-1 {rep.top(1, rows):.1%}"
         assert rep.top(3, rows) >= top3, f"{lang} top-3 {rep.top(3, rows):.1%}"
     assert rep.none_ok >= 0.6, "unanswerable questions answered"
+
+
+# holdout2: a second holdout, written fresh before the coverage pass of the question forms and scored only in
+# aggregate while tuning (en 50.0/86.4, es 61.9/76.2, it 86.4/95.5 % before; docs/ask.md). Its floor is what the
+# coverage pass reached, so a change that loses ground on it fails. Raise it with the method, never lower it.
+HOLDOUT2_FLOOR = {"en": (0.68, 0.90), "es": (0.80, 0.95), "it": (0.80, 0.95)}
+
+
+def test_holdout2_is_sourced_labelled_and_apart_from_the_split():
+    ev = _eval_module()
+    h2 = ev.load_eval(ev.FILES["holdout2"])
+    assert len(h2["questions"]) >= 60 and {q["lang"] for q in h2["questions"]} == {"en", "es", "it"}
+    for q in h2["questions"] + h2["none"]:
+        assert q["src"] in h2["sources"] and h2["sources"][q["src"]]["url"].startswith("http"), q
+    seen = set()
+    for split in ("dev", "test", "legacy"):
+        data = ev.load_eval(ev.FILES[split])
+        seen |= {(q["ruleset"], q["q"]) for q in data["questions"] + data["none"]}
+    assert not seen & {(q["ruleset"], q["q"]) for q in h2["questions"] + h2["none"]}
+
+
+def test_accuracy_on_holdout2_holds_its_floor():
+    ev = _eval_module()
+    rep = ev.evaluate(data=ev.load_eval(ev.FILES["holdout2"]))
+    assert not rep.unknown, "labelled clauses missing from the rulesets: " + "; ".join(rep.unknown)
+    for lang in ev.LANGS:
+        rows = rep.lang(lang)
+        top1, top3 = HOLDOUT2_FLOOR[lang]
+        assert rep.top(1, rows) >= top1, f"{lang} top-1 {rep.top(1, rows):.1%}"
+        assert rep.top(3, rows) >= top3, f"{lang} top-3 {rep.top(3, rows):.1%}"
 
 
 def test_accuracy_on_the_dev_half_meets_the_targets():

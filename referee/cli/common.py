@@ -10,7 +10,6 @@ from rich.console import Console
 from rich.markup import escape
 
 from referee.i18n import N_, _
-from referee.messages import render, render_all, render_event
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -55,6 +54,8 @@ def amount(rs, t, text: str | int, what: str = "amount") -> int:
 
 
 def print_event(rs, ev, as_json: bool = False) -> None:
+    from referee.messages import render, render_all, render_event  # only commands that record a move need it
+
     if as_json:
         d = render_event(ev.to_dict() if hasattr(ev, "to_dict") else dict(ev), rs.fmt)
         d.pop("ops", None)

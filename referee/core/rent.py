@@ -13,8 +13,7 @@ from referee.core.msg import Msg, Next
 from referee.core.ops import Claim
 from referee.core.state import Table
 from referee.errors import InputError, MissingData
-from referee.ruleset.model import Ruleset
-from referee.ruleset.schema import UNKNOWN
+from referee.ruleset.model import UNKNOWN, Ruleset  # UNKNOWN from model, not schema: schema is costly to load
 
 
 @dataclass

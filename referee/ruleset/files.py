@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from referee.cachedir import cache_dir as cache_dir  # re-exported: the loader and the index ask here
+
 KIND_DIRS = {"edition": "", "variant": "variants", "house-rule": "house-rules", "board": "boards"}
 CACHE_VERSION = "4"  # bump when the composed data changes shape without any file changing
 
@@ -73,10 +75,3 @@ def fingerprint(paths: list[Path] | None = None) -> str:
             h.update(f"{f}|-\n".encode())
     return h.hexdigest()[:16]
 
-
-def cache_dir() -> Path | None:
-    """REFEREE_CACHE, or $XDG_CACHE_HOME/referee, or ~/.cache/referee; None when REFEREE_CACHE=off."""
-    base = os.environ.get("REFEREE_CACHE")
-    if base == "off":
-        return None
-    return Path(base) if base else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "referee"

@@ -27,7 +27,7 @@ from typing import Iterable
 from referee.search import asks as asks_mod
 from referee.search.text import Lexicon, Term, fts_phrase, words
 
-INDEX_VERSION = "3"
+INDEX_VERSION = "4"
 SYNONYMS = Path(__file__).with_name("synonyms.yaml")
 COLUMNS = ("title", "keywords", "topic", "text", "asks")
 
@@ -37,7 +37,7 @@ class Tuning:
 
     def __init__(
         self,
-        weights: tuple[float, ...] = (2.0, 1.0, 2.0, 1.0, 1.0),  # title, keywords, topic (+ clause id), text, asks
+        weights: tuple[float, ...] = (1.0, 1.0, 1.0, 1.0, 0.25),  # title, keywords, topic (+ clause id), text, asks (all forms together)
         prefix_words: bool = False,  # also match plain words as prefixes (word*)
         min_prefix_len: int = 5,
         min_coverage: float = 0.35,  # share of the question's information the best clause must hold
@@ -51,6 +51,7 @@ class Tuning:
         min_plain_coverage: float = 0.6,  # a question sharing no rules concept with its best clauses: share of its information they must hold
         form_weight: float = 0.5,  # weight of the best single question form (each form its own row) added to the clause's score
         form_min_terms: int = 2,  # a form sharing fewer of the question's terms counts in proportion
+        form_rows: int = 300,  # the nearest forms looked at (by BM25 before that proportion), of the hundreds matching
     ):
         self.weights = tuple(weights)
         self.prefix_words = prefix_words
@@ -66,6 +67,7 @@ class Tuning:
         self.min_plain_coverage = min_plain_coverage
         self.form_weight = form_weight
         self.form_min_terms = form_min_terms
+        self.form_rows = form_rows
 
     def replace(self, **changes) -> "Tuning":
         return Tuning(**{**vars(self), **changes})
@@ -206,6 +208,7 @@ CREATE VIRTUAL TABLE idx USING fts5(
     title, keywords, topic, text, asks, ruleset UNINDEXED,
     tokenize = 'porter unicode61 remove_diacritics 2'
 );
+CREATE TABLE form_span (ruleset TEXT PRIMARY KEY, lo INTEGER NOT NULL, hi INTEGER NOT NULL);
 CREATE VIRTUAL TABLE forms USING fts5(
     form, ruleset UNINDEXED, doc UNINDEXED,
     tokenize = 'porter unicode61 remove_diacritics 2'
@@ -230,6 +233,8 @@ class _Expanded:
 def build(con: sqlite3.Connection, docs: list[Doc], lexicon: Lexicon, meta: dict) -> None:
     con.executescript(DDL)
     lex = _Expanded(lexicon)
+    n_forms = 0
+    span: dict[str, tuple[int, int]] = {}  # ruleset -> its first and last form rowid
     with con:
         for i, d in enumerate(docs, 1):
             con.execute(
@@ -238,7 +243,13 @@ def build(con: sqlite3.Connection, docs: list[Doc], lexicon: Lexicon, meta: dict
             )
             con.execute("INSERT INTO idx (rowid, title, keywords, topic, text, asks, ruleset) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         (i, *_fields(d, lex), d.ruleset))
-            con.executemany("INSERT INTO forms (form, ruleset, doc) VALUES (?, ?, ?)", [(lex.expand(a), d.ruleset, i) for a in d.asks])
+            forms = [(fid, lex.expand(a), d.ruleset, i) for fid, a in enumerate(d.asks, n_forms + 1)]
+            con.executemany("INSERT INTO forms (rowid, form, ruleset, doc) VALUES (?, ?, ?, ?)", forms)
+            if forms:
+                lo, hi = span.get(d.ruleset, (forms[0][0], forms[-1][0]))
+                span[d.ruleset] = (min(lo, forms[0][0]), max(hi, forms[-1][0]))
+            n_forms += len(forms)
+        con.executemany("INSERT INTO form_span VALUES (?, ?, ?)", [(r, lo, hi) for r, (lo, hi) in span.items()])
         con.execute("INSERT INTO idx (idx) VALUES ('optimize')")
         con.execute("INSERT INTO forms (forms) VALUES ('optimize')")
         rows = {"version": INDEX_VERSION, "lexicon": lexicon.compiled(), **meta}
@@ -288,11 +299,16 @@ class Index:
         expr = " OR ".join(fts_phrase(t) for t in terms)
         tokens = {t.token for t in terms}
         best: dict[int, float] = {}
-        for doc, s, form in self.con.execute(
-                f"SELECT forms.doc, -bm25(forms), forms.form FROM forms JOIN clauses c ON c.id = forms.doc WHERE forms MATCH ? "
-                f"AND forms.ruleset = ?{where}", (expr, ruleset)):
+        # a ruleset's forms are one run of rowids: FTS5 then ranks those rows only, not every edition's
+        lo, hi = self.con.execute("SELECT lo, hi FROM form_span WHERE ruleset = ?", (ruleset,)).fetchone() or (0, -1)
+        join = " JOIN clauses c ON c.id = forms.doc" if where else ""  # only the clauses the table plays
+        sql = (f"SELECT forms.doc, -bm25(forms) AS s, forms.form FROM forms{join} WHERE forms MATCH ? "
+               f"AND forms.rowid BETWEEN ? AND ? AND forms.ruleset = ?{where} ORDER BY s DESC LIMIT ?")
+        for doc, s, form in self.con.execute(sql, (expr, lo, hi, ruleset, tuning.form_rows)):
+            if s <= best.get(doc, 0.0):  # the factor below only lowers it: no better than this clause's best
+                continue
             # a short form sharing one word with the question is no near question ("hotel" alone)
-            shared = len(tokens & set(form.split()))
+            shared = len(tokens.intersection(form.split()))
             s *= min(1.0, max(shared, 1) / max(tuning.form_min_terms, 1))
             if s > best.get(doc, 0.0):
                 best[doc] = s
