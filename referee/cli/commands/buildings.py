@@ -8,13 +8,14 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, record
+from referee.i18n import N_
 
 
 def build(
     deed: str,
-    count: Annotated[int, typer.Argument(help="How many buildings to add on this lot.")] = 1,
-    hotel: Annotated[bool, typer.Option("--hotel", help="Build a hotel (when the edition allows one before 4 houses).")] = False,
-    price: Annotated[Optional[str], typer.Option("--price", help="Price paid at a building-shortage auction.")] = None,
+    count: Annotated[int, typer.Argument(help=N_("How many buildings to add on this lot."))] = 1,
+    hotel: Annotated[bool, typer.Option("--hotel", help=N_("Build a hotel (when the edition allows one before 4 houses)."))] = False,
+    price: Annotated[Optional[str], typer.Option("--price", help=N_("Price paid at a building-shortage auction."))] = None,
     game: GameOpt = None,
 ) -> None:
     from referee.core import actions
