@@ -1,8 +1,10 @@
 """A clause's title and text in the table's language.
 
 The clauses are written in English in the ruleset files; their Spanish and
-Italian words live beside them as data, in rulesets/lang/LANG.yaml, keyed by the
-file (ruleset id) that states the clause and then the clause id. A clause
+Italian words live beside them as data, in rulesets/lang/LANG.yaml and in
+rulesets/lang/LANG/*.yaml (one file per stating ruleset, so translators of
+different rulesets never edit the same file), keyed by the file (ruleset id)
+that states the clause and then the clause id. A clause
 restated by a later layer is looked up under that layer, so a translation of
 the older wording is never shown for the newer one. The citation is the
 English clause's, unchanged. Without a translation the English words are shown.
@@ -18,17 +20,19 @@ from referee.ruleset.files import ruleset_dirs
 
 @lru_cache(maxsize=4)
 def translations(lang: str) -> dict[str, dict[str, dict[str, str]]]:
-    """{ruleset id: {clause id: {"title", "text"}}} for `lang`, from every ruleset folder's lang/ file."""
+    """{ruleset id: {clause id: {"title", "text"}}} for `lang`, from every ruleset folder's lang/LANG.yaml and lang/LANG/*.yaml."""
     import yaml
 
     loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     merged: dict[str, dict[str, dict[str, str]]] = {}
     for d in ruleset_dirs():
-        path = d / "lang" / f"{lang}.yaml"
-        if path.is_file():
-            data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
-            for rid, clauses in data.items():
-                merged.setdefault(str(rid), {}).update(clauses or {})
+        folder = d / "lang" / lang
+        paths = [d / "lang" / f"{lang}.yaml"] + (sorted(folder.glob("*.yaml")) if folder.is_dir() else [])
+        for path in paths:
+            if path.is_file():
+                data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
+                for rid, clauses in data.items():
+                    merged.setdefault(str(rid), {}).update(clauses or {})
     return merged
 
 
