@@ -301,3 +301,20 @@ def test_a_question_is_answered_in_its_own_language():
     assert r.code == 0 and "Riscuotere affitti in prigione" in r.out
     r = run("--lang", "en", "ask", "--ruleset", "mx-hasbro", "¿puedo cobrar renta en la cárcel?")  # told otherwise
     assert r.code == 0 and "Collecting rent while in jail" in r.out
+
+
+def test_the_clause_translations_are_shipped(tmp_path):
+    """An installed referee reads every rulesets/lang file (pyproject's package data), the per-ruleset ones too."""
+    import subprocess
+    import sys
+
+    site, egg = tmp_path / "site", tmp_path / "egg"
+    egg.mkdir()
+    # a fresh egg-info: the working tree's own lists every file it ever saw, which would hide a missing pattern
+    p = subprocess.run([sys.executable, "-c", "import setuptools; setuptools.setup()", "-q", "egg_info", "-e", str(egg), "build_py", "-d", str(site)],
+                       cwd=ROOT, capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    lang = ROOT / "rulesets" / "lang"
+    packaged = site / "referee" / "_data" / "rulesets" / "lang"
+    assert sorted(x.relative_to(packaged) for x in packaged.rglob("*.yaml")) == sorted(x.relative_to(lang) for x in lang.rglob("*.yaml"))
+    assert len(list(lang.glob("*/*.yaml"))) >= 27
