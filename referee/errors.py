@@ -11,7 +11,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Union
+
+if TYPE_CHECKING:
+    from referee.core.msg import Msg
+
+Text = Union[str, "Msg"]
 
 
 @dataclass(frozen=True)
@@ -32,9 +39,9 @@ class Citation:
         return title(self.file)
 
     def __str__(self) -> str:
-        from referee.i18n import _
+        from referee.i18n import _, data
 
-        src = f"{self.source} § {self.section}"
+        src = f"{data(self.source)} § {self.section}"  # the book's short title, translated as the rulesets' words are
         via = _(", inherited from {ruleset}").format(ruleset=self.inherited_from) if self.inherited_from else ""
         return f"{self.ruleset} {self.clause}: {src}{via}"
 
@@ -46,11 +53,24 @@ class Citation:
 
 
 class RefereeError(Exception):
+    """`message` is a sentence, or a structured `Msg` (kept as `msg`) that the renderer turns into one.
+
+    `needs` names the input that was missing (e.g. "dice", "choice"), so a front end
+    can ask for it in its own terms; `fmt` formats money in the renderer.
+    """
+
     exit_code = 2
 
-    def __init__(self, message: str):
+    def __init__(self, message: Text, needs: str | None = None, fmt: Callable[[int], str] | None = None):
+        msg = None
+        if not isinstance(message, str):
+            from referee.messages import render
+
+            msg, message = message, render(message, fmt)
         super().__init__(message)
-        self.message = message
+        self.message: str = message
+        self.msg: Msg | None = msg
+        self.needs = needs
 
     def __str__(self) -> str:
         return self.message
@@ -59,8 +79,9 @@ class RefereeError(Exception):
 class InputError(RefereeError):
     exit_code = 2
 
-    def __init__(self, message: str, file: str | None = None, line: int | None = None):
-        super().__init__(message)
+    def __init__(self, message: Text, file: str | None = None, line: int | None = None, needs: str | None = None,
+                 fmt: Callable[[int], str] | None = None):
+        super().__init__(message, needs=needs, fmt=fmt)
         self.file = file
         self.line = line
 
@@ -88,8 +109,9 @@ class ValidationErrors(RefereeError):
 class Refusal(RefereeError):
     exit_code = 1
 
-    def __init__(self, message: str, citation: Citation | None = None, **details):
-        super().__init__(message)
+    def __init__(self, message: Text, citation: Citation | None = None, fmt: Callable[[int], str] | None = None,
+                 **details: Any):
+        super().__init__(message, fmt=fmt)
         self.citation = citation
         self.details = details
 

@@ -71,7 +71,6 @@ def use(lang: str | None, strength: int = EXPLICIT, force: bool = False) -> str:
     if lang != _state["lang"]:
         _state["trans"] = None
         _state["lang"] = lang
-        _bind_click(lang)
     _state["strength"] = strength
     return lang
 
@@ -98,20 +97,6 @@ def _catalog() -> Any:
         trans = gettext.translation(DOMAIN, LOCALE_DIR, languages=[_state["lang"]], fallback=True)
         _state["trans"] = trans
     return trans
-
-
-def _bind_click(lang: str) -> None:
-    """Click's own words (Usage:, Options:, its errors) use the stdlib's global gettext: point it at our catalog."""
-    if lang == "en" and "gettext" not in __import__("sys").modules:
-        return
-    import gettext
-
-    if lang == "en":
-        gettext.textdomain("messages")
-        return
-    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
-    gettext.textdomain(DOMAIN)
-    os.environ["LANGUAGE"] = lang
 
 
 def gettext(message: str) -> str:

@@ -33,6 +33,9 @@ def ruleset_strings(data: Any) -> Iterator[str]:
         return
     if isinstance(data.get("title"), str):
         yield data["title"]
+    for source in data.get("sources") or []:  # sources.yaml: the short title a citation shows
+        if isinstance(source, dict) and isinstance(source.get("cite"), str):
+            yield source["cite"]
     board: dict = data["board"] if isinstance(data.get("board"), dict) else {}
     for g in (board.get("groups") or {}).values():
         if isinstance(g, dict) and isinstance(g.get("name"), str):

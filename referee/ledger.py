@@ -6,6 +6,13 @@ runs in one IMMEDIATE transaction (read state, check, append, snapshot), so
 two terminals writing at once are serialised and a killed process leaves
 either the whole event or none of it. Undo appends an event; nothing is
 deleted.
+
+Stored format (schema 2): each event is JSON whose ops are tagged objects
+(``{"op": "cash", "src": …, "dst": …, "amount": …}``, see core/ops.py) and whose
+notes are messages (``{"id": …, "params": …}``). Schema-1 files, whose ops are
+positional lists and notes sentences, are read as they are (the op codec takes
+both); the first event written to one marks the file schema 2, so an older
+referee refuses it cleanly instead of misreading the new events.
 """
 
 from __future__ import annotations
@@ -14,16 +21,19 @@ import json
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
-from referee import gamefile, interrupts
+from referee import gamefile, i18n, interrupts
 from referee.core import closed
-from referee.core.state import Table, apply_ops
+from referee.core.events import Event
+from referee.core.ops import Op, apply_ops, encode_op
+from referee.core.state import Table
 from referee.errors import InputError, RefereeError
+from referee.messages import render, render_event
 from referee.ruleset.model import Ruleset
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DEFAULT_NAME = "referee-game.sqlite"
 
 SCHEMA = """
@@ -84,7 +94,7 @@ class Game:
         self.path = path
         if not path.exists():
             raise InputError(
-                f"no game at {path}: start one with `referee new NAME NAME …` (or pick one with --game PATH / REFEREE_GAME)"
+                i18n._("no game at {path}: start one with `referee new NAME NAME …` (or pick one with --game PATH / REFEREE_GAME)").format(path=path)
             )
         gamefile.check_openable(path)  # before SQLite: opening would turn an empty or foreign file into a database
         try:
@@ -100,7 +110,7 @@ class Game:
         if row is None or not str(row[0]).isdigit():
             raise gamefile.damaged(path, "the meta table has no schema version")
         if int(row[0]) > SCHEMA_VERSION:
-            raise InputError(f"{path}: game file schema {row[0]} is newer than this referee understands")
+            raise InputError(i18n._("{path}: game file schema {version} is newer than this referee understands").format(path=path, version=row[0]))
         lost = [x for x in ("events", "snapshot") if x not in tables]
         if lost:
             raise gamefile.damaged(path, "the table " + " and ".join(lost) + " is missing")
@@ -119,9 +129,9 @@ class Game:
     # ------------------------------------------------------------ creation
     @classmethod
     @interrupts.atomic
-    def create(cls, path: Path, ruleset_data: dict, spec: dict, table: Table, setup_ops: list, force: bool = False) -> "Game":
+    def create(cls, path: Path, ruleset_data: dict, spec: dict, table: Table, setup_ops: list[Op], force: bool = False) -> Game:
         if path.exists() and not force:
-            raise InputError(f"{path} already holds a game: use --game OTHER.sqlite, or --force to replace it")
+            raise InputError(i18n._("{path} already holds a game: use --game OTHER.sqlite, or --force to replace it").format(path=path))
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         for p in (tmp, Path(str(tmp) + "-wal"), Path(str(tmp) + "-shm")):
@@ -141,7 +151,8 @@ class Game:
             con.executemany("INSERT INTO meta VALUES (?, ?)", list(meta.items()))
             t = table.copy()
             apply_ops(t, setup_ops)
-            data = {"type": "new", "args": spec, "ops": setup_ops, "text": "new game: " + ", ".join(p.name for p in table.players)}
+            data = {"type": "new", "args": spec, "ops": [encode_op(op) for op in setup_ops],
+                    "text": "new game: " + ", ".join(p.name for p in table.players)}
             con.execute("INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), "new", json.dumps(data)))
             con.execute("INSERT INTO snapshot VALUES (1, 1, ?)", (json.dumps(t.to_dict()),))
             con.execute("COMMIT")
@@ -232,15 +243,16 @@ class Game:
         return t
 
     def events(self) -> list[dict]:
+        """Every event in order, with its `seq`, `undone_by` where undone, and its notes as sentences."""
         evs = self._events()
+        fmt = self.ruleset().fmt
         undone = cancellations(evs)
         out = []
         for seq, ev in evs:
             ev = dict(ev, seq=seq)
             if seq in undone:
                 ev["undone_by"] = undone[seq]
-            ev.pop("ops", None) if False else None
-            out.append(ev)
+            out.append(render_event(ev, fmt))
         return out
 
     def last_seq(self) -> int:
@@ -248,7 +260,7 @@ class Game:
 
     # ------------------------------------------------------------ writing
     @interrupts.atomic
-    def record(self, build: Callable[[Ruleset, Table], object]):
+    def record(self, build: Callable[[Ruleset, Table], Event]) -> Event:
         """Run `build(ruleset, state)` inside the write lock and append its event."""
         self.con.execute("BEGIN IMMEDIATE")
         try:
@@ -257,21 +269,29 @@ class Game:
             ev = build(rs, t)
             closed.check(rs, t, ev.t)  # a bankrupt player's account never changes again
             data = ev.to_dict()
+            data["text"] = render(ev.msg, rs.fmt) if ev.msg else ""  # the sentence `log` shows, as said when recorded
             cur = self.con.execute(
                 "INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data))
             )
+            self._mark_current_schema()
+            seq = int(cur.lastrowid or 0)
             state = json.dumps(ev.t.to_dict())
-            self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (cur.lastrowid, state))
-            if cur.lastrowid % CHECKPOINT_EVERY == 0:
+            self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (seq, state))
+            if seq % CHECKPOINT_EVERY == 0:
                 self._checkpoints()
-                self.con.execute("INSERT OR REPLACE INTO checkpoints VALUES (?, ?)", (cur.lastrowid, state))
+                self.con.execute("INSERT OR REPLACE INTO checkpoints VALUES (?, ?)", (seq, state))
             self.con.execute("COMMIT")
         except BaseException:
             if self.con.in_transaction:  # a failed COMMIT may have ended it already
                 self.con.execute("ROLLBACK")
             raise
-        ev.seq = cur.lastrowid
+        ev.seq, ev.text = seq, data["text"]
         return ev
+
+    def _mark_current_schema(self) -> None:
+        if int(self._meta.get("schema_version", SCHEMA_VERSION)) < SCHEMA_VERSION:
+            self.con.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(SCHEMA_VERSION),))
+            self._meta["schema_version"] = str(SCHEMA_VERSION)
 
     def _checkpoints(self) -> None:
         self.con.execute("CREATE TABLE IF NOT EXISTS checkpoints (seq INTEGER PRIMARY KEY, state TEXT NOT NULL)")
@@ -284,9 +304,9 @@ class Game:
         refused, never silently capped (the game's start itself is not a move).
         """
         if n < 1:
-            raise InputError(f"undo needs a positive count, not {n}")
+            raise InputError(i18n._("undo needs a positive count, not {n}").format(n=n))
         if n > UNDO_LIMIT:
-            raise InputError(f"undo takes back at most {UNDO_LIMIT} moves at a time, not {n} (`referee log` shows the moves)")
+            raise InputError(i18n._("undo takes back at most {limit} moves at a time, not {n} (`referee log` shows the moves)").format(limit=UNDO_LIMIT, n=n))
         self.con.execute("BEGIN IMMEDIATE")
         try:
             self._checkpoints()
@@ -294,11 +314,11 @@ class Game:
             undone = cancellations(evs)
             targets = [(seq, ev) for seq, ev in reversed(evs) if ev["type"] not in CONTROL and seq not in undone][:n]
             if not targets:
-                raise RefereeError("nothing to undo: no move has been recorded since the game started")
+                raise RefereeError(i18n._("nothing to undo: no move has been recorded since the game started"))
             if len(targets) < n:
                 raise InputError(
-                    f"only {len(targets)} move(s) since the game started: `undo {len(targets)}` takes them all back, "
-                    f"`undo {n}` would go past the start"
+                    i18n._("only {count} move(s) since the game started: `undo {count}` takes them all back, `undo {n}` would go past the start").format(
+                        count=len(targets), n=n)
                 )
             seqs = sorted(s for s, _ in targets)
             data = {
@@ -331,12 +351,12 @@ class Game:
             live = [(seq, ev) for seq, ev in evs if seq not in undone]
             undos = [(seq, ev) for seq, ev in live if ev["type"] == "undo"]
             if not undos:
-                raise RefereeError("nothing to redo: redo brings back what the last undo took back")
+                raise RefereeError(i18n._("nothing to redo: redo brings back what the last undo took back"))
             useq, uev = undos[-1]
             later = [(seq, ev) for seq, ev in live if seq > useq and ev["type"] not in CONTROL]
             if later:
                 seq, ev = later[0]
-                raise RefereeError(f"nothing to redo: a move was recorded after the last undo (#{seq} {ev.get('text', ev['type'])})")
+                raise RefereeError(i18n._("nothing to redo: a move was recorded after the last undo (#{seq} {move})").format(seq=seq, move=ev.get("text", ev["type"])))
             back = [ev for seq, ev in evs if seq in set(uev["args"]["undoes"])]
             data = {
                 "type": "redo",

@@ -78,6 +78,7 @@ def test_railroads_utilities_and_card_modifiers(g):
     assert "$70 rent" in ok(g, "rent", "Ben", "Electric", "--dice", "7", "--card", "nearest-utility").out
     ok(g, "buy", "Carla", "Water Works")
     assert "$70 rent" in ok(g, "rent", "Ben", "Water Works", "--dice", "7").out
+    assert player(g, "Ben")["cash"] == 1500 - 50 - 100 - 28 - 70 - 70
     r = run("rent", "Ben", "Water Works", game=g)
     assert r.code == 2 and "--dice" in r.err
 
@@ -94,9 +95,12 @@ def test_building_evenly_hotel_and_rent(g):
             ok(g, "build", d)
     assert status(g)["bank"]["houses"] == 32 - 12
     r = ok(g, "build", "Oriental")  # fifth step = hotel; 4 houses go back
-    assert "hotel" in r.out
+    assert "builds a hotel on Oriental Avenue for $50 (now a hotel)" in r.out
+    oriental = next(d for d in player(g, "Ana")["deeds"] if d["name"] == "Oriental Avenue")
+    assert oriental["hotel"] and oriental["houses"] == 0
     assert status(g)["bank"] == {"houses": 32 - 8, "hotels": 11}
     assert "$550 rent" in ok(g, "rent", "Ben", "Oriental").out
+    assert player(g, "Ben")["cash"] == 1500 - 30 - 550
     refused(g, "build", "Oriental", clause="building.hotel")
 
 
@@ -119,7 +123,8 @@ def test_selling_evenly_332(g):
     ok(g, "build", "Vermont")  # 3,3,2
     refused(g, "sell", "Connecticut", clause="building.even")
     r = ok(g, "sell", "Oriental")
-    assert "$25" in r.out  # half of $50
+    assert "for $25 (now 2 house(s))" in r.out  # half of $50
+    assert player(g, "Ana")["cash"] == 1500 - (100 + 100 + 120) - 8 * 50 + 25
 
 
 def test_mortgage_and_lift_with_rounded_interest(g):
@@ -139,9 +144,10 @@ def test_income_tax_choice_and_flat(g):
     assert r.code == 2 and "--choice" in r.err
     r = ok(g, "tax", "income", "Ana", "--choice", "percent")
     # cash 1500-400+200 = 1300; Boardwalk at printed price even mortgaged: 400 → 1700 → $170
-    assert "$170" in r.out
+    assert "Ana pays $170 income tax (percent)" in r.out
     assert "$200" in ok(g, "tax", "income", "Ben", "--choice", "flat").out
     assert "$75" in ok(g, "tax", "luxury", "Carla").out
+    assert [player(g, n)["cash"] for n in ("Ana", "Ben", "Carla")] == [1300 - 170, 1500 - 200, 1500 - 75]
 
 
 def test_short_payment_records_debt_and_settle(g):
@@ -205,6 +211,7 @@ def test_cards_repairs_and_each_player(g):
         ok(g, "build", d)
     r = ok(g, "card", "Ana", "street repairs")
     assert "3 house(s) × $40" in r.out and "$120" in r.out
+    assert player(g, "Ana")["cash"] == 1500 - (100 + 100 + 120) - 3 * 50 - 120
     r = ok(g, "card", "Ben", "chairman")
     assert player(g, "Ben")["cash"] == 1500 - 100
     r = run("card", "Carla", "get out of jail free", game=g)

@@ -318,3 +318,16 @@ def test_the_clause_translations_are_shipped(tmp_path):
     packaged = site / "referee" / "_data" / "rulesets" / "lang"
     assert sorted(x.relative_to(packaged) for x in packaged.rglob("*.yaml")) == sorted(x.relative_to(lang) for x in lang.rglob("*.yaml"))
     assert len(list(lang.glob("*/*.yaml"))) >= 27
+
+
+def test_the_console_speaks_the_games_language(tmp_path, capsys):
+    from referee.cli.console import TableConsole
+
+    g = tmp_path / "g.sqlite"
+    run("new", "Ana", "Ben", "--ruleset", "it-lire", game=g)
+    con = TableConsole(Path(g))
+    con.help([])
+    shown = capsys.readouterr().out
+    assert "Comandi" in shown and "costruisci" in shown and "Scorciatoie" in shown
+    assert con.run_line('compra Ana "Vicolo Corto"') == 0
+    assert "Ana compra Vicolo Corto per L. 6.000" in capsys.readouterr().out

@@ -16,10 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.core import actions
+from referee.core.ops import apply_ops, decode_op
 from referee.core.setup import new_game
-from referee.core.state import Table, apply_ops
+from referee.core.state import Table
 from referee.errors import RefereeError
 from referee.ledger import Game
+from referee.messages import TEMPLATES
 from referee.ruleset import loader
 
 NAMES = ["Ana", "Ben", "Carla"]
@@ -107,10 +109,9 @@ step_st = st.tuples(st.sampled_from(ACTIONS), st.integers(0, 2), st.integers(0, 
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(step_st, min_size=1, max_size=80), st.sampled_from(["us-1950s", "us-classic", "it-lire-x", "mx-hasbro"]))
+# it-lire is left out on purpose: its house rents are unknown, so most of its random games stop at the first rent
+@given(st.lists(step_st, min_size=1, max_size=80), st.sampled_from(["us-1950s", "us-classic", "us-2008", "mx-hasbro"]))
 def test_random_play_keeps_invariants(steps, edition):
-    if edition == "it-lire-x":  # it-lire's house rents are unknown: use the US board family only
-        edition = "us-2008"
     rs = _rs(edition)
     t = _fresh(rs)
     start = sum(p.cash for p in t.players)
@@ -122,7 +123,10 @@ def test_random_play_keeps_invariants(steps, edition):
         except RefereeError:
             continue
         t = ev.t
-        log.append(ev.ops)
+        stored = json.loads(json.dumps(ev.to_dict()))  # every event is plain JSON: ops, messages, next actions
+        assert [decode_op(op) for op in stored["ops"]] == ev.ops
+        assert all(m in TEMPLATES for m in [stored["msg"]["id"], *(n["id"] for n in stored["notes"])])
+        log.append(stored["ops"])
         _check_invariants(rs, t, start)
     # the state is derived: replaying the ops from the start gives the same table
     replay = initial.copy()

@@ -7,8 +7,9 @@ import copy
 import pytest
 
 from referee.core import actions, setup, turns
-from referee.core.state import apply_ops
+from referee.core.ops import apply_ops
 from referee.errors import InputError, Refusal
+from referee.messages import render, render_next
 from referee.ruleset import loader
 from referee.ruleset.model import Ruleset
 
@@ -81,7 +82,7 @@ def test_doubles_throw_again_without_counting_a_new_turn_and_the_third_goes_to_j
     t = table(rs)
     ev, t = roll(rs, t, 2, 2)
     assert turns.current(t) == "Ana" and t.doubles_run == 1 and t.rolls == 1
-    assert any("throws again" in n for n in ev.notes)
+    assert any("throws again" in render(n) for n in ev.notes)
     _, t = roll(rs, t, 1, 1)
     assert turns.current(t) == "Ana" and t.doubles_run == 2 and t.rolls == 1
     pos = t.player("Ana").position
@@ -140,7 +141,7 @@ def test_losing_the_next_turn_after_jail_is_skipped_once():
     _, t = roll(rs, t, 1, 2)  # Ben
     ev, t = roll(rs, t, 1, 2)  # Cy: Ana loses her turn, Ben throws next
     assert turns.current(t) == "Ben" and t.player("Ana").skip_turns == 0
-    assert any("Ana loses this turn" in n for n in ev.notes)
+    assert any("Ana loses this turn" in render(n) for n in ev.notes)
     _, t = roll(rs, t, 1, 3)  # Ben
     _, t = roll(rs, t, 1, 3)  # Cy
     assert turns.current(t) == "Ana", "only one turn is lost"
@@ -185,7 +186,7 @@ def test_square_meaning_for_sale_rent_tax_and_card():
     rs = ruleset()
     t = table(rs)
     m = turns.square_meaning(rs, t, "Ana", BOARDWALK)
-    assert m["action"] == "buy_or_auction" and m["amount"] == 400 and m["command"] == "buy Ana Boardwalk"
+    assert m["action"] == "buy_or_auction" and m["amount"] == 400 and render_next(m["next"]) == "buy Ana Boardwalk"
     own(t, "Ben", PARK_PLACE, BOARDWALK)
     m = turns.square_meaning(rs, t, "Ana", BOARDWALK)
     assert m["action"] == "rent" and m["amount"] == 100 and m["owner"] == "Ben"  # full group, unimproved: x2
@@ -196,7 +197,7 @@ def test_square_meaning_for_sale_rent_tax_and_card():
     t.deeds[BOARDWALK].mortgaged = True
     assert turns.square_meaning(rs, t, "Ana", BOARDWALK)["action"] == "no_rent"
     m = turns.square_meaning(rs, t, "Ana", INCOME_TAX)
-    assert m["action"] == "tax" and m["choices"] == ["percent", "flat"] and "--choice" in m["command"]
+    assert m["action"] == "tax" and m["choices"] == ["percent", "flat"] and "--choice" in render_next(m["next"])
     assert turns.square_meaning(rs, t, "Ana", LUXURY)["amount"] == 75
     assert turns.square_meaning(ruleset("us-2008"), t, "Ana", INCOME_TAX)["amount"] == 200
     assert turns.square_meaning(rs, t, "Ana", CHANCE)["action"] == "card"
@@ -209,7 +210,7 @@ def test_rent_meaning_knows_the_claim_window():
     own(t, "Ben", BALTIC)
     _, t = roll(rs, t, 1, 2)  # Ana lands on Ben's Baltic
     info = turns.turn_info(rs, t)
-    assert info["landing"]["action"] == "rent" and "until Cy throws" in info["landing"]["text"]
+    assert info["landing"]["action"] == "rent" and "until Cy throws" in render(info["landing"]["msg"])
     _, t = roll(rs, t, 5, 6)  # Ben
     land = t.landings[0]
     assert turns.square_meaning(rs, t, "Ana", BALTIC, landing_roll=land["roll"])["action"] == "rent"
@@ -250,7 +251,7 @@ def test_next_refuses_after_doubles_and_turn_starts_tracking():
     ev = turns.set_turn(rs, untracked, "Ben")
     assert turns.tracking(ev.t) and turns.current(ev.t) == "Ben"
     ev = turns.pass_turn(rs, ev.t)
-    assert turns.current(ev.t) == "Cy" and "did not throw" in ev.notes[0]
+    assert turns.current(ev.t) == "Cy" and "did not throw" in render(ev.notes[0])
 
 
 def test_replaying_the_ops_gives_the_same_table():

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 
 from referee.i18n import N_, _
+from referee.messages import render, render_all, render_event
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -55,13 +56,13 @@ def amount(rs, t, text: str | int, what: str = "amount") -> int:
 
 def print_event(rs, ev, as_json: bool = False) -> None:
     if as_json:
-        d = ev.to_dict() if hasattr(ev, "to_dict") else dict(ev)
+        d = render_event(ev.to_dict() if hasattr(ev, "to_dict") else dict(ev), rs.fmt)
         d.pop("ops", None)
         d["citations"] = [rs.cite(c).as_dict() for c in d.get("clauses", []) if rs.has_clause(c)]
         print(json.dumps(d, ensure_ascii=False))
         return
-    out.print(f"[bold]{escape(ev.text)}[/bold]")
-    print_details(ev.steps, ev.notes, [rs.cite(c) for c in ev.clauses if rs.has_clause(c)])
+    out.print(f"[bold]{escape(render(ev.msg, rs.fmt) if ev.msg else '')}[/bold]")
+    print_details(render_all(ev.steps, rs.fmt), render_all(ev.notes, rs.fmt), [rs.cite(c) for c in ev.clauses if rs.has_clause(c)])
 
 
 def print_details(steps, notes, citations, indent: str = "  ") -> None:

@@ -50,6 +50,12 @@ class TableConsole:
 
             group = typer.main.get_command(app)
         self.path = Path(path)
+        g = self.game()
+        if g is not None:  # the commands' help is built once, in the game's language (unless --lang said otherwise)
+            from referee.cli.context import speak_game
+
+            speak_game(g)
+            g.close()
         self.group: typer.core.TyperGroup = group.load_all()  # built once: no per-line start-up
         self.out = common.out
         self.err = common.err

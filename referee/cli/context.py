@@ -83,7 +83,7 @@ def record(game: str | None, build: Callable, as_json: bool = False):
     rs = g.ruleset()
     ev = g.record(lambda rs_, t: build(rs_, t))
     common.print_event(rs, ev, as_json)
-    if ev.t.over and any(op[0] == "over" for op in ev.ops):
+    if ev.t.over and ev.ends_game:
         from referee.cli.render.score import print_final
 
         print_final(rs, ev.t)

@@ -8,7 +8,7 @@ import typer
 
 from referee.cli import common
 from referee.errors import InputError
-from referee.i18n import N_
+from referee.i18n import N_, _
 
 
 def _amounts(text: str | None, what: str) -> list[int] | None:
@@ -16,7 +16,7 @@ def _amounts(text: str | None, what: str) -> list[int] | None:
         return None
     parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
     if not parts:
-        raise InputError(f"{what}: give the amounts separated by commas, e.g. 20,100,300,900,1600,2500")
+        raise InputError(_("{what}: give the amounts separated by commas, e.g. 20,100,300,900,1600,2500").format(what=what))
     return [common.parse_amount(p.replace(".", "") if p.count(".") and not p.upper().startswith("L.") else p, what)
             for p in parts]
 
@@ -87,5 +87,5 @@ def export_board(rs, path: str) -> None:
     with open(tmp, "w", encoding="utf-8") as f:
         f.write(text)
     os.replace(tmp, path)
-    common.out.print(f"wrote {path}: the board of this game ({doc['board']['status']}); "
-                     f"start the next game with --board {path}")
+    common.out.print(_("wrote {path}: the board of this game ({status}); start the next game with --board {path}").format(
+        path=path, status=doc["board"]["status"]))

@@ -21,6 +21,8 @@ from rich.table import Table as RTable
 from rich.text import Text
 
 from referee.errors import RefereeError
+from referee.i18n import _, data, ngettext
+from referee.i18n import explicit as i18n_explicit
 
 if TYPE_CHECKING:
     from referee.ledger import Game
@@ -83,13 +85,17 @@ class Source:
 
     def frame(self, width: int | None = None):
         if self.game is None:
-            return Text(f"waiting for a game at {self.path} (referee new NAME NAME … --turns)", style="yellow")
+            return Text(_("waiting for a game at {path} (referee new NAME NAME … --turns)").format(path=self.path), style="yellow")
         try:
             rs = self.game.ruleset()
             t = self.game.state()
             recent = self._recent()
         except Exception as e:  # mid-replacement or locked: say so, retry on the next tick
             return Text(f"{self.path}: {e}", style="red")
+        if not i18n_explicit():
+            from referee.cli.context import speak_game
+
+            speak_game(self.game)
         return render(rs, t, recent, self.path, self.game.last_seq(), self.game.spec)
 
     def _recent(self, n: int = 8) -> list[dict]:
@@ -99,7 +105,11 @@ class Source:
         from referee.ledger import cancellations
 
         undone = set(cancellations(evs))
-        out = [{"seq": s, "text": e.get("text", e.get("type", "")), "undone": s in undone, "type": e.get("type")} for s, e in evs]
+        from referee.messages import render_all
+
+        fmt = self.game.ruleset().fmt  # each move in the language of the screen, from its message where it has one
+        out = [{"seq": s, "text": render_all([e["msg"]], fmt)[0] if e.get("msg") else e.get("text", e.get("type", "")),
+                "undone": s in undone, "type": e.get("type")} for s, e in evs]
         return out[-n:]
 
 
@@ -111,8 +121,8 @@ def clock_lines(rs, t, spec: dict | None, now: float | None = None) -> list:
     if not c or t.over:
         return []
     if not c["time_up"]:
-        return [Text.assemble(("⏱ ", "bold"), (view.clock_text(c["left"]), "bold"), f" left · ends at {c['ends_text']}")]
-    lines: list = [Text(f"time's up ({c['ends_text']}): the final count", style="bold reverse")]
+        return [Text.assemble(("⏱ ", "bold"), (view.clock_text(c["left"]), "bold"), " " + _("left · ends at {time}").format(time=c["ends_text"]))]
+    lines: list = [Text(_("time's up ({time}): the final count").format(time=c["ends_text"]), style="bold reverse")]
     st = view.standings(rs, t)
     if st:
         tab = RTable(box=None, show_edge=False, pad_edge=False, show_header=False)
@@ -121,7 +131,7 @@ def clock_lines(rs, t, spec: dict | None, now: float | None = None) -> list:
         tab.add_column(justify="right")
         for r in st["rows"]:
             tab.add_row(("=" if r["tied"] else "") + str(r["rank"]), r["player"], r["total_text"])
-        lines += [tab, Text(st["title"] + (f" — {st['leaders'][0]} wins" if len(st["leaders"]) == 1 else " — a tie"), style="dim")]
+        lines += [tab, Text(data(st["title"]) + " — " + (_("{player} wins").format(player=st["leaders"][0]) if len(st["leaders"]) == 1 else _("a tie")), style="dim")]
     return lines
 
 
@@ -131,26 +141,29 @@ def render(rs, t, recent: list[dict], path: Path, seq: int, spec: dict | None = 
 
     d = status_dict(rs, t)
     info = turns.turn_info(rs, t)
-    head = Text.assemble((f"{rs.id}", "bold"), f" — {rs.title}   ", (f"{path.name} · move #{seq} · updated {time.strftime('%H:%M:%S')}", "dim"))
+    head = Text.assemble((f"{rs.id}", "bold"), f" — {data(rs.title)}   ",
+                         (_("{file} · move #{seq} · updated {time}").format(file=path.name, seq=seq, time=time.strftime("%H:%M:%S")), "dim"))
     parts: list = [head, *clock_lines(rs, t, spec)]
     if t.over:
-        parts.append(Text("game over" + (f": {t.winner} wins" if t.winner else ""), style="bold green"))
+        parts.append(Text(_("game over") + (": " + _("{player} wins").format(player=t.winner) if t.winner else ""), style="bold green"))
     elif info["tracking"] and info["current"]:
         who = info["current"]
-        line = Text.assemble(("▶ ", "bold green"), (who, "bold"), " to throw")
+        line = Text.assemble(("▶ ", "bold green"), (who, "bold"), " " + _("to throw"))
         if info["throws_again"]:
-            line.append(f" again (doubles ×{info['doubles_run']})", style="yellow")
+            line.append(" " + _("again (doubles ×{run})").format(run=info["doubles_run"]), style="yellow")
         parts.append(line)
     if info.get("landing"):
-        parts.append(Text("  last landing: " + info["landing"]["text"], style="yellow"))
+        from referee.messages import render as render_msg
+
+        parts.append(Text("  " + _("last landing: {text}").format(text=render_msg(info["landing"]["msg"], rs.fmt)), style="yellow"))
 
     tab = RTable(expand=False, pad_edge=False, box=None, show_edge=False, header_style="bold dim")
     tab.add_column("")
-    tab.add_column("player", style="bold")
-    tab.add_column("cash", justify="right")
-    tab.add_column("square")
-    tab.add_column("deeds")
-    tab.add_column("worth", justify="right")
+    tab.add_column(_("player"), style="bold")
+    tab.add_column(_("cash"), justify="right")
+    tab.add_column(_("square"))
+    tab.add_column(_("deeds"))
+    tab.add_column(_("worth"), justify="right")
     cur = info.get("current")
     for p, pd in zip(t.players, d["players"]):
         deeds = deeds_markup(rs, pd["deeds"], "[dim]—[/dim]")
@@ -158,24 +171,26 @@ def render(rs, t, recent: list[dict], path: Path, seq: int, spec: dict | None = 
         if p.bankrupt:
             name = f"[strike dim]{name}[/strike dim]"
         if pd["jail_cards"]:
-            name += f" [cyan]+{pd['jail_cards']} card[/cyan]"
+            name += " [cyan]" + ngettext("+{n} card", "+{n} cards", pd["jail_cards"]).format(n=pd["jail_cards"]) + "[/cyan]"
         cash = rs.fmt(p.cash)
         if pd["debts"]:
-            cash += "\n[red]owes " + rs.fmt(sum(x["amount"] for x in pd["debts"])) + "[/red]"
+            cash += "\n[red]" + _("owes {amount}").format(amount=rs.fmt(sum(x["amount"] for x in pd["debts"]))) + "[/red]"
         square = escape(rs.squares[p.position].name) if rs.squares and not p.bankrupt else ""
         if p.in_jail:
-            square = "[yellow]in jail[/yellow]" + (f" [dim]({p.jail_turns} tr{'y' if p.jail_turns == 1 else 'ies'})[/dim]" if p.jail_turns else "")
+            square = "[yellow]" + _("in jail") + "[/yellow]" + (
+                " [dim](" + ngettext("{n} try", "{n} tries", p.jail_turns).format(n=p.jail_turns) + ")[/dim]" if p.jail_turns else "")
         if p.skip_turns:
-            square += f" [yellow]loses {p.skip_turns} turn[/yellow]"
+            square += " [yellow]" + ngettext("loses {n} turn", "loses {n} turns", p.skip_turns).format(n=p.skip_turns) + "[/yellow]"
         worth = rs.fmt(pd["net_worth"]) if pd["net_worth"] is not None else "?"
         marker = "[bold green]▶[/bold green]" if p.name == cur and not t.over else ""
         tab.add_row(marker, name, cash, square, deeds, worth)
     parts += [Text(""), tab, Text("")]
-    bank = f"bank: {t.bank_houses} houses, {t.bank_hotels} hotels"
+    bank = _("bank: {houses}, {hotels}").format(houses=ngettext("{n} house", "{n} houses", t.bank_houses).format(n=t.bank_houses),
+                                                hotels=ngettext("{n} hotel", "{n} hotels", t.bank_hotels).format(n=t.bank_hotels))
     if rs.p.free_parking.jackpot:
-        bank += f" · Free Parking pot {rs.fmt(t.pot)}"
+        bank += " · " + _("Free Parking pot {amount}").format(amount=rs.fmt(t.pot))
     parts.append(Text(bank, style="dim"))
-    parts.append(Text("last moves", style="bold dim"))
+    parts.append(Text(_("last moves"), style="bold dim"))
     for e in reversed(recent):
         style = "strike dim" if e["undone"] else ("dim italic" if e["type"] == "undo" else "")
         parts.append(Text(f"  #{e['seq']:<4} {e['text']}", style=style))

@@ -15,8 +15,13 @@ from __future__ import annotations
 
 import copy
 import json
+from typing import Any
 
-SINGLE_NOTE = "from a single unverified source: check the deed"
+from referee.core.checks import invalid
+from referee.core.events import Event, new_event
+from referee.core.msg import Msg
+from referee.core.state import Table
+from referee.ruleset.model import Ruleset
 
 # field -> (where it lives, how many values it takes)
 SQUARE_FIELDS = ("name", "price", "mortgage", "rent")
@@ -117,11 +122,6 @@ def group_grade(rs, group: str, field: str) -> str:
     return grade(((rs.data.get("board") or {}).get("groups") or {}).get(group), field)
 
 
-def single_note(what: str, fix: str) -> str:
-    """The one line a ruling adds when it used a single-source value."""
-    return f"{what} {SINGLE_NOTE}; if yours differs: {fix}"
-
-
 # ---------------------------------------------------------------- export
 def board_file(rs, game_id: str = "table-board") -> dict:
     """The game's board (the edition's values with the table's corrections) as a board file."""
@@ -154,28 +154,7 @@ def _has_unknown(node) -> bool:
 
 
 # ---------------------------------------------------------------- the `deed` event
-class DeedEvent:
-    """A `deed` event: board values read at the table. It moves no money and no token."""
-
-    type = "deed"
-
-    def __init__(self, t, changes: list[dict], text: str, steps: list[str]):
-        self.t = t.copy()
-        self.args = {"set": changes}
-        self.text = text
-        self.steps = steps
-        self.notes: list[str] = []
-        self.clauses: list[str] = []
-        self.ops: list = []
-        self.amount = None
-        self.seq: int | None = None
-
-    def to_dict(self) -> dict:
-        return {"type": self.type, "args": self.args, "ops": [], "text": self.text, "steps": self.steps,
-                "clauses": [], "notes": [], "amount": None}
-
-
-def record_values(rs, t, idx: int, values: dict) -> DeedEvent:
+def record_values(rs: Ruleset, t: Table, idx: int, values: dict[str, Any]) -> Event:
     """Check the values read from one deed and build the event that records them.
 
     `values` may hold name, price, mortgage, rent (a list: 6 for a lot, by number
@@ -200,7 +179,7 @@ def record_values(rs, t, idx: int, values: dict) -> DeedEvent:
     if values.get("name"):
         new = values["name"].strip()
         if any(s.name.casefold() == new.casefold() and s.index != idx for s in rs.squares):
-            raise InputError(f"another square is already called '{new}'")
+            raise invalid("deed.name_taken", name=new)
         change("name", new, sq.name, "name", square=idx)
     for field in ("price", "mortgage"):
         if values.get(field) is not None:
@@ -209,51 +188,51 @@ def record_values(rs, t, idx: int, values: dict) -> DeedEvent:
     if rent is not None:
         if sq.kind == "lot":
             if len(rent) != 6:
-                raise InputError(f"a lot's deed has 6 rents (site, 1-4 houses, hotel), not {len(rent)}: "
-                                 f"--rent {','.join(map(str, rent))}")
+                raise InputError(Msg("deed.six_rents", {"rent": list(rent)}), needs="rent")
             change("rent", list(rent), list(sq.rent or []), "rents (site, 1-4 houses, hotel)", square=idx)
         else:
             field = "railroad_rent" if sq.kind == "railroad" else "utility_rent"
             n = len(rs.squares_of_kind(sq.kind))
             if len(rent) > n:
-                raise InputError(f"there are {n} squares like {sq.name}: give at most {n} rents (by number owned)")
+                raise invalid("deed.too_many_rents", count=n, deed=sq.name)
             old = (rs.data.get("board") or {}).get(field) or []
             change(field, _fill(rent, old, n), old, "rent by number owned")
     if values.get("houses") is not None:
         h = values["houses"]
         if sq.kind != "lot" or not 0 <= h <= 4:
-            raise InputError("--houses is 0 (the bare site) to 4, on a lot" if sq.kind == "lot"
-                             else f"{sq.name} has no houses: give its rents with --rent")
+            raise InputError(Msg("deed.houses_range") if sq.kind == "lot" else Msg("deed.no_houses", {"deed": sq.name}),
+                             needs="houses")
         if values.get("value") is None:
-            raise InputError("--houses N needs the rent printed for it: --value AMOUNT")
+            raise InputError(Msg("deed.houses_need_value"), needs="value")
         old = (sq.rent or ["unknown"] * 6)[h]
         change("rent", values["value"], old, f"rent with {h} house(s)" if h else "rent of the site", square=idx, index=h)
     elif values.get("value") is not None:
-        raise InputError("--value goes with --houses N (which rent it is)")
+        raise InputError(Msg("deed.value_needs_houses"), needs="houses")
     if values.get("hotel") is not None:
         if sq.kind != "lot":
-            raise InputError(f"{sq.name} takes no hotel")
+            raise invalid("deed.no_hotel", deed=sq.name)
         change("rent", values["hotel"], (sq.rent or ["unknown"] * 6)[5], "rent with a hotel", square=idx, index=5)
     for field in ("house_cost", "hotel_cost"):
         if values.get(field) is not None:
             if sq.kind != "lot" or not sq.group:
-                raise InputError(f"{sq.name} is not a lot of a colour group: no {field.replace('_', ' ')}")
+                raise invalid("deed.not_a_group_lot", deed=sq.name, field=field)
             old = (rs.groups.get(sq.group) or {}).get(field)
             change(field, values[field], old, f"{field.replace('_', ' ')} of the {rs.group_name(sq.group)} group",
                    group=sq.group)
     if values.get("multipliers") is not None:
         if sq.kind != "utility":
-            raise InputError(f"{sq.name} is not a company: --multipliers is for companies (rent = N × the dice)")
+            raise InputError(Msg("deed.not_a_company", {"deed": sq.name}), needs="multipliers")
         n = len(rs.squares_of_kind("utility"))
         if len(values["multipliers"]) > n:
-            raise InputError(f"there are {n} companies: give at most {n} multipliers (by number owned)")
+            raise invalid("deed.too_many_multipliers", count=n)
         change("utility_multipliers", _fill(values["multipliers"], rs.utility_multipliers, n),
                list(rs.utility_multipliers), "times the dice, by number owned", money=False)
     if not changes:
-        raise InputError("nothing to record: give --rent, --houses N --value V, --hotel, --price, --mortgage, "
-                         "--house-cost, --hotel-cost, --multipliers or --name")
-    text = f"deed {sq.name}: " + "; ".join(steps) + " (read at the table)"
-    return DeedEvent(t, changes, text, ["recorded in the game log: applies from now on, undo takes it back"])
+        raise InputError(Msg("deed.nothing"), needs="value")
+    ev = new_event(t, "deed", set=changes)  # a `deed` event moves no money and no token: no ops
+    ev.say("deed.recorded", square=sq.name, changes=steps)
+    ev.steps.append(Msg("deed.applies"))
+    return ev
 
 
 def _fill(given: list, old: list, n: int) -> list:
@@ -270,10 +249,9 @@ def _show(fmt, v) -> str:
     return str(v)
 
 
-def table_values_line(g) -> str | None:
+def table_values_line(g: Any) -> Msg | None:
     """For `status`: how many deed values the table has recorded (None if none)."""
     changes = live_overrides(g.con, g.cancellations, g.CANCELLERS)
     if not changes:
         return None
-    return (f"board: {len(changes)} value(s) read from the deeds at the table (`referee log`); "
-            f"`referee board --export FILE` keeps them for the next game")
+    return Msg("board.table_values", {"count": len(changes)})

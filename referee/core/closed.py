@@ -8,7 +8,7 @@ token, jail status, jail cards and debts (owed or owing) never change again.
 
 from __future__ import annotations
 
-from referee.errors import Refusal
+from referee.core.checks import refuse
 
 
 def _account(t, name: str) -> tuple:
@@ -21,6 +21,5 @@ def check(rs, before, after) -> None:
     """Refuse a move that changes the account of a player already bankrupt before it."""
     for p in before.players:
         if p.bankrupt and _account(before, p.name) != _account(after, p.name):
-            cid = "end.game" if rs.has_clause("end.game") else "bankruptcy.test"
-            raise Refusal(f"{p.name} is bankrupt and out of the game: nothing can be paid to, charged to or moved for {p.name}",
-                          rs.cite(cid) if rs.has_clause(cid) else None)
+            raise refuse(rs, "end.game" if rs.has_clause("end.game") else "bankruptcy.test", "refused.account_closed",
+                         player=p.name)

@@ -1,13 +1,20 @@
-"""Rent owed on a deed, with the reasoning steps and the clauses behind them."""
+"""Rent owed on a deed, with the reasoning steps and the clauses behind them; and the rent transaction."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from referee.core import board_values as bv
+from referee.core.checks import active, invalid, not_over, refuse
+from referee.core.events import Event, new_event
+from referee.core.money import charge
+from referee.core.msg import Msg, Next
+from referee.core.ops import Claim
 from referee.core.state import Table
-from referee.errors import InputError, Refusal
+from referee.errors import InputError, MissingData
 from referee.ruleset.model import Ruleset
+from referee.ruleset.schema import UNKNOWN
 
 
 @dataclass
@@ -15,10 +22,10 @@ class Ruling:
     """An amount (or a legality) with the arithmetic shown and the clauses cited."""
 
     amount: int = 0
-    steps: list[str] = field(default_factory=list)
+    steps: list[str | Msg] = field(default_factory=list)
     clauses: list[str] = field(default_factory=list)
 
-    def step(self, text: str, clause: str | None = None) -> None:
+    def step(self, text: str | Msg, clause: str | None = None) -> None:
         self.steps.append(text)
         if clause and clause not in self.clauses:
             self.clauses.append(clause)
@@ -43,87 +50,85 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
     sq = rs.squares[idx]
     d = t.deeds[idx]
     r = Ruling()
-    fmt = rs.fmt
     if d.owner is None:
-        raise Refusal(f"nobody owns {sq.name}: no rent is due (it may be bought)", rs.cite("buy.printed_price"))
+        raise refuse(rs, "buy.printed_price", "refused.rent_unowned", deed=sq.name)
     if d.mortgaged:
-        raise Refusal(f"{sq.name} is mortgaged: no rent can be collected on it", rs.cite("rent.mortgaged"))
+        raise refuse(rs, "rent.mortgaged", "refused.rent_mortgaged", deed=sq.name)
     owner = t.player(d.owner)
     if owner.in_jail and not rs.param("jail.collect_rent"):
-        raise Refusal(f"{owner.name} is in jail and this ruleset collects no rent in jail", rs.cite("jail.rights"))
-    deed = f'referee deed "{sq.name}"'
+        raise refuse(rs, "jail.rights", "refused.rent_in_jail", player=owner.name)
     if sq.kind == "lot":
         table = sq.rent or ()
         if d.hotel:
-            r.amount = rs.known(table[5], f"the rent with a hotel on '{sq.name}'", f"{deed} --hotel N")
-            r.step(f"{sq.name} with a hotel → {fmt(r.amount)}", "rent.houses")
-            _flag(r, bv.square_grade(rs, idx, "rent", 5), "the rent with a hotel", f"{deed} --hotel N")
+            fix = Next("deed", {"deed": sq.name, "hotel": None})
+            r.amount = _known(rs, table[5], f"the rent with a hotel on '{sq.name}'", fix)
+            r.step(Msg("rent.hotel", {"deed": sq.name, "amount": r.amount}), "rent.houses")
+            _flag(r, bv.square_grade(rs, idx, "rent", 5), "the rent with a hotel", fix)
         elif d.houses:
-            fix = f"{deed} --houses {d.houses} --value N"
-            r.amount = rs.known(table[d.houses], f"the rent with {d.houses} house(s) on '{sq.name}'", fix)
-            r.step(f"{sq.name} with {d.houses} house(s) → {fmt(r.amount)}", "rent.houses")
+            fix = Next("deed", {"deed": sq.name, "houses": d.houses, "value": None})
+            r.amount = _known(rs, table[d.houses], f"the rent with {d.houses} house(s) on '{sq.name}'", fix)
+            r.step(Msg("rent.houses", {"deed": sq.name, "houses": d.houses, "amount": r.amount}), "rent.houses")
             _flag(r, bv.square_grade(rs, idx, "rent", d.houses), f"the rent with {d.houses} house(s)", fix)
         else:
-            base = rs.known(table[0], f"the base rent of '{sq.name}'", f"{deed} --houses 0 --value N")
-            _flag(r, bv.square_grade(rs, idx, "rent", 0), "the base rent", f"{deed} --houses 0 --value N")
+            fix = Next("deed", {"deed": sq.name, "houses": 0, "value": None})
+            base = _known(rs, table[0], f"the base rent of '{sq.name}'", fix)
+            _flag(r, bv.square_grade(rs, idx, "rent", 0), "the base rent", fix)
             r.amount = base
-            r.step(f"base rent of {sq.name}: {fmt(base)}", "rent.lot")
+            r.step(Msg("rent.base", {"deed": sq.name, "amount": base}), "rent.lot")
             if full_group(t, rs, idx):
                 members = rs.group_members(sq.group or "")
                 any_mortgaged = any(t.deeds[i].mortgaged for i in members)
                 if any_mortgaged and not rs.param("rent.full_group_with_mortgaged_lot"):
-                    r.step(
-                        f"{owner.name} owns the whole {rs.group_name(sq.group)} group but a lot of it is mortgaged: no double",
-                        "rent.full_group",
-                    )
+                    r.step(Msg("rent.group_mortgaged", {"player": owner.name, "group": rs.group_name(sq.group or "")}),
+                           "rent.full_group")
                 else:
                     mult = rs.param("rent.full_group_multiplier")
                     r.amount = base * mult
-                    extra = " (another lot of it is mortgaged, this one is not)" if any_mortgaged else ""
-                    r.step(
-                        f"{owner.name} owns the whole {rs.group_name(sq.group)} group, unimproved{extra} → ×{mult} = {fmt(r.amount)}",
-                        "rent.full_group",
-                    )
+                    r.step(Msg("rent.full_group", {"player": owner.name, "group": rs.group_name(sq.group or ""),
+                                                   "other_mortgaged": any_mortgaged, "times": mult, "amount": r.amount}),
+                           "rent.full_group")
     elif sq.kind == "railroad":
         n = _count_owned(rs, t, owner.name, "railroad")
-        table = rs.railroad_rent
-        fix = f"{deed} --rent A,B,C,D"
-        r.amount = rs.known(table[n - 1] if len(table) >= n else None, f"the rent for {n} railroad(s)", fix)
-        r.step(f"{owner.name} owns {n} railroad(s) → {fmt(r.amount)}", "rent.railroad")
+        rents: list[Any] = list(rs.railroad_rent)
+        fix = Next("deed", {"deed": sq.name, "rent": 4})
+        r.amount = _known(rs, rents[n - 1] if len(rents) >= n else None, f"the rent for {n} railroad(s)", fix)
+        r.step(Msg("rent.railroads", {"player": owner.name, "count": n, "amount": r.amount}), "rent.railroad")
         _flag(r, bv.board_grade(rs, "railroad_rent", n - 1), "this rent", fix)
         if card and card.get("rent_multiplier"):
             m = card["rent_multiplier"]
             r.amount *= m
-            r.step(f"card '{card.get('text', card['id'])}': pay ×{m} → {fmt(r.amount)}", "rent.card")
+            r.step(Msg("rent.card_times", {"card": card.get("text", card["id"]), "times": m, "amount": r.amount}), "rent.card")
     elif sq.kind == "utility" and _fixed_utility_rent(rs) and not (card and card.get("dice_multiplier")):
         # contracts that print an amount by number of companies owned, not a multiple of the dice
         n = _count_owned(rs, t, owner.name, "utility")
-        table = _fixed_utility_rent(rs)
-        fix = f"{deed} --rent A,B (or --multipliers A,B if it multiplies the dice)"
-        r.amount = rs.known(table[n - 1] if len(table) >= n else None, f"the rent for {n} compan(ies)", fix)
-        r.step(f"{owner.name} owns {n} of these → {fmt(r.amount)}", "rent.utility")
+        fixed = _fixed_utility_rent(rs)
+        fix = Next("deed", {"deed": sq.name, "rent": 2, "or_multipliers": 2})
+        r.amount = _known(rs, fixed[n - 1] if len(fixed) >= n else None, f"the rent for {n} compan(ies)", fix)
+        r.step(Msg("rent.fixed_utility", {"player": owner.name, "count": n, "amount": r.amount}), "rent.utility")
         _flag(r, bv.board_grade(rs, "utility_rent", n - 1), "this rent", fix)
     elif sq.kind == "utility":
         if dice is None:
-            raise InputError(f"rent on {sq.name} depends on the dice: give the throw with --dice N")
+            raise InputError(Msg("rent.needs_dice", {"deed": sq.name}), needs="dice")
         if not 2 <= dice <= 12:
-            raise InputError(f"a throw of two dice is between 2 and 12, not {dice}")
+            raise invalid("invalid.throw", total=dice)
         if card and card.get("dice_multiplier"):
             m = card["dice_multiplier"]
             r.amount = dice * m
-            r.step(f"card '{card.get('text', card['id'])}': {m} × the throw {dice} = {fmt(r.amount)}", "rent.card")
+            r.step(Msg("rent.card_dice", {"card": card.get("text", card["id"]), "times": m, "dice": dice, "amount": r.amount}),
+                   "rent.card")
         else:
             n = _count_owned(rs, t, owner.name, "utility")
-            fix = f"{deed} --multipliers A,B"
-            m = rs.known(rs.utility_multipliers[n - 1] if len(rs.utility_multipliers) >= n else None,
-                         f"the dice multiplier for {n} utilit(ies)", fix)
+            fix = Next("deed", {"deed": sq.name, "multipliers": 2})
+            m = _known(rs, rs.utility_multipliers[n - 1] if len(rs.utility_multipliers) >= n else None,
+                       f"the dice multiplier for {n} utilit(ies)", fix)
             r.amount = dice * m
-            r.step(f"{owner.name} owns {n} utilit{'y' if n == 1 else 'ies'} → {m} × the throw {dice} = {fmt(r.amount)}", "rent.utility")
+            r.step(Msg("rent.utilities", {"player": owner.name, "count": n, "times": m, "dice": dice, "amount": r.amount}),
+                   "rent.utility")
             _flag(r, bv.board_grade(rs, "utility_multipliers", n - 1), "this multiplier", fix)
     else:
-        raise InputError(f"{sq.name} is not a property: no rent")
+        raise invalid("invalid.no_rent_square", deed=sq.name)
     if card and sq.kind == "lot":
-        raise InputError(f"the card '{card['id']}' does not change the rent of a lot")
+        raise invalid("invalid.card_on_lot", card=card["id"])
     return r
 
 
@@ -131,12 +136,60 @@ def _fixed_utility_rent(rs: Ruleset) -> list:
     return (rs.data.get("board") or {}).get("utility_rent") or []
 
 
-def _flag(r: Ruling, grade: str, what: str, fix: str) -> None:
+def _known(rs: Ruleset, value: Any, what: str, fix: Next) -> Any:
+    """The board value, or MissingData saying how the table records it (`fix`: the action that does)."""
+    if value is None or value == UNKNOWN:
+        raise MissingData(Msg("board.unknown_at_table", {"ruleset": rs.id, "what": what, "next": fix.to_dict()}),
+                          needs="board_value")
+    return value
+
+
+def _flag(r: Ruling, grade: str, what: str, fix: Next) -> None:
     """One line in the ruling when it used a value that rests on a single source."""
     if grade == "single":
-        r.step(bv.single_note(what, fix))
+        r.step(Msg("board.single_source", {"what": what, "next": fix.to_dict()}))
 
 
 def claim_open(rs: Ruleset, rolls_since: int) -> bool:
     """Rent may still be asked if fewer following players than the window have rolled."""
     return rolls_since < rs.param("rent.claim_window")
+
+
+# ---------------------------------------------------------------- the transaction
+def last_landing(t: Table, player: str, idx: int) -> dict[str, Any] | None:
+    for land in reversed(t.landings):
+        if land["player"] == player and land["square"] == idx:
+            return land
+    return None
+
+
+def rent(
+    rs: Ruleset, t: Table, payer: str, idx: int, dice: int | None = None, card: dict[str, Any] | None = None,
+    rolls_since: int | None = None, landing: dict[str, Any] | None = None,
+) -> Event:
+    """Rent on a deed. With turns tracked, `landing` ties it to the landing it is for (claimed once, in time)."""
+    not_over(rs, t)
+    active(rs, t, payer)
+    if landing is not None:
+        if landing.get("claimed"):
+            raise refuse(rs, "rent.lot", "refused.rent_paid", player=payer, deed=rs.squares[idx].name)
+        rolls_since = max(0, t.rolls - landing["roll"])
+    r = rent_due(rs, t, idx, dice, card)
+    owner = t.deeds[idx].owner
+    assert owner is not None
+    if owner == payer:
+        why = "rent.own_property" if rs.has_clause("rent.own_property") else "rent.lot"
+        raise refuse(rs, why, "refused.rent_own", player=payer, deed=rs.squares[idx].name)
+    if rolls_since is not None and not claim_open(rs, rolls_since):
+        raise refuse(rs, "rent.unclaimed", "refused.rent_late", deed=rs.squares[idx].name, since=rolls_since)
+    ev = new_event(t, "rent", payer=payer, deed=idx, dice=dice, card=card["id"] if card else None)
+    charge(rs, ev, payer, owner, r.amount, f"rent on {rs.squares[idx].name}")
+    if landing is not None:
+        ev.op(Claim(payer, idx, landing["roll"]))
+    elif t.extra.get("tracking"):
+        ev.note("rent.no_landing", player=payer, deed=rs.squares[idx].name)
+    ev.amount = r.amount
+    ev.steps += r.steps
+    ev.cite(*r.clauses)
+    ev.say("rent", payer=payer, owner=owner, amount=r.amount, deed=rs.squares[idx].name)
+    return ev

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.core.state import Table, apply_ops
+from referee.core.ops import apply_ops
+from referee.core.state import Table
 from referee.core.valuation import COMPONENTS, Valuation, bases, value
 from referee.ruleset.model import Ruleset
 
@@ -21,7 +22,7 @@ def resolve_method(rs: Ruleset, name: str | None) -> str:
 
     known = rs.valuation_names()
     if name is None:
-        own = rs.param("end.valuation", None)
+        own = rs.param("end.valuation")
         return own if own in known else ("net-worth" if "net-worth" in known else known[0])
     if name in known:
         return name

@@ -4,30 +4,28 @@ from __future__ import annotations
 
 import random
 
+from referee.core.checks import afford, doing, refuse
+from referee.core.events import Event, new_event
+from referee.core.ops import Cash, Op, Owner
 from referee.core.state import BANK, Table, new_table
-from referee.errors import Refusal
 from referee.ruleset.model import Ruleset
 
 
 def new_game(rs: Ruleset, players: list[str], random_deal: bool = False, seed: int | None = None,
-             track_turns: bool = False) -> tuple[Table, list, dict[str, list[int]]]:
+             track_turns: bool = False) -> tuple[Table, list[Op], dict[str, list[int]]]:
     from referee.names import player_names
 
     names = player_names(players)
     lo, hi = rs.players("min", 2), rs.players("max", 8)
     hi_alt = rs.players("max_if_banker_not_playing")
     if len(names) < lo or len(names) > max(hi, hi_alt or 0):
-        raise Refusal(
-            f"{rs.id} is played by {lo} to {hi} players" + (f" ({hi_alt} if the banker does not play)" if hi_alt else "")
-            + f", not {len(names)}",
-            rs.cite("setup.cash"),
-        )
+        raise refuse(rs, "setup.cash", "refused.player_count", ruleset=rs.id, lo=lo, hi=hi, hi_alt=hi_alt, count=len(names))
     rs.require_board()
     cash = rs.known(rs.for_players("starting_cash", len(names)), f"the starting cash for {len(names)} players")
     t = new_table([(n, 0) for n in names], [s.index for s in rs.deeds], rs.bank("houses"), rs.bank("hotels"))
     if track_turns:
         t.extra["tracking"] = True
-    ops = [["cash", BANK, n, cash] for n in names]
+    ops: list[Op] = [Cash(BANK, n, cash) for n in names]
     deals: dict[str, list[int]] = {}
     n_deal = rs.for_players("deal_deeds", len(names)) or 0
     if random_deal and n_deal:
@@ -35,7 +33,28 @@ def new_game(rs: Ruleset, players: list[str], random_deal: bool = False, seed: i
         pool = [s.index for s in rs.deeds]
         rng.shuffle(pool)
         if n_deal * len(names) > len(pool):
-            raise Refusal(f"{n_deal} deeds each for {len(names)} players is more than the {len(pool)} deeds", rs.cite("setup.cash"))
+            raise refuse(rs, "setup.cash", "refused.deal_too_many", each=n_deal, players=len(names), deeds=len(pool))
         for i, n in enumerate(names):
             deals[n] = sorted(pool[i * n_deal:(i + 1) * n_deal])
     return t, ops, deals
+
+
+def deal(rs: Ruleset, t: Table, player: str, idxs: list[int]) -> Event:
+    """Deeds dealt at the start (editions that deal them), paid for where the edition says so."""
+    ev = new_event(t, "deal", player=player, deeds=idxs)
+    paid = rs.param("purchase.dealt_deeds_paid")
+    total = 0
+    for idx in idxs:
+        sq = rs.squares[idx]
+        if ev.t.deeds[idx].owner is not None:
+            raise refuse(rs, "setup.cash", "refused.already_dealt", deed=sq.name, owner=ev.t.deeds[idx].owner)
+        ev.op(Owner(idx, player))
+        if paid:
+            total += rs.price(sq)
+    if paid:
+        afford(rs, t, player, total, doing("dealt_deeds"))
+        ev.op(Cash(player, BANK, total))
+    ev.say("deal.paid" if paid else "deal", player=player, deeds=[rs.squares[i].name for i in idxs], total=total)
+    ev.amount = total
+    ev.cite("setup.deal" if rs.has_clause("setup.deal") else "setup.cash")
+    return ev

@@ -1,10 +1,10 @@
 """The table as it stands, and the few primitive operations that change it.
 
 Every transaction becomes an event holding a list of primitive ops (money
-moves, deed moves, buildings, flags) with amounts already computed. Replaying
-a game folds `apply_ops` over its events, so the state is always derived and
-money can only move between parties, never appear or vanish: the bank's net
-balance is tracked like any other party's.
+moves, deed moves, buildings, flags; see ops.py) with amounts already
+computed. Replaying a game folds `ops.apply_ops` over its events, so the state
+is always derived and money can only move between parties, never appear or
+vanish: the bank's net balance is tracked like any other party's.
 """
 
 from __future__ import annotations
@@ -107,14 +107,14 @@ class Table:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict) -> "Table":
+    def from_dict(cls, d: dict) -> Table:
         d = dict(d)
         d["players"] = [Player(**p) for p in d["players"]]
         d["deeds"] = {int(k): Deed(**v) for k, v in d["deeds"].items()}
         d["debts"] = [Debt(**x) for x in d.get("debts", [])]
         return cls(**d)
 
-    def copy(self) -> "Table":
+    def copy(self) -> Table:
         """A deep copy, equal to Table.from_dict(self.to_dict()) without the dict round trip
         (every action copies the table; asdict made that the cost of a ruling)."""
         import copy as _copy
@@ -138,72 +138,3 @@ def new_table(players: list[tuple[str, int]], deed_indices: list[int], houses: i
         hotels_total=hotels,
     )
     return t
-
-
-# ---------------------------------------------------------------- primitive ops
-def _move_cash(t: Table, src: str, dst: str, amount: int) -> None:
-    for party, sign in ((src, -1), (dst, 1)):
-        if party == BANK:
-            t.bank_net += sign * amount
-        elif party == POT:
-            t.pot += sign * amount
-        else:
-            t.player(party).cash += sign * amount
-
-
-def apply_ops(t: Table, ops: list[list]) -> None:
-    """Apply an event's primitive ops in order (mutates `t`)."""
-    for op in ops:
-        kind = op[0]
-        if kind == "cash":
-            _move_cash(t, op[1], op[2], op[3])
-        elif kind == "owner":
-            t.deeds[op[1]].owner = op[2]
-        elif kind == "buildings":
-            d = t.deeds[op[1]]
-            d.houses, d.hotel = op[2], op[3]
-        elif kind == "mortgaged":
-            t.deeds[op[1]].mortgaged = op[2]
-        elif kind == "jail":
-            p = t.player(op[1])
-            p.in_jail, p.jail_turns = op[2], op[3]
-            if op[2]:
-                p.position = op[4] if len(op) > 4 else p.position
-        elif kind == "jail_card":  # [jail_card, from|None, to|None, deck]
-            if op[1]:
-                t.player(op[1]).jail_cards.remove(op[3])
-            else:
-                t.jail_cards_out[op[3]] = t.jail_cards_out.get(op[3], 0) + 1
-            if op[2]:
-                t.player(op[2]).jail_cards.append(op[3])
-            else:
-                t.jail_cards_out[op[3]] = t.jail_cards_out.get(op[3], 0) - 1
-        elif kind == "debt":  # [debt, debtor, creditor, amount, reason]
-            t.debts.append(Debt(t.next_debt_id, op[1], op[2], op[3], op[4]))
-            t.next_debt_id += 1
-        elif kind == "debt_paid":  # [debt_paid, id]
-            t.debts = [d for d in t.debts if d.id != op[1]]
-        elif kind == "bankrupt":
-            p = t.player(op[1])
-            p.bankrupt = True
-            t.bankruptcies += 1
-            t.debts = [d for d in t.debts if d.debtor != op[1]]
-        elif kind == "position":
-            t.player(op[1]).position = op[2]
-        elif kind == "skip":
-            t.player(op[1]).skip_turns = op[2]
-        elif kind == "over":
-            t.over = True
-            t.winner = op[1]
-        elif kind == "set":  # turn-tracking fields
-            setattr(t, op[1], op[2])
-        elif kind == "land":
-            t.landings = (t.landings + [op[1]])[-12:]
-        elif kind == "claim":  # [claim, player, square, roll]: the rent for that landing is paid
-            for land in t.landings:
-                if (land["player"], land["square"], land["roll"]) == (op[1], op[2], op[3]):
-                    land["claimed"] = True
-        elif kind == "extra":
-            t.extra[op[1]] = op[2]
-        else:
-            raise ValueError(f"unknown op {kind!r}")

@@ -17,6 +17,7 @@ Every amount is an int in the edition's currency units.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from referee.core.state import Table
@@ -57,7 +58,7 @@ class Valuation:
     hotels: int = 0
     items: list[Item] = field(default_factory=list)
     bases: dict[str, str] = field(default_factory=dict)  # component -> "at printed price"…
-    fmt: object = None  # the ruleset's money formatter, for `lines`
+    fmt: Callable[[int], str] | None = None  # the ruleset's money formatter, for `lines`
 
     @property
     def total(self) -> int:
@@ -124,8 +125,8 @@ def _deed_value(rs: Ruleset, sq, how: str) -> int:
 def bases(rs: Ruleset, method: str) -> dict[str, str]:
     """How each component is counted by a method, in words (for headers and breakdowns)."""
     m = rs.valuation(method)
-    sell_pct = rs.param("building.sell_percent", 50)
-    hotel_houses = rs.param("building.hotel_houses", 4)
+    sell_pct = rs.param("building.sell_percent")
+    hotel_houses = rs.param("building.hotel_houses")
     out: dict[str, str] = {}
     if m.get("cash", True):
         out["cash"] = ""
@@ -155,8 +156,8 @@ def value(rs: Ruleset, t: Table, player: str, method: str) -> Valuation:
     if m.get("cash", True):
         v.cash = p.cash
         v.items.append(Item("cash", "cash", "", p.cash))
-    sell_pct = rs.param("building.sell_percent", 50)
-    hotel_houses = rs.param("building.hotel_houses", 4)
+    sell_pct = rs.param("building.sell_percent")
+    hotel_houses = rs.param("building.hotel_houses")
     for idx in t.owned_by(player):
         sq = rs.squares[idx]
         d = t.deeds[idx]
@@ -189,8 +190,8 @@ def value(rs: Ruleset, t: Table, player: str, method: str) -> Valuation:
 
 def liquidation(rs: Ruleset, t: Table, player: str) -> tuple[int, list[str]]:
     """What a player could raise beyond cash: buildings sold at the bank's price, unmortgaged deeds mortgaged."""
-    sell_pct = rs.param("building.sell_percent", 50)
-    hotel_houses = rs.param("building.hotel_houses", 4)
+    sell_pct = rs.param("building.sell_percent")
+    hotel_houses = rs.param("building.hotel_houses")
     total, lines = 0, []
     for idx in t.owned_by(player):
         sq = rs.squares[idx]

@@ -20,7 +20,7 @@ def card(
     from referee.core import actions
 
     def build(rs, t):
-        who, c = common.resolve_player(t, player), actions.find_card(rs, name)
+        who, c = common.resolve_player(t, player), actions.find_card(rs, name, hint="referee cards lists them")
         if t.extra.get("tracking") and not passed_go:
             from referee.core import turns  # the token moves on the board: record the landing too
 

@@ -35,7 +35,7 @@ def rent(
     from referee.core import actions
 
     def build(rs, t):
-        c = actions.find_card(rs, card) if card else None
+        c = actions.find_card(rs, card, hint="referee cards lists them") if card else None
         idx = common.resolve_deed(rs, deed)
         who = common.resolve_player(t, payer)
         landing = actions.last_landing(t, who, idx) if late is None and t.extra.get("tracking") else None

@@ -40,7 +40,8 @@ def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
         by = e.get("undone_by")
         how = {"undo": _("undone by"), "redo": _("taken back by the redo")}.get(str(kinds.get(by))) or _("cancelled by {kind}").format(kind=kinds.get(by))
         mark = f" [dim]({how} #{by})[/dim]" if by else ""
-        common.out.print(f"#{e['seq']:<4} {escape(e.get('text', e['type']))}{mark}")
+        text = _("new game: {players}").format(players=", ".join(e["args"]["players"])) if e["type"] == "new" and e.get("args", {}).get("players") else e.get("text", e["type"])
+        common.out.print(f"#{e['seq']:<4} {escape(text)}{mark}")
 
 
 def export(path: Annotated[Optional[str], typer.Argument(help=N_("Output file (default: stdout)."))] = None, game: GameOpt = None) -> None:

@@ -34,17 +34,17 @@ def list_rulesets(as_json: Annotated[bool, typer.Option("--json")] = False) -> N
     if as_json:
         print(json.dumps({k: {kk: v.get(kk) for kk in ("kind", "title", "aliases", "extends")} for k, v in cat.index.items()}, ensure_ascii=False))
         return
-    for kind, label in (("edition", "Editions (--ruleset)"), ("variant", "Variants (--variant)"), ("house-rule", "House rules (--house-rule)")):
+    for kind, label in (("edition", _("Editions (--ruleset)")), ("variant", _("Variants (--variant)")), ("house-rule", _("House rules (--house-rule)"))):
         tab = RTable(title=label, title_justify="left")
         tab.add_column("id", style="bold")
-        tab.add_column("title")
-        tab.add_column("aliases / extends", style="dim")
+        tab.add_column(_("title"))
+        tab.add_column(_("aliases / extends"), style="dim")
         for rid in cat.ids(kind):
             e = cat.index[rid]
             extra = ", ".join(e.get("aliases") or [])
             if e.get("extends"):
-                extra += (" · " if extra else "") + f"extends {e['extends']}"
-            tab.add_row(rid, escape(e.get("title", "")), escape(extra))
+                extra += (" · " if extra else "") + _("extends {ruleset}").format(ruleset=e["extends"])
+            tab.add_row(rid, escape(data(e.get("title", ""))), escape(extra))
         out.print(tab)
 
 
@@ -157,23 +157,23 @@ def diff(
             "clauses": [{"clause": cid, "a": ca.text if ca else None, "b": cb.text if cb else None} for cid, ca, cb in crow],
         }, ensure_ascii=False))
         return
-    tab = RTable(title=f"{ra.id} vs {rb.id}: parameters", title_justify="left")
-    tab.add_column("parameter", style="bold", overflow="fold")
+    tab = RTable(title=_("{a} vs {b}: parameters").format(a=ra.id, b=rb.id), title_justify="left")
+    tab.add_column(_("parameter"), style="bold", overflow="fold")
     tab.add_column(ra.id)
     tab.add_column(rb.id)
     for k, x, y in rows:
         tab.add_row(k, escape(_show(x)), escape(_show(y)))
     out.print(tab)
     if crow:
-        ct = RTable(title="clauses that read differently", title_justify="left", show_lines=True)
-        ct.add_column("clause", style="bold", overflow="fold")
+        ct = RTable(title=_("clauses that read differently"), title_justify="left", show_lines=True)
+        ct.add_column(_("clause"), style="bold", overflow="fold")
         ct.add_column(ra.id)
         ct.add_column(rb.id)
         for cid, ca, cb in crow:
             ct.add_row(cid, escape(_ctext(ra, ca)), escape(_ctext(rb, cb)))
         out.print(ct)
     if not rows and not crow:
-        out.print("no differences")
+        out.print(_("no differences"))
 
 
 def _plain(v):
@@ -203,7 +203,7 @@ def validate(files: list[str]) -> None:
     for f in files:
         try:
             rs = loader.validate_file(f)
-            out.print(f"{f}: ok" + (f" ({len(rs.clauses)} clauses, {len(rs.squares)} squares)" if rs else ""))
+            out.print(f"{f}: ok" + (" (" + _("{clauses} clauses, {squares} squares").format(clauses=len(rs.clauses), squares=len(rs.squares)) + ")" if rs else ""))
         except ValidationErrors as e:
             for x in e.errors:
                 out.print(escape(str(x)))

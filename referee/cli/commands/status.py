@@ -13,7 +13,8 @@ def status(as_json: JsonOpt = False, game: GameOpt = None) -> None:
     view.show(g.ruleset(), g.state(), as_json)
     if not as_json:
         from referee.core.board_values import table_values_line
+        from referee.messages import render
 
         line = table_values_line(g)
         if line:
-            common.out.print(f"[dim]{line}[/dim]")
+            common.out.print(f"[dim]{render(line)}[/dim]")

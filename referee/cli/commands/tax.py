@@ -29,7 +29,9 @@ def income(
         opts = actions.income_tax_options(rs, t, who)
         common.out.print("[yellow]" + _("preview — not the official order of play: the books have the player choose before adding up") + "[/yellow]")
         if "net_worth" in opts:
-            for line in opts["net_worth"].lines:
+            from referee.messages import valuation_lines
+
+            for line in valuation_lines(opts["net_worth"]):
                 common.out.print(f"  {line}")
             pct = rs.p.taxes.income.percent
             common.out.print("  " + _("net worth {amount} → {percent} % = {tax}").format(amount=rs.fmt(opts["net_worth"].total), percent=pct, tax=rs.fmt(opts["percent_amount"])))

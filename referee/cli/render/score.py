@@ -7,29 +7,9 @@ The numbers come from referee.core.scoring / referee.core.valuation.
 from __future__ import annotations
 
 from referee.i18n import N_, _, data, ngettext
+from referee.messages import basis
 
 COLUMN_NAMES = {"cash": N_("cash"), "deeds": N_("deeds"), "mortgaged_deeds": N_("mortgaged"), "houses": N_("houses"), "hotels": N_("hotels")}
-# how referee.core.valuation says a component is counted, in the table's language
-BASES = (N_("at printed price"), N_("at half the printed price"), N_("at mortgage value"), N_("at cost"), N_("at the hotel price"),
-         N_("mortgaged deeds"))
-_BASIS_PATTERNS = (
-    (r"at (?P<pct>\d+) % of cost with the (?P<n>\d+) houses turned in", N_("at {pct} % of cost with the {n} houses turned in")),
-    (r"at cost with the (?P<n>\d+) houses turned in", N_("at cost with the {n} houses turned in")),
-    (r"at (?P<pct>\d+) % of cost", N_("at {pct} % of cost")),
-)
-
-
-def basis(text: str) -> str:
-    """A valuation basis ('at printed price', 'at 50 % of cost'…) as the table's language says it."""
-    import re
-
-    for pattern, template in _BASIS_PATTERNS:
-        m = re.fullmatch(pattern, text)
-        if m:
-            return _(template).format(**m.groupdict())
-    return _(text) if text else text
-
-
 PLAYER_STYLES = ("cyan", "magenta", "green", "yellow", "red", "blue", "bright_white", "bright_black")
 
 

@@ -25,5 +25,7 @@ def turn_summary(rs, t) -> str:
             head = _("{player} to throw").format(player=f"[bold]{escape(who)}[/bold]")
         lines.append(head + " — " + _("on {square}").format(square=escape(where)) + state)
     if info["landing"]:
-        lines.append("  " + _("last landing: {text}").format(text=escape(info["landing"]["text"])))
+        from referee.messages import render
+
+        lines.append("  " + _("last landing: {text}").format(text=escape(render(info["landing"]["msg"], rs.fmt))))
     return "\n".join(lines)

@@ -1,0 +1,76 @@
+"""Buying from the bank at the printed price, and the auction of a deed nobody buys."""
+
+from __future__ import annotations
+
+from referee.core.checks import (
+    active,
+    afford,
+    doing,
+    invalid,
+    no_debts,
+    not_over,
+    refuse,
+)
+from referee.core.events import Event, new_event
+from referee.core.ops import Cash, Owner
+from referee.core.state import BANK, Table
+from referee.ruleset.model import Ruleset
+
+
+def buy(rs: Ruleset, t: Table, player: str, idx: int) -> Event:
+    not_over(rs, t)
+    active(rs, t, player)
+    sq = rs.squares[idx]
+    if not sq.is_deed:
+        raise invalid("invalid.not_buyable", deed=sq.name)
+    owner = t.deeds[idx].owner
+    if owner is not None:
+        raise refuse(rs, "buy.printed_price", "refused.owned", deed=sq.name, owner=owner)
+    no_debts(rs, t, player, doing("buying"))
+    price = rs.price(sq)
+    afford(rs, t, player, price, doing("deed", deed=sq.name))
+    ev = new_event(t, "buy", player=player, deed=idx)
+    ev.op(Cash(player, BANK, price))
+    ev.op(Owner(idx, player))
+    ev.amount = price
+    ev.say("buy", player=player, deed=sq.name, price=price)
+    ev.step("buy.printed_price", deed=sq.name, price=price)
+    ev.cite("buy.printed_price")
+    return ev
+
+
+def auction_minimum(rs: Ruleset, idx: int) -> tuple[int, str]:
+    """The lowest winning bid and the ruleset's opening rule it comes from (printed_price, fixed or any)."""
+    opening = rs.param("auction.opening")
+    if opening == "printed_price":
+        return rs.price(rs.squares[idx]), "printed_price"
+    if opening == "fixed":
+        return rs.param("auction.opening_amount"), "fixed"
+    return 1, "any"
+
+
+def auction(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> Event:
+    not_over(rs, t)
+    active(rs, t, winner)
+    sq = rs.squares[idx]
+    if not sq.is_deed:
+        raise invalid("invalid.not_a_property", deed=sq.name)
+    if not rs.param("auction.enabled"):
+        raise refuse(rs, "auction.declined", "refused.no_auctions")
+    if t.deeds[idx].owner is not None:
+        raise refuse(rs, "auction.declined", "refused.auction_owned", deed=sq.name, owner=t.deeds[idx].owner)
+    if price <= 0:
+        raise invalid("invalid.bid", price=price)
+    minimum, why = auction_minimum(rs, idx)
+    if price < minimum:
+        raise refuse(rs, "auction.declined", "refused.bid_too_low", opening=why, minimum=minimum, price=price)
+    no_debts(rs, t, winner, doing("bidding"))
+    afford(rs, t, winner, price, doing("winning_bid", deed=sq.name))
+    ev = new_event(t, "auction", player=winner, deed=idx, price=price)
+    ev.op(Cash(winner, BANK, price))
+    ev.op(Owner(idx, winner))
+    ev.amount = price
+    ev.say("auction", player=winner, deed=sq.name, price=price)
+    ev.step("auction.opening", opening=why, minimum=minimum)
+    ev.cite("auction.declined")
+    return ev

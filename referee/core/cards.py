@@ -1,0 +1,170 @@
+"""Chance and Community Chest: finding a card by name and applying its effect.
+
+Each effect kind of the ruleset's card data (`effect:`) has one handler, chosen
+from `EFFECTS`; a new kind of card is a new handler, not a new branch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from referee.core.checks import active, fee_destination, invalid, not_over, refuse
+from referee.core.events import Event, new_event
+from referee.core.jail import send_to_jail
+from referee.core.money import charge
+from referee.core.msg import Msg, Next
+from referee.core.ops import Cash, JailCard, Position
+from referee.core.state import BANK, POT, Table
+from referee.ruleset.model import Ruleset
+
+Card = dict[str, Any]
+
+
+def find_card(rs: Ruleset, name: str, hint: str | None = None) -> Card:
+    """A card by its id or any distinctive words of its text (referee.names.card_choices); `hint` says where they are listed."""
+    from referee.names import card_choices, match
+
+    choices, cards = card_choices(rs.decks())
+    if not choices:
+        raise invalid("invalid.no_card_texts", ruleset=rs.id)
+    return cards[match(name, choices, "card", hint=hint or "")]
+
+
+# ---------------------------------------------------------------- one handler per effect
+def _label(card: Card) -> str:
+    return str(card.get("text", card["id"]))
+
+
+def _collect(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
+    ev.op(Cash(BANK, player, card["amount"]))
+    ev.amount = card["amount"]
+    ev.say("card.collect", player=player, card=_label(card), amount=ev.amount)
+
+
+def _pay(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
+    dest = fee_destination(rs)
+    charge(rs, ev, player, dest, card["amount"], _label(card))
+    ev.amount = card["amount"]
+    ev.say("card.pay_pot" if dest == POT else "card.pay_bank", player=player, card=_label(card), amount=ev.amount)
+
+
+def _collect_from_each(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
+    for o in others:
+        charge(rs, ev, o, player, card["amount"], _label(card))
+    ev.amount = card["amount"] * len(others)
+    ev.step("card.each", players=len(others), each=card["amount"], total=ev.amount)
+    ev.say("card.collect_all", player=player, card=_label(card), amount=ev.amount)
+
+
+def _pay_each(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
+    total = card["amount"] * len(others)
+    ev.step("card.each", players=len(others), each=card["amount"], total=total)
+    if ev.t.player(player).cash < total:
+        for o in others:
+            charge(rs, ev, player, o, card["amount"], _label(card))
+    else:
+        for o in others:
+            ev.op(Cash(player, o, card["amount"]))
+    ev.amount = total
+    ev.say("card.pay_all", player=player, card=_label(card), amount=total)
+
+
+def _repairs(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
+    t = ev.t
+    houses = sum(t.deeds[i].houses for i in t.owned_by(player))
+    hotels = sum(1 for i in t.owned_by(player) if t.deeds[i].hotel)
+    amount = houses * card["per_house"] + hotels * card["per_hotel"]
+    ev.step("card.repairs_sum", houses=houses, per_house=card["per_house"], hotels=hotels, per_hotel=card["per_hotel"],
+            amount=amount)
+    charge(rs, ev, player, fee_destination(rs), amount, _label(card))
+    ev.amount = amount
+    ev.say("card.repairs", player=player, card=_label(card), amount=amount)
+
+
+def _go_to_jail(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
+    inner = send_to_jail(rs, ev.t, player, Msg("jail.reason.card"))
+    for op in inner.ops:
+        ev.op(op)
+    ev.notes += inner.notes
+    ev.cite("jail.send")
+
+
+def _get_out_of_jail(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
+    deck_cards = sum(c.get("copies", 1) for c in rs.decks()[card["deck"]]["cards"] if c["effect"] == "get_out_of_jail")
+    if ev.t.jail_cards_out.get(card["deck"], 0) >= deck_cards:
+        raise refuse(rs, "jail.card", "refused.jail_cards_out")
+    ev.op(JailCard(None, player, card["deck"]))
+    ev.cite("jail.card")
+
+
+def _destination(rs: Ruleset, pos: int, card: Card) -> int:
+    eff = card["effect"]
+    if eff == "move_to":
+        return int(card["to"])
+    if eff == "move_relative":
+        return (pos + card["spaces"]) % len(rs.squares or [0] * 40)
+    return _nearest(rs, pos, card["target"])
+
+
+def _move(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
+    """move_to, move_relative, move_to_nearest: the token moves; passing GO pays the salary."""
+    eff = card["effect"]
+    pos = ev.t.player(player).position
+    to = _destination(rs, pos, card)
+    passes = ev.args["passed_go"] or (eff != "move_relative" and ev.t.extra.get("tracking") and (to < pos or to == 0))
+    if to == 0 and eff == "move_to":
+        passes = True
+    ev.op(Position(player, to))
+    if passes and card.get("salary", True):
+        amount = rs.param("salary.amount")
+        ev.op(Cash(BANK, player, amount))
+        ev.amount = amount
+        ev.step("card.go_salary", amount=amount)
+        ev.cite("go.salary")
+    if rs.squares:
+        ev.step("card.moves_to", square=rs.squares[to].name)
+        if eff == "move_to_nearest":
+            args: dict[str, Any] = {"player": player, "deed": rs.squares[to].name, "card": card["id"]}
+            if card["target"] == "utility":
+                args["dice"] = None
+            ev.note("card.nearest_rent", deed=rs.squares[to].name, next=Next("rent", args).to_dict())
+            ev.cite("rent.card")
+
+
+Effect = Callable[[Ruleset, Event, str, Card, list[str]], None]
+EFFECTS: dict[str, Effect] = {
+    "collect": _collect,
+    "pay": _pay,
+    "collect_from_each": _collect_from_each,
+    "pay_each": _pay_each,
+    "repairs": _repairs,
+    "go_to_jail": _go_to_jail,
+    "get_out_of_jail": _get_out_of_jail,
+    "move_to": _move,
+    "move_to_nearest": _move,
+    "move_relative": _move,
+}
+
+
+def draw_card(rs: Ruleset, t: Table, player: str, card: Card, passed_go: bool = False) -> Event:
+    not_over(rs, t)
+    active(rs, t, player)
+    effect = EFFECTS.get(card["effect"])
+    if effect is None:
+        raise invalid("invalid.card_effect", effect=card["effect"])
+    ev = new_event(t, "card", player=player, card=f"{card['deck']}:{card['id']}", passed_go=passed_go)
+    ev.say("card.drawn", player=player, card=_label(card))
+    others = [p.name for p in t.active_players() if p.name != player]
+    effect(rs, ev, player, card, others)
+    return ev
+
+
+def _nearest(rs: Ruleset, pos: int, kind: str) -> int:
+    n = len(rs.squares)
+    for step in range(1, n + 1):
+        i = (pos + step) % n
+        if rs.squares[i].kind == kind:
+            return i
+    raise invalid("invalid.no_such_square", kind=kind)
+

@@ -1,0 +1,73 @@
+"""Mortgaging a deed, lifting the mortgage with interest, and a mortgaged deed changing hands."""
+
+from __future__ import annotations
+
+from referee.core.checks import afford, doing, no_debts, not_over, owner_of, refuse
+from referee.core.events import Event, new_event
+from referee.core.money import charge
+from referee.core.ops import Cash, Mortgaged
+from referee.core.state import BANK, Table
+from referee.core.valuation import percent
+from referee.ruleset.model import Ruleset, Square
+
+
+def mortgage(rs: Ruleset, t: Table, idx: int) -> Event:
+    not_over(rs, t)
+    sq = rs.squares[idx]
+    owner = owner_of(rs, t, idx, "mortgage.value")
+    d = t.deeds[idx]
+    if d.mortgaged:
+        raise refuse(rs, "mortgage.value", "refused.already_mortgaged", deed=sq.name)
+    if sq.kind == "lot":
+        built = [rs.squares[i].name for i in rs.group_members(sq.group or "") if t.deeds[i].built]
+        if built:
+            raise refuse(rs, "mortgage.buildings", "refused.mortgage_built", group=rs.group_name(sq.group or ""), built=built)
+    value_ = rs.mortgage_value(sq)
+    ev = new_event(t, "mortgage", deed=idx, player=owner)
+    ev.op(Cash(BANK, owner, value_))
+    ev.op(Mortgaged(idx, True))
+    ev.amount = value_
+    ev.say("mortgage", player=owner, deed=sq.name, amount=value_)
+    ev.cite("mortgage.value")
+    return ev
+
+
+def lift_cost(rs: Ruleset, sq: Square) -> tuple[int, int]:
+    """The mortgage value and the interest on it (what lifting costs is their sum)."""
+    v = rs.mortgage_value(sq)
+    return v, percent(v, rs.param("mortgage.interest_percent"), rs.param("mortgage.rounding"))
+
+
+def unmortgage(rs: Ruleset, t: Table, idx: int) -> Event:
+    not_over(rs, t)
+    sq = rs.squares[idx]
+    owner = owner_of(rs, t, idx, "mortgage.lift")
+    if not t.deeds[idx].mortgaged:
+        raise refuse(rs, "mortgage.lift", "refused.not_mortgaged", deed=sq.name)
+    no_debts(rs, t, owner, doing("lifting"))
+    v, interest = lift_cost(rs, sq)
+    afford(rs, t, owner, v + interest, doing("lifting_deed", deed=sq.name))
+    ev = new_event(t, "unmortgage", deed=idx, player=owner)
+    ev.op(Cash(owner, BANK, v + interest))
+    ev.op(Mortgaged(idx, False))
+    ev.amount = v + interest
+    ev.step("unmortgage.cost", value=v, percent=rs.param("mortgage.interest_percent"), interest=interest,
+            rounding=rs.param("mortgage.rounding"), total=v + interest)
+    ev.say("unmortgage", player=owner, deed=sq.name, amount=v + interest)
+    ev.cite("mortgage.lift")
+    return ev
+
+
+def transfer_mortgaged(rs: Ruleset, ev: Event, taker: str, idx: int, lift_now: bool) -> None:
+    """A mortgaged deed's new owner lifts the mortgage at once, or pays the interest now and keeps it mortgaged."""
+    sq = rs.squares[idx]
+    v, interest = lift_cost(rs, sq)
+    ev.cite("mortgage.transfer")
+    if lift_now:
+        afford(rs, ev.t, taker, v + interest, doing("lifting_deed", deed=sq.name))
+        ev.op(Cash(taker, BANK, v + interest))
+        ev.op(Mortgaged(idx, False))
+        ev.step("mortgage.lifted_at_once", player=taker, deed=sq.name, value=v, interest=interest)
+    elif rs.param("mortgage.transfer_interest"):
+        charge(rs, ev, taker, BANK, interest, f"interest on mortgaged {sq.name}")
+        ev.step("mortgage.kept", player=taker, deed=sq.name, interest=interest, total=v + interest)
