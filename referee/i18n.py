@@ -94,7 +94,11 @@ def _catalog() -> Any:
     if trans is None:
         import gettext
 
-        trans = gettext.translation(DOMAIN, LOCALE_DIR, languages=[_state["lang"]], fallback=True)
+        try:  # the one file we ship for this language (gettext.translation's search costs more than the parse)
+            with open(LOCALE_DIR / _state["lang"] / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as f:
+                trans = gettext.GNUTranslations(f)
+        except OSError:
+            trans = gettext.NullTranslations()
         _state["trans"] = trans
     return trans
 

@@ -235,6 +235,8 @@ class TableConsole:
 
     def _join_names(self, words: list[str]) -> list[str]:
         """Let `rent Ben st charles place` mean `rent Ben "st charles place"`."""
+        if words[0] == "amend" and len(words) > 2:  # `amend N COMMAND…`: names as that command takes them
+            return words[:2] + self._join_names(words[2:])
         cmd, path = self._command(words)
         if cmd is None or isinstance(cmd, typer.core.TyperGroup):
             return words

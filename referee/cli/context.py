@@ -12,7 +12,7 @@ import typer
 from referee import __version__, i18n
 from referee.cli import common
 from referee.cli.registry import RootGroup
-from referee.i18n import N_
+from referee.i18n import N_, _
 
 GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help=N_("Game file (default: $REFEREE_GAME or ./referee-game.sqlite)."))]
 JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Machine-readable output."))]
@@ -66,6 +66,10 @@ def game_path(game: str | None):
 def open_game(game: str | None):
     from referee.ledger import Game
 
+    if STATE.get("capture") is not None:
+        from referee.errors import InputError
+
+        raise InputError(_("amend takes a move that the game records, not a command that reads or changes the game itself"))
     g = Game(game_path(game))
     speak_game(g)
     return g
@@ -79,6 +83,9 @@ def speak_game(g) -> None:
 
 def record(game: str | None, build: Callable, as_json: bool = False):
     """Record one move built by `build(ruleset, table)`, print it, and the final count if it ended the game."""
+    if STATE.get("capture") is not None:  # `amend N COMMAND…` takes the move without recording it
+        STATE["capture"].append(build)
+        return None
     g = open_game(game)
     rs = g.ruleset()
     ev = g.record(lambda rs_, t: build(rs_, t))

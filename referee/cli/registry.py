@@ -21,12 +21,15 @@ from referee.i18n import N_, _
 
 
 class Command:
-    """One command: its name, "module:function" (module under referee.cli), its one-line help."""
+    """One command: its name, "module:function" (module under referee.cli), its one-line help.
 
-    __slots__ = ("name", "target", "help", "hidden")  # a plain class: a dataclass costs a millisecond at start-up
+    `rest`: the command takes the rest of the line as it stands, options included (`amend N COMMAND…`).
+    """
 
-    def __init__(self, name: str, target: str, help: str, hidden: bool = False) -> None:
-        self.name, self.target, self.help, self.hidden = name, target, help, hidden
+    __slots__ = ("name", "target", "help", "hidden", "rest")  # a plain class: a dataclass costs a millisecond at start-up
+
+    def __init__(self, name: str, target: str, help: str, hidden: bool = False, rest: bool = False) -> None:
+        self.name, self.target, self.help, self.hidden, self.rest = name, target, help, hidden, rest
 
 
 class Group:
@@ -79,7 +82,10 @@ COMMANDS: tuple[Command | Group, ...] = (
     Command("undo", "commands.history:undo", N_("Take back the last move(s); recorded as a new event, nothing is deleted.")),
     Command("redo", "commands.history:redo", N_("Bring back what the last undo took back (until a new move is recorded); appended as an event.")),
     Command("log", "commands.history:log", N_("The game's history with amounts.")),
-    Command("export", "commands.history:export", N_("Write the game's history as YAML.")),
+    Command("export", "commands.history:export", N_("Write the game's history as YAML (or CSV).")),
+    Command("void", "fix_cmd:void", N_("Remove one past entry and re-run every later move (refused, naming the move, if one no longer holds).")),
+    Command("amend", "fix_cmd:amend", N_("Replace one past entry with a corrected move and re-run every later move."), rest=True),
+    Command("summary", "summary_cmd:summary", N_("The game at its end (or so far): who won, the final count by the game's own method, the turning points.")),
     Command("status", "commands.status:status", N_("The table at a glance: cash, deeds, buildings, mortgages, net worth, the bank's stock.")),
     Command("score", "commands.score:score", N_("Value every player by a named method: components, total and ranking (ties shown as ties).")),
     # table mode
@@ -119,7 +125,8 @@ def build(entry: Command | Group) -> Any:
     func = load(entry.target)
     one = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
     # a docstring, where the function has one, is the long help; its first paragraph is the table's help
-    one.command(entry.name, help=long_help(func, entry.help), hidden=entry.hidden)(func)
+    rest = {"allow_extra_args": True, "ignore_unknown_options": True} if entry.rest else None
+    one.command(entry.name, help=long_help(func, entry.help), hidden=entry.hidden, context_settings=rest)(func)
     return translate_params(typer.main.get_command(one))
 
 

@@ -34,11 +34,16 @@ def live_overrides(con, cancellations, cancellers: tuple[str, ...]) -> list[dict
     """The value changes of every `deed` event not undone, oldest first (one cheap query)."""
     kinds = ("deed", *cancellers)  # the ledger's one rule (passed in) for undo, redo and corrections
     rows = con.execute(f"SELECT seq, type, data FROM events WHERE type IN ({','.join('?' * len(kinds))}) ORDER BY seq", kinds).fetchall()
-    undone = cancellations([(seq, json.loads(data)) for seq, _, data in rows])
+    evs = [(seq, json.loads(data)) for seq, _, data in rows]
+    undone = cancellations(evs)
     out: list[dict] = []
-    for seq, typ, data in rows:
-        if typ == "deed" and seq not in undone:
-            out.extend(json.loads(data)["args"].get("set") or [])
+    for seq, ev in evs:
+        if seq in undone:
+            continue
+        # a correction (void, amend) carries the moves it re-ran, a `deed` among them
+        for m in [ev] if ev["type"] == "deed" else ev["args"].get("moves") or []:
+            if m["type"] == "deed":
+                out.extend(m["args"].get("set") or [])
     return out
 
 

@@ -35,19 +35,27 @@ def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
             e.pop("ops", None)
         print(json.dumps(evs, ensure_ascii=False, indent=1))
         return
-    kinds = {e["seq"]: e["type"] for e in evs}
+    from referee.corrections import marks
+
+    why = marks([(e["seq"], e) for e in evs])
     for e in evs:
-        by = e.get("undone_by")
-        how = {"undo": _("undone by"), "redo": _("taken back by the redo")}.get(str(kinds.get(by))) or _("cancelled by {kind}").format(kind=kinds.get(by))
-        mark = f" [dim]({how} #{by})[/dim]" if by else ""
+        mark = f" [dim]({why[e['seq']]})[/dim]" if e["seq"] in why else ""
         text = _("new game: {players}").format(players=", ".join(e["args"]["players"])) if e["type"] == "new" and e.get("args", {}).get("players") else e.get("text", e["type"])
         common.out.print(f"#{e['seq']:<4} {escape(text)}{mark}")
 
 
-def export(path: Annotated[Optional[str], typer.Argument(help=N_("Output file (default: stdout)."))] = None, game: GameOpt = None) -> None:
+def export(
+    path: Annotated[Optional[str], typer.Argument(help=N_("Output file (default: stdout)."))] = None,
+    as_csv: Annotated[bool, typer.Option("--csv", help=N_("One row per move with every player's cash after it, for a spreadsheet."))] = False,
+    game: GameOpt = None,
+) -> None:
     import yaml
 
     g = open_game(game)
+    if as_csv:
+        from referee.cli.export_csv import export_csv
+
+        return export_csv(g, path)
     doc = {"game": g.spec, "events": g.events()}
     text = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False)
     if path:

@@ -8,6 +8,7 @@ from rich.markup import escape
 from rich.table import Table as RTable
 
 from referee.cli.common import out
+from referee.core.debts import who_owes
 from referee.core.valuation import value
 from referee.i18n import N_, _, data, ngettext
 
@@ -35,6 +36,7 @@ def status_dict(rs, t) -> dict:
         "ruleset": rs.id, "players": players,
         "bank": {"houses": t.bank_houses, "hotels": t.bank_hotels},
         "pot": t.pot, "over": t.over, "winner": t.winner,
+        "owes": who_owes(t),
     }
 
 
@@ -97,5 +99,10 @@ def show(rs, t, as_json: bool = False) -> None:
     if rs.p.free_parking.jackpot:
         line += "; " + _("Free Parking pot {amount}").format(amount=rs.fmt(t.pot))
     out.print(line)
+    if d["owes"]:
+        out.print("[bold]who owes whom[/bold]")
+        for o in d["owes"]:
+            why = f" [dim]({escape('; '.join(o['for']))})[/dim]" if o["for"] else ""
+            out.print(f"  [red]{escape(o['from'])} → {escape(o['to'])} {rs.fmt(o['amount'])}[/red]{why}")
     if t.over:
         out.print("[bold]" + _("game over") + "[/bold]" + (": " + _("{player} wins").format(player=escape(t.winner)) if t.winner else ""))

@@ -1,0 +1,42 @@
+"""`referee export --csv`: the ledger as a spreadsheet, one row per move that counts.
+
+Columns: entry (the log's number), time (UTC, ISO 8601), player (whom the move
+is about), action (the kind of move), description, amount (the move's main
+figure, in whole units of the edition's money), then one `cash NAME` column
+per player, holding that player's cash after the move — the column a
+spreadsheet charts. Undone and voided entries are left out; amended ones
+appear as corrected.
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+from typing import TextIO
+
+
+def header(names: list[str]) -> list[str]:
+    return ["entry", "time", "player", "action", "description", "amount"] + [f"cash {n}" for n in names]
+
+
+def write_rows(g, f: TextIO) -> int:
+    from referee.summary import rows
+
+    names, rs_rows = rows(g)
+    w = csv.writer(f, lineterminator="\n")
+    w.writerow(header(names))
+    for r in rs_rows:
+        w.writerow([r.entry, r.time, r.player or "", r.type, r.text, "" if r.amount is None else r.amount]
+                   + [r.cash[n] for n in names])
+    return len(rs_rows)
+
+
+def export_csv(g, path: str | None) -> None:
+    from referee.cli.common import out
+
+    if path is None:
+        write_rows(g, sys.stdout)
+        return
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        n = write_rows(g, f)
+    out.print(f"wrote {path} ({n} moves)")

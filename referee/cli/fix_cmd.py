@@ -1,0 +1,98 @@
+"""`void N`, `amend N COMMAND…`: correct one past entry without retyping what followed.
+
+`amend` reads the corrected move in the grammar of the command itself
+(`amend 12 rent Ben "park place" --dice 8`): the command is run in capture
+mode, so its own name matching and checks apply, and what it would record is
+built on the table as it stood before entry N.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from referee.cli import common
+from referee.cli.context import GameOpt, open_game
+from referee.i18n import N_
+
+# The commands that record one move: what amend accepts.
+MOVES = {"deal", "go", "pay", "collect", "settle", "buy", "auction", "rent", "mortgage", "unmortgage", "lift", "build",
+         "sell", "trade", "tax", "parking", "jail", "card", "draw", "bankrupt", "pay-in-property", "roll", "next", "turn"}
+
+# The command that records each kind of move, so `amend 12 Ben Ana 150` can leave out the entry's own command.
+COMMAND_OF = {
+    "deal": ["deal"], "salary": ["go"], "pay": ["pay"], "settle": ["settle"], "buy": ["buy"], "auction": ["auction"],
+    "rent": ["rent"], "tax.income": ["tax", "income"], "tax.luxury": ["tax", "luxury"], "free_parking": ["parking"],
+    "mortgage": ["mortgage"], "unmortgage": ["unmortgage"], "build": ["build"], "sell": ["sell"], "trade": ["trade"],
+    "jail.send": ["jail", "send"], "jail.pay": ["jail", "pay"], "jail.card": ["jail", "card"], "jail.roll": ["jail", "roll"],
+    "card": ["card"], "bankrupt": ["bankrupt"], "partial_payment": ["pay-in-property"], "roll": ["roll"],
+    "turn.next": ["next"], "turn.set": ["turn"],
+}
+
+
+def _show(seq: int, data: dict) -> None:
+    from rich.markup import escape
+
+    common.out.print(f"#{seq} {escape(data['text'])}")
+    for s in data.get("steps", []):
+        common.out.print(f"  {escape(s)}")
+
+
+def void(entry: Annotated[int, typer.Argument(help=N_("The log's entry number to remove."))], game: GameOpt = None) -> None:
+    """Remove one past entry and re-run every later move (refused, naming the move, if one no longer holds)."""
+    from referee import corrections
+
+    g = open_game(game)
+    _show(*corrections.correct(g, entry))
+
+
+def capture(words: list[str], game_path: str):
+    """What `referee WORDS…` would record, as a build function, without recording anything."""
+    import typer.main
+
+    from referee.cli.context import STATE, app
+    from referee.errors import InputError
+
+    if not words or words[0] not in MOVES:
+        raise InputError(f"amend takes one move ({', '.join(sorted(MOVES))}), not `{' '.join(words)}`")
+    grp = typer.main.get_command(app)
+    saved = dict(STATE)
+    builds: list = []
+    STATE["capture"] = builds
+    try:
+        grp.main(args=["--game", game_path, *words], prog_name="referee amend N", standalone_mode=False)
+    finally:
+        STATE.clear()
+        STATE.update(saved)
+    if len(builds) != 1:
+        raise InputError(f"amend takes one move (buy, rent, pay, …), and `{' '.join(words)}` records none")
+    return builds[0]
+
+
+def amend(
+    ctx: typer.Context,
+    entry: Annotated[int, typer.Argument(help=N_("The log's entry number to replace."))],
+    game: GameOpt = None,
+) -> None:
+    """Replace one past entry with a corrected move and re-run every later move.
+
+    The move is typed as its own command (`amend 12 rent Ben "park place"`), or
+    without the command when it is the entry's own (`amend 12 Ben Ana 150`).
+    """
+    from referee import corrections
+    from referee.cli.registry import COMMANDS
+    from referee.errors import InputError
+
+    words = list(ctx.args)
+    if not words:
+        raise InputError(f"give the corrected move after the entry number, e.g. `amend {entry} pay Ben Ana 150`")
+    g = open_game(game)
+    if words[0] not in {c.name for c in COMMANDS}:  # the entry's own command, its words left out
+        from referee.core.dispatch import kind
+
+        m = next((m for m in corrections.live_moves(g._events()) if m["entry"] == entry), None)
+        if m is not None and kind(m["type"], m["args"]) in COMMAND_OF:
+            words = COMMAND_OF[kind(m["type"], m["args"])] + words
+    build = capture(words, str(g.path))
+    _show(*corrections.correct(g, entry, build))

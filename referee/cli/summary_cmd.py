@@ -1,0 +1,126 @@
+"""`referee summary`: the game told at its end (or so far) — in the terminal, as Markdown, or JSON."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from referee.cli.context import GameOpt
+from referee.i18n import N_
+
+
+def _when(s) -> str:
+    """When the game was played, in UTC: `2026-11-23, 15:12–15:59 UTC (47 min)`."""
+    from datetime import UTC, datetime
+
+    if s.started is None:
+        return ""
+    a, b = (datetime.fromtimestamp(x, UTC) for x in (s.started, s.ended or s.started))
+    mins = round((b - a).total_seconds() / 60)
+    end = b.strftime("%H:%M") if a.date() == b.date() else b.strftime("%Y-%m-%d %H:%M")
+    return f"{a:%Y-%m-%d}, {a:%H:%M}–{end} UTC ({mins} min)"
+
+
+def headline(rs, s) -> str:
+    """Who won, or where the game stands."""
+    from referee.cli.render.score import result_line
+
+    out = [p.player for p in s.score.standings if p.bankrupt]
+    gone = f" ({_and(out)} bankrupt)" if out else ""
+    if s.over and s.winner:
+        return f"{s.winner} wins{gone}"
+    if s.over:
+        return "the game is over: " + result_line(rs, s.score)
+    return "game in progress: " + result_line(rs, s.score) + gone
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def turning_points(s) -> list[tuple[str, list[str]]]:
+    """The sections worth telling, each a heading and its lines (empty sections left out)."""
+    secs = [
+        ("Biggest rents", [f"#{r.entry} {r.text}" for r in s.rents]),
+        ("Trades", [f"#{r.entry} {r.text}" for r in s.trades]),
+        ("Bankruptcies", [f"#{r.entry} {r.text}" for r in s.bankruptcies]),
+        ("The lead", [f"#{e} {p} takes the lead" for e, p in s.lead]),
+    ]
+    return [(h, lines) for h, lines in secs if lines]
+
+
+def markdown(rs, s) -> str:
+    from referee.cli.render.score import COLUMN_NAMES, result_line
+    from referee.core.valuation import COMPONENTS
+
+    def cell(x: str) -> str:
+        return x.replace("|", "\\|")
+
+    sc = s.score
+    lines = [f"# Game summary: {cell(rs.title)}", ""]
+    lines.append(f"**{cell(headline(rs, s))}.** {s.moves} moves{', ' + _when(s) if _when(s) else ''}. Ruleset: `{rs.id}`.")
+    lines += ["", f"## {'Final count' if s.over else 'Count so far'}: {cell(sc.title)} (`{sc.method}`)", ""]
+    comps = [c for c in COMPONENTS if c in sc.bases]
+    lines.append("| rank | player | " + " | ".join(COLUMN_NAMES[c] for c in comps) + " | total |")
+    lines.append("|---:|---|" + "---:|" * len(comps) + "---:|")
+    for st in sc.standings:
+        rank = "out" if st.rank is None else (f"={st.rank}" if st.tied else str(st.rank))
+        name = cell(st.player) + (" (bankrupt)" if st.bankrupt else "")
+        vals = st.valuation.components()
+        lines.append(f"| {rank} | {name} | " + " | ".join(rs.fmt(vals[c]) for c in comps) + f" | **{rs.fmt(st.total)}** |")
+    counted = "; ".join(f"{COLUMN_NAMES[c]} {sc.bases[c]}".strip() for c in comps if c != "cash")
+    lines += ["", f"Counted: cash; {cell(counted)}. {cell(result_line(rs, sc))}."]
+    if sc.clause and rs.has_clause(sc.clause):
+        lines.append(f"Rule: {cell(str(rs.cite(sc.clause)))}.")
+    tp = turning_points(s)
+    if tp:
+        lines += ["", "## Turning points"]
+        for head, items in tp:
+            lines += ["", f"### {head}", ""] + [f"- {cell(x)}" for x in items]
+    return "\n".join(lines) + "\n"
+
+
+def show(rs, s) -> None:
+    from rich.markup import escape
+
+    from referee.cli.common import out
+    from referee.cli.render.score import print_score
+
+    out.print(f"[bold]Game summary[/bold] — {escape(rs.id)}: {escape(rs.title)}")
+    out.print(f"[bold]{escape(headline(rs, s))}[/bold]")
+    out.print(f"[dim]{s.moves} moves" + (f" · {escape(_when(s))}" if _when(s) else "") + "[/dim]")
+    out.print("")
+    print_score(rs, s.score, heading="Final count" if s.over else "Count so far")
+    for head, items in turning_points(s):
+        out.print(f"\n[bold]{head}[/bold]")
+        for x in items:
+            out.print(f"  {escape(x)}")
+
+
+def summary(
+    md: Annotated[bool, typer.Option("--markdown", help=N_("Print Markdown instead of the terminal view."))] = False,
+    md_file: Annotated[Optional[str], typer.Option("--md", help=N_("Write the Markdown to FILE."), metavar="FILE")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output (integer money)."))] = False,
+    game: GameOpt = None,
+) -> None:
+    """The game at its end (or so far): who won, the final count by the game's own method, the turning points."""
+    import json
+
+    from referee.cli.common import out
+    from referee.cli.context import open_game
+    from referee.summary import summarize
+
+    g = open_game(game)
+    rs = g.ruleset()
+    s = summarize(g)
+    if as_json:
+        print(json.dumps(s.to_dict(), ensure_ascii=False))
+    elif md_file:
+        with open(md_file, "w", encoding="utf-8") as f:
+            f.write(markdown(rs, s))
+        out.print(f"wrote {md_file}")
+    elif md:
+        print(markdown(rs, s), end="")
+    else:
+        show(rs, s)

@@ -1,0 +1,182 @@
+"""Fixing one past entry: void it, or amend it, and re-run every later move.
+
+A correction is an event like any other (nothing is deleted). It cancels the
+event holding entry N and every live event after it, and carries the moves
+re-run through the engine (`core.dispatch`) on the corrected history: its ops
+are theirs, in order. A move that no longer holds stops the correction with
+that move's entry number and the engine's own refusal, and nothing is written.
+
+Entry numbers stay those of the log: a move re-run inside a correction keeps
+its number, so `void 12` after `void 5` still means the twelfth entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from referee.core import closed, dispatch
+from referee.errors import InputError, Refusal
+from referee.ledger import CANCELLERS, CONTROL, Game, cancellations
+
+Events = list[tuple[int, dict]]
+CORRECTIONS = ("void", "amend")
+
+
+def moves_of(seq: int, ev: dict) -> list[dict]:
+    """The moves an event stands for: a correction's re-run moves, or the event itself."""
+    if ev["type"] in CORRECTIONS:
+        return ev["args"]["moves"]
+    return [{"entry": seq, "type": ev["type"], "args": ev["args"], "text": ev.get("text", ""),
+             "amount": ev.get("amount"), "ops": ev.get("ops", []), "clauses": ev.get("clauses", [])}]
+
+
+def live(evs: Events) -> Events:
+    """The events that count now, moves only (no setup, undo or redo)."""
+    undone = cancellations(evs)
+    return [(s, e) for s, e in evs if s not in undone and e["type"] not in CONTROL]
+
+
+def live_moves(evs: Events, ts: dict[int, float] | None = None) -> list[dict]:
+    """Every move that counts, in the order it takes effect, each with its entry number (and time)."""
+    out = []
+    for seq, ev in live(evs):
+        for m in moves_of(seq, ev):
+            m = dict(m)
+            if ts is not None:
+                m.setdefault("ts", ts.get(m["entry"]))
+            out.append(m)
+    return out
+
+
+def sentence(rs, ev) -> str:
+    """The log's sentence for a built event: its `text`, or its message rendered (typed messages)."""
+    msg = getattr(ev, "msg", None)
+    if msg is not None:
+        from referee.messages import render  # present once messages are structured
+
+        return render(msg, rs.fmt)
+    return getattr(ev, "text", "") or ""
+
+
+def _not_live(evs: Events, entry: int) -> str:
+    by_seq = dict(evs)
+    if entry not in by_seq:
+        return f"there is no entry #{entry} (the log runs to #{max(by_seq)})"
+    ev = by_seq[entry]
+    if ev["type"] == "new":
+        return f"entry #{entry} is the start of the game; start a new game instead"
+    if ev["type"] in CANCELLERS:
+        return f"entry #{entry} is itself a correction ({ev['type']}); `undo` takes back the latest one"
+    undone = cancellations(evs)
+    by = undone.get(entry)
+    while by is not None and entry not in [m["entry"] for m in moves_of(by, by_seq[by])]:
+        nxt = undone.get(by)
+        if nxt is None:
+            break
+        by = nxt
+    how = by_seq[by]["type"] if by else "undone"
+    return f"entry #{entry} no longer counts ({how} by #{by})"
+
+
+def correct(
+    g: Game, entry: int, build: Callable[[Any, Any], Any] | None = None,
+) -> tuple[int, dict]:
+    """Void entry `entry` (build None) or replace it with `build(ruleset, table)`; re-run the moves after it."""
+    verb = "voided" if build is None else "amended"
+
+    def make(rs, evs: Events) -> dict:
+        ts = dict(g.con.execute("SELECT seq, ts FROM events").fetchall())
+        moves_now = live(evs)
+        host = next((s for s, e in moves_now if any(m["entry"] == entry for m in moves_of(s, e))), None)
+        if host is None:
+            raise InputError(_not_live(evs, entry))
+        later = [(s, e) for s, e in moves_now if s >= host]
+        t = g._replay(evs, before=host)
+        moves: list[dict] = []
+        ops: list = []
+        steps: list[str] = []
+        old = new = None
+        for s, e in later:
+            for m in moves_of(s, e):
+                if m["entry"] == entry:
+                    old = m
+                    if m["type"] == "deed":  # the board's values hold for the whole game, not from one move on
+                        raise InputError(f"entry #{entry} records board values read at the table: record the right ones with `deed`, or undo")
+                    if build is None:
+                        continue
+                    try:
+                        ev = build(rs, t)
+                        if ev is not None:
+                            closed.check(rs, t, ev.t)  # as Game.record checks every move
+                    except Refusal as r:
+                        raise Refusal(f"the correction for #{entry} does not hold: {r.message}", r.citation) from None
+                    if ev is None:
+                        raise InputError("amend takes a move (buy, rent, pay, …), not a command that records nothing")
+                    new = ev
+                else:
+                    try:
+                        ev = dispatch.rerun(rs, t, m["type"], m["args"])
+                        closed.check(rs, t, ev.t)
+                    except Refusal as r:
+                        raise Refusal(
+                            f"#{m['entry']} ({m.get('text') or m['type']}) no longer holds once #{entry} is {verb}: {r.message}; nothing changed",
+                            r.citation,
+                        ) from None
+                    except InputError as r:
+                        raise InputError(
+                            f"#{m['entry']} ({m.get('text') or m['type']}) no longer holds once #{entry} is {verb}: {r.message}; nothing changed"
+                        ) from None
+                text = sentence(rs, ev) or m.get("text", "")  # a re-run with no sentence of its own keeps the log's
+                d = ev.to_dict()
+                if m["entry"] != entry:
+                    if text != m.get("text") or ev.amount != m.get("amount"):
+                        steps.append(f"#{m['entry']} now: {text} (was: {m.get('text')})")
+                    elif d["ops"] != m.get("ops"):
+                        steps.append(f"#{m['entry']} {text}: the same move, moving different amounts")
+                moves.append({"entry": m["entry"], "ts": m.get("ts") or ts.get(m["entry"]), "type": d["type"],
+                              "args": d["args"], "text": text, "amount": d["amount"], "ops": d["ops"],
+                              "clauses": d["clauses"]})
+                ops += d["ops"]
+                t = ev.t
+        assert old is not None
+        undoes = [s for s, _ in later]
+        by_seq = dict(evs)
+        for s in list(undoes):  # a correction replaced by this one takes what it replaced along
+            stack = [s]
+            while stack:
+                e = by_seq[stack.pop()]
+                if e["type"] in CORRECTIONS:
+                    stack += e["args"]["undoes"]
+                    undoes += e["args"]["undoes"]
+        entries = [m["entry"] for m in moves]
+        rerun = len(moves) - (entries.index(entry) + 1 if build is not None else sum(1 for x in entries if x < entry))
+        text = (f"void #{entry}: {old.get('text')}" if build is None
+                else f"amend #{entry}: {sentence(rs, new)} (was: {old.get('text')})")
+        if rerun:
+            text += f"; {rerun} later move(s) re-run" + (f", {len(steps)} changed" if steps else ", none changed")
+        return {
+            "type": "void" if build is None else "amend",
+            "args": {"entry": entry, "undoes": sorted(set(undoes)), "was": old, "moves": moves},
+            "ops": ops, "text": text, "steps": steps, "clauses": [], "notes": [], "amount": None,
+        }
+
+    return g.correct(make)
+
+
+def marks(evs: Events) -> dict[int, str]:
+    """For the log: why each entry no longer counts (undone, voided, amended, re-run in a correction)."""
+    by_seq = dict(evs)
+    out = {}
+    for seq, by in cancellations(evs).items():
+        c = by_seq[by]
+        if c["type"] in CORRECTIONS:
+            if c["args"]["entry"] == seq:
+                out[seq] = {"void": "voided", "amend": "amended"}[c["type"]] + f" by #{by}"
+            elif by_seq[seq]["type"] in CORRECTIONS:
+                out[seq] = f"folded into #{by}"
+            else:
+                out[seq] = f"re-run in #{by}"
+        else:
+            out[seq] = {"undo": "undone by", "redo": "taken back by the redo"}.get(c["type"], f"cancelled by {c['type']}") + f" #{by}"
+    return out
