@@ -176,7 +176,8 @@ def test_spanish_and_italian_command_words_in_the_console(tmp_path):
 
 # ---------------------------------------------------------------- clauses in the table's language
 def _defined() -> dict[str, dict[str, dict]]:
-    """{ruleset file id: {clause id: clause}} as each shipped file states them."""
+    """{ruleset file id: {clause id: clause}} as each shipped file states them; an overlay's wording for one
+    edition only (`for: EDITION: clauses:`) under ID@EDITION."""
     import yaml
 
     from referee.ruleset.files import source_files
@@ -186,6 +187,10 @@ def _defined() -> dict[str, dict[str, dict]]:
         data = yaml.safe_load(f.read_text(encoding="utf-8")) or {}
         if isinstance(data, dict) and data.get("id"):
             out[data["id"]] = {c["id"]: c for c in data.get("clauses") or [] if isinstance(c, dict) and "id" in c}
+            for target, sub in (data.get("for") or {}).items():
+                clauses = (sub or {}).get("clauses") or []
+                if clauses:
+                    out[f"{data['id']}@{target}"] = {c["id"]: c for c in clauses if isinstance(c, dict) and "id" in c}
     return out
 
 
@@ -207,6 +212,65 @@ def test_clause_translations_name_real_clauses_and_keep_their_figures(lang):
             assert t.get("title") and t.get("text"), f"{lang}: {rid} {cid} needs a title and a text"
             english = defined[rid][cid]
             assert _figures(english["text"]) <= _figures(t["text"]), f"{lang}: {rid} {cid} lost a figure of the English clause"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_rulesets_own_file_holds_only_that_ruleset(lang):
+    """rulesets/lang/LANG/ID.yaml holds ID (and ID@EDITION) only, so its translator never edits another's file."""
+    import yaml
+
+    files = sorted((ROOT / "rulesets" / "lang" / lang).glob("*.yaml"))
+    assert files, f"rulesets/lang/{lang}/ is empty"
+    for f in files:
+        keys = list(yaml.safe_load(f.read_text(encoding="utf-8")) or {})
+        assert keys and all(k.split("@")[0] == f.stem for k in keys), f"{f.name} holds {keys}"
+
+
+def test_an_overlays_wording_for_one_edition_is_translated_as_that_wording():
+    """double-go restates its salary clause in lire for it-lire: an Italian table there reads lire, not dollars."""
+    from referee.ruleset import loader
+    from referee.ruleset.clause_text import words
+
+    rs = loader.load("it-lire", [], ["double-go"])
+    assert "40.000" in rs.clause("go.salary").text
+    title, text = words(rs, "go.salary", "it")
+    assert "L. 40.000" in text and "$" not in text
+    assert "$400" in words(loader.load("us-classic", [], ["double-go"]), "go.salary", "it")[1]
+    deal = words(loader.load("latam-ciudades", ["short-game"]), "setup.deal", "es")[1]
+    assert "de a dos" in deal and deal != words(loader.load("us-classic", ["short-game"]), "setup.deal", "es")[1]
+    r = run("--lang", "it", "rules", "show", "it-lire", "--house-rule", "double-go", "go.salary")
+    assert r.code == 0 and "L. 40.000" in r.out and "regola della casa" in r.out
+
+
+def _compositions() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
+    """Every shipped edition alone, and with each variant and house rule that applies to it."""
+    from referee.ruleset.clause_text import _chain
+    from referee.ruleset.loader import catalog
+
+    cat = catalog()
+    out = []
+    for e in cat.ids("edition"):
+        out.append((e, (), ()))
+        for kind in ("variant", "house-rule"):
+            for o in cat.ids(kind):
+                applies = cat.index[o].get("applies_to")
+                if not applies or set(applies) & set(_chain(e)):
+                    out.append((e, (o,), ()) if kind == "variant" else (e, (), (o,)))
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_clause_of_every_shipped_composition_speaks_spanish_and_italian(lang):
+    from referee.ruleset import loader
+    from referee.ruleset.clause_text import lookup
+
+    comps = _compositions()
+    assert len(comps) > 40
+    missing = set()
+    for e, v, h in comps:
+        rs = loader.load(e, v, h)
+        missing |= {f"{e}+{'+'.join(v + h)}: {c.origin} {c.id}" for c in rs.clauses if not lookup(c.origin, c.id, lang, rs.edition)}
+    assert not missing, f"{lang}: {len(missing)} clauses without a translation, e.g. {sorted(missing)[:10]}"
 
 
 @pytest.mark.parametrize("edition, lang", [("mx-hasbro", "es"), ("latam-ciudades", "es"), ("it-lire", "it")])
@@ -237,6 +301,23 @@ def test_a_question_is_answered_in_its_own_language():
     assert r.code == 0 and "Riscuotere affitti in prigione" in r.out
     r = run("--lang", "en", "ask", "--ruleset", "mx-hasbro", "¿puedo cobrar renta en la cárcel?")  # told otherwise
     assert r.code == 0 and "Collecting rent while in jail" in r.out
+
+
+def test_the_clause_translations_are_shipped(tmp_path):
+    """An installed referee reads every rulesets/lang file (pyproject's package data), the per-ruleset ones too."""
+    import subprocess
+    import sys
+
+    site, egg = tmp_path / "site", tmp_path / "egg"
+    egg.mkdir()
+    # a fresh egg-info: the working tree's own lists every file it ever saw, which would hide a missing pattern
+    p = subprocess.run([sys.executable, "-c", "import setuptools; setuptools.setup()", "-q", "egg_info", "-e", str(egg), "build_py", "-d", str(site)],
+                       cwd=ROOT, capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    lang = ROOT / "rulesets" / "lang"
+    packaged = site / "referee" / "_data" / "rulesets" / "lang"
+    assert sorted(x.relative_to(packaged) for x in packaged.rglob("*.yaml")) == sorted(x.relative_to(lang) for x in lang.rglob("*.yaml"))
+    assert len(list(lang.glob("*/*.yaml"))) >= 27
 
 
 def test_the_console_speaks_the_games_language(tmp_path, capsys):
