@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from referee.errors import InputError
+from referee.i18n import _
 
 # Every currency sign a shipped or plausible edition prints, so a foreign one is named as such.
 _SIGNS = ("L.", "$", "£", "€", "₤", "₧", "Pts", "US$", "MX$", "¥", "R$", "Lit.", "Lire", "L")
@@ -61,18 +62,19 @@ def parse(text: str | int, rs=None, what: str = "amount", cap: int | None = None
     """A positive whole amount in the edition's money, or an InputError saying why not."""
     sym, sep = _currency(rs)
     if isinstance(text, bool):
-        raise InputError(f"{what} must be a whole number, not {text!r}")
+        raise InputError(_("{what} must be a whole number, not {text}").format(what=_(what), text=repr(text)))
     if isinstance(text, int):
         val = text
     elif isinstance(text, str):
         val = _parse_text(text, rs, what, sym, sep)
     else:
-        raise InputError(f"{what} must be a whole number, not {text!r}")
+        raise InputError(_("{what} must be a whole number, not {text}").format(what=_(what), text=repr(text)))
     if val <= 0:
-        raise InputError(f"{what} must be positive, not {val}")
+        raise InputError(_("{what} must be positive, not {value}").format(what=_(what), value=val))
     if cap is not None and val > cap:
         shown = rs.fmt(cap) if rs is not None and hasattr(rs, "fmt") else str(cap)
-        raise InputError(f"{what} {_show(text)} is more than all the money in the game (at most {shown}): a typing slip?")
+        raise InputError(_("{what} {text} is more than all the money in the game (at most {most}): a typing slip?").format(
+            what=_(what), text=_show(text), most=shown))
     return val
 
 
@@ -83,11 +85,12 @@ def _show(text) -> str:
 
 def _parse_text(text: str, rs, what: str, sym: str, sep: str) -> int:
     s = text.strip()
-    bad = f"{what} must be a whole number in {sym} (like {_example(rs, sym, sep)}), not {_show(text)}"
+    bad = _("{what} must be a whole number in {sign} (like {example}), not {text}").format(
+        what=_(what), sign=sym, example=_example(rs, sym, sep), text=_show(text))
     if not s or (len(s) > 64 and not (s.isascii() and s.isdigit())):
         raise InputError(bad)
     if s.startswith("-") and s[1:].strip().isascii() and s[1:].strip().isdigit():
-        raise InputError(f"{what} must be positive, not {s}")
+        raise InputError(_("{what} must be positive, not {value}").format(what=_(what), value=s))
     # the edition's sign, before or after, with or without a space (any known sign when no edition is given)
     if rs is None:
         for other in sorted(_SIGNS, key=len, reverse=True):
@@ -101,9 +104,10 @@ def _parse_text(text: str, rs, what: str, sym: str, sep: str) -> int:
     else:
         for other in sorted(_SIGNS, key=len, reverse=True):
             if other != sym and (s.startswith(other) or s.endswith(other)) and not s.isdigit():
-                raise InputError(f"{what} {_show(text)} is in another currency: this game counts in {sym} (like {_example(rs, sym, sep)})")
+                raise InputError(_("{what} {text} is in another currency: this game counts in {sign} (like {example})").format(
+                    what=_(what), text=_show(text), sign=sym, example=_example(rs, sym, sep)))
     if not s.isascii():
-        raise InputError(bad + ": only the digits 0-9")
+        raise InputError(bad + ": " + _("only the digits 0-9"))
     if re.fullmatch(r"[0-9]+", s):
         digits = s
     elif re.fullmatch(r"[0-9]{1,3}(?:" + re.escape(sep) + r"[0-9]{3})+", s):
@@ -111,5 +115,5 @@ def _parse_text(text: str, rs, what: str, sym: str, sep: str) -> int:
     else:
         raise InputError(bad)
     if len(digits.lstrip("0")) > MAX_DIGITS:
-        raise InputError(f"{what} {_show(text)} is more than all the money in the game: a typing slip?")
+        raise InputError(_("{what} {text} is more than all the money in the game: a typing slip?").format(what=_(what), text=_show(text)))
     return int(digits)

@@ -39,8 +39,10 @@ class Citation:
         return title(self.file)
 
     def __str__(self) -> str:
-        src = f"{self.source} § {self.section}"
-        via = f", inherited from {self.inherited_from}" if self.inherited_from else ""
+        from referee.i18n import _, data
+
+        src = f"{data(self.source)} § {self.section}"  # the book's short title, translated as the rulesets' words are
+        via = _(", inherited from {ruleset}").format(ruleset=self.inherited_from) if self.inherited_from else ""
         return f"{self.ruleset} {self.clause}: {src}{via}"
 
     def as_dict(self) -> dict:
@@ -114,9 +116,11 @@ class Refusal(RefereeError):
         self.details = details
 
     def __str__(self) -> str:
+        from referee.i18n import _
+
         if self.citation:
-            return f"refused: {self.message} — {self.citation}"
-        return f"refused: {self.message}"
+            return _("refused: {reason} — {citation}").format(reason=self.message, citation=self.citation)
+        return _("refused: {reason}").format(reason=self.message)
 
 
 class Ambiguous(RefereeError):
@@ -124,7 +128,9 @@ class Ambiguous(RefereeError):
 
     def __init__(self, what: str, text: str, candidates: list[str]):
         shown = ", ".join(candidates[:8]) + (" …" if len(candidates) > 8 else "")
-        super().__init__(f"'{text}' could be more than one {what}: {shown}. Type more of the name.")
+        from referee.i18n import _
+
+        super().__init__(_("'{text}' could be more than one {what}: {names}. Type more of the name.").format(text=text, what=_(what), names=shown))
         self.candidates = candidates
 
 

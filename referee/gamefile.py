@@ -14,6 +14,7 @@ import os
 import sqlite3
 from pathlib import Path
 
+from referee import i18n
 from referee.errors import InputError
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -22,18 +23,18 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 def check_openable(path: Path) -> None:
     """Refuse, without touching it, a path that is not a readable SQLite file."""
     if path.is_dir():
-        raise InputError(f"{path} is a folder, not a game file (pick a file with --game PATH)")
+        raise InputError(i18n._("{path} is a folder, not a game file (pick a file with --game PATH)").format(path=path))
     try:
         with open(path, "rb") as f:
             head = f.read(len(SQLITE_HEADER))
     except PermissionError:
-        raise InputError(f"{path}: cannot read the game file (permission denied)") from None
+        raise InputError(i18n._("{path}: cannot read the game file (permission denied)").format(path=path)) from None
     except OSError as e:
-        raise InputError(f"{path}: cannot read the game file ({e.strerror or e})") from None
+        raise InputError(i18n._("{path}: cannot read the game file ({error})").format(path=path, error=e.strerror or e)) from None
     if not head:
-        raise InputError(f"{path} is empty: not a referee game file (start one with `referee new … --game {path} --force`)")
+        raise InputError(i18n._("{path} is empty: not a referee game file (start one with `referee new … --game {path} --force`)").format(path=path))
     if head != SQLITE_HEADER:
-        raise InputError(f"{path} is not a referee game file (not an SQLite database)")
+        raise InputError(i18n._("{path} is not a referee game file (not an SQLite database)").format(path=path))
 
 
 def explain_open_error(path: Path, e: sqlite3.Error) -> InputError:
@@ -50,7 +51,7 @@ def explain_open_error(path: Path, e: sqlite3.Error) -> InputError:
             return InputError(f"{path}: the game file is read-only; make it writable (chmod u+w) or copy it")
     if "no such table" in msg:
         return InputError(f"{path}: damaged game file: {msg.replace('no such table: ', 'the table ')} is missing")
-    return InputError(f"{path} is not a referee game file, or is damaged ({msg})")
+    return InputError(i18n._("{path} is not a referee game file, or is damaged ({error})").format(path=path, error=msg))
 
 
 def loads(path: Path, text, what: str):
@@ -62,7 +63,7 @@ def loads(path: Path, text, what: str):
 
 
 def damaged(path: Path, what: str) -> InputError:
-    return InputError(f"{path}: damaged game file: {what}")
+    return InputError(i18n._("{path}: damaged game file: {what}").format(path=path, what=what))
 
 
 def rulesets_dirs(value: str) -> list[Path]:

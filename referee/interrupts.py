@@ -19,6 +19,8 @@ import signal
 import sys
 import threading
 
+from referee.i18n import _
+
 EXIT_CODE = 130
 committed: list[str] = []  # moves recorded by a write a Ctrl-C arrived during
 recorded: list[str] = []  # the move this command recorded, for a Ctrl-C that comes after the write (while printing)
@@ -31,10 +33,10 @@ def _describe(result) -> str:
     if text:
         return f"#{seq} {text}" if seq else str(text)
     if getattr(result, "path", None) is not None:
-        return f"the new game {result.path}"
+        return _("the new game {path}").format(path=result.path)
     if isinstance(result, list) and result and isinstance(result[0], dict):
         return "; ".join(str(e.get("text", e.get("type", ""))) for e in result)
-    return "the move"
+    return _("the move")
 
 
 def atomic(fn):
@@ -79,8 +81,8 @@ def message() -> str:
     """The one line printed on Ctrl-C."""
     done = committed or recorded
     if done:
-        return f"interrupted after the move was recorded: {done[-1]} (`referee log` shows it; `referee undo` takes it back)"
-    return "interrupted; nothing half-written (every move is one transaction)"
+        return _("interrupted after the move was recorded: {move} (`referee log` shows it; `referee undo` takes it back)").format(move=done[-1])
+    return _("interrupted; nothing half-written (every move is one transaction)")
 
 
 def take_message() -> str:

@@ -23,15 +23,16 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from referee import gamefile, interrupts
-from referee.core import closed
-from referee.core.events import Event
-from referee.core.ops import Op, apply_ops, encode_op
+from referee import gamefile, i18n, interrupts
 from referee.core.state import Table
 from referee.errors import InputError, RefereeError
-from referee.messages import render, render_event
 from referee.ruleset.model import Ruleset
+
+if TYPE_CHECKING:  # a command that only reads the table (status, log) need not load the engine's ops and messages
+    from referee.core.events import Event
+    from referee.core.ops import Op
 
 SCHEMA_VERSION = 2
 DEFAULT_NAME = "referee-game.sqlite"
@@ -94,7 +95,7 @@ class Game:
         self.path = path
         if not path.exists():
             raise InputError(
-                f"no game at {path}: start one with `referee new NAME NAME …` (or pick one with --game PATH / REFEREE_GAME)"
+                i18n._("no game at {path}: start one with `referee new NAME NAME …` (or pick one with --game PATH / REFEREE_GAME)").format(path=path)
             )
         gamefile.check_openable(path)  # before SQLite: opening would turn an empty or foreign file into a database
         try:
@@ -110,7 +111,7 @@ class Game:
         if row is None or not str(row[0]).isdigit():
             raise gamefile.damaged(path, "the meta table has no schema version")
         if int(row[0]) > SCHEMA_VERSION:
-            raise InputError(f"{path}: game file schema {row[0]} is newer than this referee understands")
+            raise InputError(i18n._("{path}: game file schema {version} is newer than this referee understands").format(path=path, version=row[0]))
         lost = [x for x in ("events", "snapshot") if x not in tables]
         if lost:
             raise gamefile.damaged(path, "the table " + " and ".join(lost) + " is missing")
@@ -131,7 +132,7 @@ class Game:
     @interrupts.atomic
     def create(cls, path: Path, ruleset_data: dict, spec: dict, table: Table, setup_ops: list[Op], force: bool = False) -> Game:
         if path.exists() and not force:
-            raise InputError(f"{path} already holds a game: use --game OTHER.sqlite, or --force to replace it")
+            raise InputError(i18n._("{path} already holds a game: use --game OTHER.sqlite, or --force to replace it").format(path=path))
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         for p in (tmp, Path(str(tmp) + "-wal"), Path(str(tmp) + "-shm")):
@@ -150,6 +151,8 @@ class Game:
             }
             con.executemany("INSERT INTO meta VALUES (?, ?)", list(meta.items()))
             t = table.copy()
+            from referee.core.ops import apply_ops, encode_op
+
             apply_ops(t, setup_ops)
             data = {"type": "new", "args": spec, "ops": [encode_op(op) for op in setup_ops],
                     "text": "new game: " + ", ".join(p.name for p in table.players)}
@@ -222,6 +225,8 @@ class Game:
 
     def _apply(self, t: Table, seq: int, ev: dict) -> None:
         """Replay one stored event; a damaged one is named, never an internal error."""
+        from referee.core.ops import apply_ops
+
         try:
             apply_ops(t, ev["ops"])
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
@@ -244,6 +249,8 @@ class Game:
 
     def events(self) -> list[dict]:
         """Every event in order, with its `seq`, `undone_by` where undone, and its notes as sentences."""
+        from referee.messages import render_event
+
         evs = self._events()
         fmt = self.ruleset().fmt
         undone = cancellations(evs)
@@ -262,6 +269,9 @@ class Game:
     @interrupts.atomic
     def record(self, build: Callable[[Ruleset, Table], Event]) -> Event:
         """Run `build(ruleset, state)` inside the write lock and append its event."""
+        from referee.core import closed
+        from referee.messages import render
+
         self.con.execute("BEGIN IMMEDIATE")
         try:
             rs = self.ruleset()  # inside the lock: a deed value recorded by another terminal counts
@@ -304,9 +314,9 @@ class Game:
         refused, never silently capped (the game's start itself is not a move).
         """
         if n < 1:
-            raise InputError(f"undo needs a positive count, not {n}")
+            raise InputError(i18n._("undo needs a positive count, not {n}").format(n=n))
         if n > UNDO_LIMIT:
-            raise InputError(f"undo takes back at most {UNDO_LIMIT} moves at a time, not {n} (`referee log` shows the moves)")
+            raise InputError(i18n._("undo takes back at most {limit} moves at a time, not {n} (`referee log` shows the moves)").format(limit=UNDO_LIMIT, n=n))
         self.con.execute("BEGIN IMMEDIATE")
         try:
             self._checkpoints()
@@ -314,11 +324,11 @@ class Game:
             undone = cancellations(evs)
             targets = [(seq, ev) for seq, ev in reversed(evs) if ev["type"] not in CONTROL and seq not in undone][:n]
             if not targets:
-                raise RefereeError("nothing to undo: no move has been recorded since the game started")
+                raise RefereeError(i18n._("nothing to undo: no move has been recorded since the game started"))
             if len(targets) < n:
                 raise InputError(
-                    f"only {len(targets)} move(s) since the game started: `undo {len(targets)}` takes them all back, "
-                    f"`undo {n}` would go past the start"
+                    i18n._("only {count} move(s) since the game started: `undo {count}` takes them all back, `undo {n}` would go past the start").format(
+                        count=len(targets), n=n)
                 )
             seqs = sorted(s for s, _ in targets)
             data = {
@@ -351,12 +361,12 @@ class Game:
             live = [(seq, ev) for seq, ev in evs if seq not in undone]
             undos = [(seq, ev) for seq, ev in live if ev["type"] == "undo"]
             if not undos:
-                raise RefereeError("nothing to redo: redo brings back what the last undo took back")
+                raise RefereeError(i18n._("nothing to redo: redo brings back what the last undo took back"))
             useq, uev = undos[-1]
             later = [(seq, ev) for seq, ev in live if seq > useq and ev["type"] not in CONTROL]
             if later:
                 seq, ev = later[0]
-                raise RefereeError(f"nothing to redo: a move was recorded after the last undo (#{seq} {ev.get('text', ev['type'])})")
+                raise RefereeError(i18n._("nothing to redo: a move was recorded after the last undo (#{seq} {move})").format(seq=seq, move=ev.get("text", ev["type"])))
             back = [ev for seq, ev in evs if seq in set(uev["args"]["undoes"])]
             data = {
                 "type": "redo",

@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee.core.msg import Msg, Next
+from referee.i18n import N_, _, data, npgettext
+from referee.i18n import pgettext as _p
 
 Fmt = Callable[[int], str]
 Params = Mapping[str, Any]
@@ -66,7 +68,7 @@ def render_next(nxt: Next | Mapping[str, Any]) -> str:
             if key in args:
                 cmd += f" --{key} " + ",".join("ABCD"[: args[key]])
         if "or_multipliers" in args:
-            cmd += " (or --multipliers " + ",".join("ABCD"[: args["or_multipliers"]]) + " if it multiplies the dice)"
+            cmd += " " + _("(or --multipliers {letters} if it multiplies the dice)").format(letters=",".join("ABCD"[: args["or_multipliers"]]))
         return cmd
     if action == "parking":
         return f"parking {name_arg(args['player'])}"
@@ -77,102 +79,217 @@ def render_next(nxt: Next | Mapping[str, Any]) -> str:
 # ---------------------------------------------------------------- templates
 def _for_sale(p: Params, f: Fmt) -> str:
     buy = render_next(Next("buy", {"player": p["player"], "deed": p["square"]}))
-    text = f"{p['square']} is for sale: {p['player']} may buy it for {f(p['price'])} ({buy})"
+    text = _p("square.for_sale", "{square} is for sale: {player} may buy it for {price} ({command})").format(
+        square=p["square"], player=p["player"], price=f(p["price"]), command=buy)
     if p["cash"] < p["price"]:
-        text += f", holding only {f(p['cash'])}"
+        text += _p("square.for_sale", ", holding only {cash}").format(cash=f(p["cash"]))
     if p["auction"]:
         auction = render_next(Next("auction", {"winner": None, "deed": p["square"], "price": None}))
-        return text + f"; if not, the bank auctions it ({auction})"
-    return text + "; if not, it stays with the bank"
+        return text + _p("square.for_sale", "; if not, the bank auctions it ({command})").format(command=auction)
+    return text + _p("square.for_sale", "; if not, it stays with the bank")
 
 
 def _rent(p: Params, f: Fmt) -> str:
-    text = f"{p['player']} owes {p['owner']} {f(p['amount'])} rent on {p['square']} ({render_next(p['next'])})"
+    text = _p("square.rent", "{player} owes {owner} {amount} rent on {square} ({command})").format(
+        player=p["player"], owner=p["owner"], amount=f(p["amount"]), square=p["square"], command=render_next(p["next"]))
     if p.get("until"):
-        text += f"; claimable until {p['until']} throws" + (" again" if p["until"] == p["player"] else "")
+        if p["until"] == p["player"]:
+            text += _p("square.rent", "; claimable until {player} throws again").format(player=p["until"])
+        else:
+            text += _p("square.rent", "; claimable until {player} throws").format(player=p["until"])
     return text
 
 
 def _income_choice(p: Params, f: Fmt) -> str:
     def one(c: str) -> str:
         if c == "flat" and p.get("flat") is not None:
-            return f"flat ({f(p['flat'])})"
+            return _p("square.income_tax_choice", "flat ({amount})").format(amount=f(p["flat"]))
         if c == "percent" and p.get("percent") is not None:
-            return f"percent ({p['percent']} % of net worth)"
+            return _p("square.income_tax_choice", "percent ({percent} % of net worth)").format(percent=p["percent"])
         return c
 
-    return (f"{p['player']} pays income tax, declaring before counting: " + " or ".join(one(c) for c in p["choices"])
-            + f" ({render_next(p['next'])})")
+    return _p("square.income_tax_choice", "{player} pays income tax, declaring before counting: {choices} ({command})").format(
+        player=p["player"], choices=_or(one(c) for c in p["choices"]), command=render_next(p["next"]))
 
 
 def _shortfall(verdict: str) -> Callable[[Params, Fmt], str]:
     def render_(p: Params, f: Fmt) -> str:
         if verdict == "bankrupt":
-            why = f"bankrupt: even raising everything ({f(p['raisable'])}) does not cover {f(p['owed'])}"
+            why = _p("debt.shortfall", "bankrupt: even raising everything ({raisable}) does not cover {owed}").format(raisable=f(p["raisable"]), owed=f(p["owed"]))
         else:
-            why = f"not bankrupt: {p['player']} can raise up to {f(p['can'])} by selling buildings and mortgaging"
-        return (f"{p['player']} cannot pay {f(p['amount'])} in cash: owes {f(p['owed'])}, holds {f(p['cash'])}, "
-                f"{f(p['short'])} short; {why}. The debt is recorded until paid (settle) or bankruptcy.")
+            why = _p("debt.shortfall", "not bankrupt: {player} can raise up to {can} by selling buildings and mortgaging").format(player=p["player"], can=f(p["can"]))
+        return _p("debt.shortfall", "{player} cannot pay {amount} in cash: owes {owed}, holds {cash}, {short} short; {why}. "
+                       "The debt is recorded until paid (settle) or bankruptcy.").format(
+            player=p["player"], amount=f(p["amount"]), owed=f(p["owed"]), cash=f(p["cash"]), short=f(p["short"]), why=why)
 
     return render_
 
 
 def _after_bankruptcies(p: Params, f: Fmt) -> str:
     totals = "; ".join(f"{name} {f(total)}" for name, total in p["totals"])
-    return f"game over at bankruptcy {p['count']}: {totals}" + (f" — {p['winner']} wins" if p["winner"] else " — a tie")
+    if p["winner"]:
+        return _p("end.after_bankruptcies", "game over at bankruptcy {count}: {totals} — {winner} wins").format(count=p["count"], totals=totals, winner=p["winner"])
+    return _p("end.after_bankruptcies", "game over at bankruptcy {count}: {totals} — a tie").format(count=p["count"], totals=totals)
 
 
 def _nearest_rent(p: Params, f: Fmt) -> str:
-    return f"if {p['deed']} is owned, record the rent with: {render_next(p['next'])}"
+    return _p("card.nearest_rent", "if {deed} is owned, record the rent with: {command}").format(deed=p["deed"], command=render_next(p["next"]))
 
 
 def _buildings(houses: int, hotels: int) -> str:
     parts = []
     if houses:
-        parts.append("a house" if houses == 1 else f"{houses} houses")
+        parts.append(npgettext("build", "a house", "{n} houses", houses).format(n=houses))
     if hotels:
-        parts.append("a hotel")
-    return " and ".join(parts)
+        parts.append(_p("build", "a hotel"))
+    return _and(parts)
 
 
 def _standing(p: Params) -> str:
-    return "a hotel" if p["now_hotel"] else f"{p['now_houses']} house(s)"
+    if p["now_hotel"]:
+        return _p("build", "a hotel")
+    return _p("build", "{n} house(s)").format(n=p["now_houses"])
 
 
 def _side(s: Params, f: Fmt) -> str:
     parts = list(s["deeds"])
     if s["cash"]:
         parts.append(f(s["cash"]))
-    parts += ["a Get Out of Jail Free card"] * s["jail_cards"]
-    return ", ".join(parts) or "nothing"
+    parts += [_p("trade", "a Get Out of Jail Free card")] * s["jail_cards"]
+    return ", ".join(parts) or _p("trade", "nothing")
 
 
-AUCTION_OPENINGS = {"printed_price": "the printed price", "fixed": "the fixed opening bid", "any": "any price"}
-HOTEL_SALE = {"break": "a hotel broken into houses, one at a time", "group": "all the hotels of a colour group at once",
-              "bare": "a hotel straight back to bare land"}
-ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+AUCTION_OPENINGS = {"printed_price": N_("the printed price"), "fixed": N_("the fixed opening bid"), "any": N_("any price")}
+HOTEL_SALE = {"break": N_("a hotel broken into houses, one at a time"), "group": N_("all the hotels of a colour group at once"),
+              "bare": N_("a hotel straight back to bare land")}
+ORDINALS = {1: N_("first"), 2: N_("second"), 3: N_("third"), 4: N_("fourth"), 5: N_("fifth")}
+
+
+def _sale(key: str) -> str:
+    return _(HOTEL_SALE[key])
+
+
+def _opening(key: str) -> str:
+    return _(AUCTION_OPENINGS[key])
+
+
+def _or(items: Any) -> str:
+    return _p("list", " or ").join(items)
+
+
+def _and(items: list[str]) -> str:
+    return _p("list", " and ").join(items)
 
 
 def _ordinal(n: int) -> str:
-    return ORDINALS.get(n, f"{n}th")
+    if n in ORDINALS:
+        return _(ORDINALS[n])
+    return _p("ordinal", "{n}th").format(n=n)
 
 
 def _nested(value: Any, f: Fmt) -> str:
     return render(Msg.from_dict(value) if isinstance(value, dict) else value, f)
 
 
+def _pay(p: Params, f: Fmt) -> str:
+    if p["payee"] == "bank":
+        text = _p("pay", "{payer} pays bank {amount}").format(payer=p["payer"], amount=f(p["amount"]))
+    elif p["payer"] == "bank":
+        text = _p("pay", "bank pays {payee} {amount}").format(payee=p["payee"], amount=f(p["amount"]))
+    else:
+        text = _p("pay", "{payer} pays {payee} {amount}").format(payer=p["payer"], payee=p["payee"], amount=f(p["amount"]))
+    return text + (f" ({p['reason']})" if p["reason"] else "")
+
+
+def _pay_debt(p: Params, f: Fmt) -> str:
+    if p["payee"] == "bank":
+        text = _p("pay.debt", "{payer} owes bank {amount}").format(payer=p["payer"], amount=f(p["amount"]))
+    else:
+        text = _p("pay.debt", "{payer} owes {payee} {amount}").format(payer=p["payer"], payee=p["payee"], amount=f(p["amount"]))
+    return (text + (f" ({p['reason']})" if p["reason"] else "")
+            + _p("pay.debt", ": a debt is recorded, nothing paid yet ({payer} holds {cash})").format(payer=p["payer"], cash=f(p["cash"])))
+
+
+# what referee.core.rent calls a value the board does not know for sure (its words, said again here)
+_WHAT = (
+    (r"the rent with a hotel(?: on '(?P<square>.+)')?", N_("the rent with a hotel"), N_("the rent with a hotel on '{square}'")),
+    (r"the rent with (?P<n>\d+) house\(s\)(?: on '(?P<square>.+)')?", N_("the rent with {n} house(s)"), N_("the rent with {n} house(s) on '{square}'")),
+    (r"the base rent(?: of '(?P<square>.+)')?", N_("the base rent"), N_("the base rent of '{square}'")),
+    (r"the rent for (?P<n>\d+) railroad\(s\)", N_("the rent for {n} railroad(s)"), ""),
+    (r"the rent for (?P<n>\d+) compan\(ies\)", N_("the rent for {n} compan(ies)"), ""),
+    (r"the dice multiplier for (?P<n>\d+) utilit\(ies\)", N_("the dice multiplier for {n} utilit(ies)"), ""),
+    (r"this rent", N_("this rent"), ""),
+    (r"this multiplier", N_("this multiplier"), ""),
+)
+
+
+def _what(text: str) -> str:
+    import re
+
+    for pattern, plain, on_square in _WHAT:
+        m = re.fullmatch(pattern, text)
+        if m:
+            parts = {k: v for k, v in m.groupdict().items() if v is not None}
+            return _(on_square if "square" in parts else plain).format(**parts)
+    return text
+
+
+# referee.core.valuation's components, in its order, with the names it gives them (not imported: the core imports this module)
+COMPONENTS = ("cash", "deeds", "mortgaged_deeds", "houses", "hotels")
+COMPONENT_NAMES = {"cash": N_("cash"), "deeds": N_("deeds"), "mortgaged_deeds": N_("mortgaged deeds"), "houses": N_("houses"), "hotels": N_("hotels")}
+
+
+def valuation_lines(v: Any) -> list[str]:
+    """A valuation's breakdown as short lines, one per component with its subtotal (ruling steps, previews)."""
+    fmt = v.fmt or str
+    out = []
+    for comp in COMPONENTS:
+        its = v.items_of(comp)
+        if not its:
+            continue
+        if comp == "cash":
+            out.append(_p("valuation", "cash {amount}").format(amount=fmt(v.cash)))
+            continue
+        parts = ", ".join(f"{i.label} {i.how} = {fmt(i.amount)}" if i.how else f"{i.label} {fmt(i.amount)}" for i in its)
+        head = f"{_(COMPONENT_NAMES[comp])} {basis(v.bases.get(comp, ''))}".strip()
+        sub = " " + _p("valuation", "(total {amount})").format(amount=fmt(getattr(v, comp))) if len(its) > 1 else ""
+        out.append(f"{head}: {parts}{sub}")
+    return out
+
+
+# how referee.core.valuation says a component is counted, in the table's language
+BASES = (N_("at printed price"), N_("at half the printed price"), N_("at mortgage value"), N_("at cost"), N_("at the hotel price"),
+         N_("mortgaged deeds"))
+_BASIS_PATTERNS = (
+    (r"at (?P<pct>\d+) % of cost with the (?P<n>\d+) houses turned in", N_("at {pct} % of cost with the {n} houses turned in")),
+    (r"at cost with the (?P<n>\d+) houses turned in", N_("at cost with the {n} houses turned in")),
+    (r"at (?P<pct>\d+) % of cost", N_("at {pct} % of cost")),
+)
+
+
+def basis(text: str) -> str:
+    """A valuation basis ('at printed price', 'at 50 % of cost'…) as the table's language says it."""
+    import re
+
+    for pattern, template in _BASIS_PATTERNS:
+        m = re.fullmatch(pattern, text)
+        if m:
+            return _(template).format(**m.groupdict())
+    return _(text) if text else text
+
+
 Template = str | Callable[[Params, Fmt], str]
 TEMPLATES: dict[str, Template] = {
     "text": "{text}",  # a sentence stored by an older game file
     # what happened (an event's headline)
-    "deal": lambda p, f: f"{p['player']} is dealt {', '.join(p['deeds'])}",
-    "deal.paid": lambda p, f: f"{p['player']} is dealt {', '.join(p['deeds'])} and pays {f(p['total'])}",
+    "deal": lambda p, f: _p("deal", "{player} is dealt {deeds}").format(player=p["player"], deeds=", ".join(p["deeds"])),
+    "deal.paid": lambda p, f: _p("deal.paid", "{player} is dealt {deeds} and pays {total}").format(player=p["player"], deeds=", ".join(p["deeds"]), total=f(p["total"])),
     "salary": "{player} collects {amount:money} salary",
     "salary.landed": "{player} collects {amount:money} salary (landed on GO)",
-    "pay": lambda p, f: f"{p['payer']} pays {p['payee']} {f(p['amount'])}" + (f" ({p['reason']})" if p["reason"] else ""),
-    "pay.debt": lambda p, f: (f"{p['payer']} owes {p['payee']} {f(p['amount'])}" + (f" ({p['reason']})" if p["reason"] else "")
-                              + f": a debt is recorded, nothing paid yet ({p['payer']} holds {f(p['cash'])})"),
-    "settle": lambda p, f: f"{p['player']} pays {f(p['paid'])} owed" + (f"; still owes {f(p['left'])}" if p["left"] else ""),
+    "pay": lambda p, f: _pay(p, f),
+    "pay.debt": lambda p, f: _pay_debt(p, f),
+    "settle": lambda p, f: (_p("settle", "{player} pays {paid} owed").format(player=p["player"], paid=f(p["paid"]))
+                           + (_p("settle", "; still owes {left}").format(left=f(p["left"])) if p["left"] else "")),
     "buy": "{player} buys {deed} for {price:money}",
     "auction": "{player} wins {deed} at auction for {price:money}",
     "rent": "{payer} pays {owner} {amount:money} rent on {deed}",
@@ -182,21 +299,24 @@ TEMPLATES: dict[str, Template] = {
     "free_parking.nothing": "{player} lands on Free Parking: nothing happens",
     "mortgage": "{player} mortgages {deed} for {amount:money}",
     "unmortgage": "{player} lifts the mortgage on {deed}: {amount:money}",
-    "build": lambda p, f: (f"{p['player']} builds {_buildings(p['houses'], p['hotels'])} on {p['deed']} for {f(p['cost'])} "
-                           f"(now {_standing(p)})"),
-    "sell": lambda p, f: (f"{p['player']} sells {p['count']} building(s) on {p['deed']} to the bank for {f(p['payout'])} "
-                          f"(now {_standing(p)})"),
-    "trade": lambda p, f: f"trade: {p['a']} gives {_side(p['a_gives'], f)}; {p['b']} gives {_side(p['b_gives'], f)}",
-    "jail.send": lambda p, f: (f"{p['player']} goes to jail" + (f" ({_nested(p['reason'], f)})" if p["reason"] else "")
-                               + "; no salary for this move"),
+    "build": lambda p, f: _p("build", "{player} builds {what} on {deed} for {cost} (now {standing})").format(
+        player=p["player"], what=_buildings(p["houses"], p["hotels"]), deed=p["deed"], cost=f(p["cost"]), standing=_standing(p)),
+    "sell": lambda p, f: npgettext("sell", "{player} sells {count} building on {deed} to the bank for {payout} (now {standing})",
+                                  "{player} sells {count} buildings on {deed} to the bank for {payout} (now {standing})", p["count"]).format(
+        player=p["player"], count=p["count"], deed=p["deed"], payout=f(p["payout"]), standing=_standing(p)),
+    "trade": lambda p, f: _p("trade", "trade: {a} gives {a_gives}; {b} gives {b_gives}").format(
+        a=p["a"], a_gives=_side(p["a_gives"], f), b=p["b"], b_gives=_side(p["b_gives"], f)),
+    "jail.send": lambda p, f: (_p("jail.send", "{player} goes to jail ({reason}); no salary for this move").format(player=p["player"], reason=_nested(p["reason"], f))
+                              if p["reason"] else _p("jail.send", "{player} goes to jail; no salary for this move").format(player=p["player"])),
     "jail.reason.card": "card",
     "jail.reason.landed": "landed on {square}",
-    "jail.reason.doubles": lambda p, f: f"{_ordinal(p['run'])} doubles in a row",
+    "jail.reason.doubles": lambda p, f: _p("jail.reason.doubles", "{ordinal} doubles in a row").format(ordinal=_ordinal(p["run"])),
     "jail.pay": "{player} pays the {fine:money} fine and leaves jail",
     "jail.card": "{player} uses a Get Out of Jail Free card; it goes back under its deck",
-    "jail.roll.doubles": lambda p, f: f"{p['player']} throws doubles ({p['d1']}+{p['d2']}) and leaves jail, moving {p['d1'] + p['d2']}",
-    "jail.roll.last": lambda p, f: (f"{p['player']} fails on turn {p['turns']} in jail: must pay {f(p['fine'])} "
-                                    f"and moves {p['d1'] + p['d2']}"),
+    "jail.roll.doubles": lambda p, f: _p("jail.roll.doubles", "{player} throws doubles ({d1}+{d2}) and leaves jail, moving {total}").format(
+        player=p["player"], d1=p["d1"], d2=p["d2"], total=p["d1"] + p["d2"]),
+    "jail.roll.last": lambda p, f: _p("jail.roll.last", "{player} fails on turn {turns} in jail: must pay {fine} and moves {total}").format(
+        player=p["player"], turns=p["turns"], fine=f(p["fine"]), total=p["d1"] + p["d2"]),
     "jail.roll.stays": "{player} stays in jail (turn {turns} of {max_turns})",
     "card.drawn": "{player} draws '{card}'",
     "card.collect": "{player} draws '{card}': collects {amount:money} from the bank",
@@ -207,17 +327,22 @@ TEMPLATES: dict[str, Template] = {
     "card.repairs": "{player} draws '{card}': pays {amount:money}",
     "bankrupt.to_player": "{player} is bankrupt to {creditor}",
     "bankrupt.to_bank": "{player} is bankrupt to the bank",
-    "partial_payment": lambda p, f: (f"{p['debtor']} pays {p['creditor']} {f(p['value'])} in property ({', '.join(p['deeds'])})"
-                                     + (f"; still owes {f(p['rest'])}" if p["rest"] else "")),
-    "roll": lambda p, f: f"{p['player']} throws {p['d1']}+{p['d2']} = {p['d1'] + p['d2']}" + (" (doubles)" if p["doubles"] else ""),
-    "roll.doubles_to_jail": lambda p, f: f"{p['player']} throws {p['d1']}+{p['d2']}: {_ordinal(p['run'])} doubles in a row",
-    "roll.go": lambda p, f: ("lands on" if p["landed"] else "passes") + " GO: " + (_nested(p["salary"], f) if p["salary"] else ""),
+    "partial_payment": lambda p, f: (_p("partial_payment", "{debtor} pays {creditor} {value} in property ({deeds})").format(
+        debtor=p["debtor"], creditor=p["creditor"], value=f(p["value"]), deeds=", ".join(p["deeds"]))
+        + (_p("partial_payment", "; still owes {rest}").format(rest=f(p["rest"])) if p["rest"] else "")),
+    "roll": lambda p, f: (_p("roll", "{player} throws {d1}+{d2} = {total}").format(player=p["player"], d1=p["d1"], d2=p["d2"], total=p["d1"] + p["d2"])
+                         + (" " + _p("roll", "(doubles)") if p["doubles"] else "")),
+    "roll.doubles_to_jail": lambda p, f: _p("roll.doubles_to_jail", "{player} throws {d1}+{d2}: {ordinal} doubles in a row").format(
+        player=p["player"], d1=p["d1"], d2=p["d2"], ordinal=_ordinal(p["run"])),
+    "roll.go": lambda p, f: ((_p("roll.go", "lands on GO: ") if p["landed"] else _p("roll.go", "passes GO: "))
+                            + (_nested(p["salary"], f) if p["salary"] else "")),
     "turn.ends": "{player}'s turn ends; {next} to throw",
-    "board.unknown_at_table": lambda p, f: (
-        f"{p['ruleset']}: {p['what']} is unknown — no source prints it. Read it on the deed and record it: "
-        f"referee {render_next(p['next'])} (it applies from now on; `referee board --export FILE` keeps it for the next game)."),
-    "board.single_source": lambda p, f: (f"{p['what']} from a single unverified source: check the deed; "
-                                         f"if yours differs: referee {render_next(p['next'])}"),
+    "board.unknown_at_table": lambda p, f: _p("board.unknown_at_table",
+        "{ruleset}: {what} is unknown — no source prints it. Read it on the deed and record it: referee {command} "
+        "(it applies from now on; `referee board --export FILE` keeps it for the next game).").format(
+        ruleset=p["ruleset"], what=_what(p["what"]), command=render_next(p["next"])),
+    "board.single_source": lambda p, f: _p("board.single_source", "{what} from a single unverified source: check the deed; if yours differs: referee {command}").format(
+        what=_what(p["what"]), command=render_next(p["next"])),
     "board.table_values": ("board: {count} value(s) read from the deeds at the table (`referee log`); "
                            "`referee board --export FILE` keeps them for the next game"),
     # what a player is doing, inside a refusal
@@ -235,17 +360,20 @@ TEMPLATES: dict[str, Template] = {
     # refusals (each cites its clause)
     "refused.account_closed": "{player} is bankrupt and out of the game: nothing can be paid to, charged to or moved for {player}",
     "refused.bankrupt_player": "{player} is bankrupt and out of the game",
-    "refused.game_over": lambda p, f: "the game is over" + (f": {p['winner']} won" if p["winner"] else "") + " (undo to continue)",
-    "refused.owes_first": lambda p, f: (f"{p['player']} owes {f(p['owed'])} and must pay it before {_nested(p['doing'], f)} "
-                                        "(settle, or raise money by selling buildings and mortgaging)"),
-    "refused.short": lambda p, f: (f"{p['player']} has {f(p['cash'])}, {_nested(p['doing'], f)} costs {f(p['amount'])}: "
-                                   f"{f(p['short'])} short (raise it first by mortgaging or selling buildings; players cannot lend)"),
+    "refused.game_over": lambda p, f: (_p("refused.game_over", "the game is over: {winner} won (undo to continue)").format(winner=p["winner"]) if p["winner"]
+                                      else _p("refused.game_over", "the game is over (undo to continue)")),
+    "refused.owes_first": lambda p, f: _p("refused.owes_first", "{player} owes {owed} and must pay it before {doing} "
+                                            "(settle, or raise money by selling buildings and mortgaging)").format(
+        player=p["player"], owed=f(p["owed"]), doing=_nested(p["doing"], f)),
+    "refused.short": lambda p, f: _p("refused.short", "{player} has {cash}, {doing} costs {amount}: {short} short "
+                                       "(raise it first by mortgaging or selling buildings; players cannot lend)").format(
+        player=p["player"], cash=f(p["cash"]), doing=_nested(p["doing"], f), amount=f(p["amount"]), short=f(p["short"])),
     "refused.bank_deed": "{deed} belongs to the bank",
     "refused.owned": "{deed} already belongs to {owner}",
     "refused.no_auctions": "this ruleset holds no auctions: a declined property stays with the bank",
     "refused.auction_owned": "{deed} belongs to {owner}; only the bank's deeds are auctioned",
-    "refused.bid_too_low": lambda p, f: (f"the bidding starts at {AUCTION_OPENINGS[p['opening']]}, {f(p['minimum'])}; "
-                                         f"{f(p['price'])} is below it"),
+    "refused.bid_too_low": lambda p, f: _p("refused.bid_too_low", "the bidding starts at {opening}, {minimum}; {price} is below it").format(
+        opening=_opening(p["opening"]), minimum=f(p["minimum"]), price=f(p["price"])),
     "refused.no_pot": "this ruleset keeps no Free Parking pot",
     "refused.pot_holds": "the pot holds {pot:money}",
     "refused.already_mortgaged": "{deed} is already mortgaged",
@@ -254,17 +382,18 @@ TEMPLATES: dict[str, Template] = {
     "refused.in_jail": "{player} is already in jail",
     "refused.not_in_jail": "{player} is not in jail",
     "refused.no_jail_card": "{player} holds no Get Out of Jail Free card (one can be bought from another player with a trade)",
-    "refused.tax_choice": lambda p, f: f"{p['ruleset']} has no '{p['choice']}' income tax; it takes only: {', '.join(p['choices'])}",
+    "refused.tax_choice": lambda p, f: _p("refused.tax_choice", "{ruleset} has no '{choice}' income tax; it takes only: {choices}").format(
+        ruleset=p["ruleset"], choice=p["choice"], choices=", ".join(p["choices"])),
     "refused.not_theirs": "{deed} does not belong to {player}",
     "refused.trade_built": "{deed} cannot change hands while its group has buildings ({built:list}): sell them to the bank first",
     "refused.no_jail_card_of_deck": "{player} holds no Get Out of Jail Free card of that deck",
     "refused.jail_cards_not_traded": "Get Out of Jail Free cards cannot be traded in this ruleset",
     "refused.gift": "{player} would give something for nothing: loans and gifts between players are not allowed",
     "refused.not_a_lot": "{deed} is not a colour-group lot: nothing can be built on it",
-    "refused.split_group": lambda p, f: (f"{p['player']} does not own the whole {p['group']} group ("
-                                         + ", ".join(f"{deed} ({owner or 'bank'})" for deed, owner in p["others"]) + ")"),
-    "refused.build_mortgaged": lambda p, f: (f"{', '.join(p['deeds'])} is mortgaged: lift the mortgage before building"
-                                             + (" anywhere on the group" if p["group"] else "")),
+    "refused.split_group": lambda p, f: _p("refused.split_group", "{player} does not own the whole {group} group ({others})").format(
+        player=p["player"], group=p["group"], others=", ".join(f"{deed} ({owner or _p('refused.split_group', 'bank')})" for deed, owner in p["others"])),
+    "refused.build_mortgaged": lambda p, f: (_p("refused.build_mortgaged", "{deeds} is mortgaged: lift the mortgage before building anywhere on the group") if p["group"]
+                                            else _p("refused.build_mortgaged", "{deeds} is mortgaged: lift the mortgage before building")).format(deeds=", ".join(p["deeds"])),
     "refused.hotel_needs_houses": "a hotel on {deed} needs {houses} houses on it first",
     "refused.hotel_needs_houses_has": "a hotel on {deed} needs {houses} houses on it first (it has {has})",
     "refused.hotel_every_lot": "a hotel needs {houses} houses on every lot of the group; {short:list} has fewer",
@@ -291,9 +420,9 @@ TEMPLATES: dict[str, Template] = {
     "refused.rent_late": "the rent on {deed} was not asked for in time ({since} player(s) have rolled since)",
     "refused.nobody_left": "nobody is left to throw",
     "refused.jail_cards_out": "every Get Out of Jail Free card of that deck is already held by a player",
-    "refused.player_count": lambda p, f: (f"{p['ruleset']} is played by {p['lo']} to {p['hi']} players"
-                                          + (f" ({p['hi_alt']} if the banker does not play)" if p["hi_alt"] else "")
-                                          + f", not {p['count']}"),
+    "refused.player_count": lambda p, f: (_p("refused.player_count", "{ruleset} is played by {lo} to {hi} players ({hi_alt} if the banker does not play), not {count}")
+                                          if p["hi_alt"] else _p("refused.player_count", "{ruleset} is played by {lo} to {hi} players, not {count}")).format(
+        ruleset=p["ruleset"], lo=p["lo"], hi=p["hi"], hi_alt=p["hi_alt"], count=p["count"]),
     "refused.deal_too_many": "{each} deeds each for {players} players is more than the {deeds} deeds",
     "refused.already_dealt": "{deed} was already dealt to {owner}",
     # the reasoning under a ruling (arithmetic steps)
@@ -328,13 +457,14 @@ TEMPLATES: dict[str, Template] = {
     "tax.square": '{square}: {amount:money}',
     "roll.moves": '{start} → {to}',
     "roll.straight_to_jail": '{player} does not move by this throw and goes straight to jail',
-    "auction.opening": lambda p, f: (f"opening rule: {AUCTION_OPENINGS[p['opening']]}"
+    "auction.opening": lambda p, f: (_p("auction.opening", "opening rule: {opening}").format(opening=_opening(p["opening"]))
                                      + (f" ({f(p['minimum'])})" if p["minimum"] > 1 else "")),
-    "rent.full_group": lambda p, f: (f"{p['player']} owns the whole {p['group']} group, unimproved"
-                                     + (" (another lot of it is mortgaged, this one is not)" if p["other_mortgaged"] else "")
-                                     + f" → ×{p['times']} = {f(p['amount'])}"),
-    "rent.utilities": lambda p, f: (f"{p['player']} owns {p['count']} utilit{'y' if p['count'] == 1 else 'ies'} → "
-                                    f"{p['times']} × the throw {p['dice']} = {f(p['amount'])}"),
+    "rent.full_group": lambda p, f: (_p("rent.full_group", "{player} owns the whole {group} group, unimproved (another lot of it is mortgaged, this one is not) → ×{times} = {amount}")
+                                     if p["other_mortgaged"] else _p("rent.full_group", "{player} owns the whole {group} group, unimproved → ×{times} = {amount}")).format(
+        player=p["player"], group=p["group"], times=p["times"], amount=f(p["amount"])),
+    "rent.utilities": lambda p, f: npgettext("rent.utilities", "{player} owns {count} utility → {times} × the throw {dice} = {amount}",
+                                             "{player} owns {count} utilities → {times} × the throw {dice} = {amount}", p["count"]).format(
+        player=p["player"], count=p["count"], times=p["times"], dice=p["dice"], amount=f(p["amount"])),
     # input the engine cannot act on
     "invalid.owes_no_player": '{player} owes no player anything',
     "deed.name_taken": "another square is already called '{name}'",
@@ -360,9 +490,9 @@ TEMPLATES: dict[str, Template] = {
     "invalid.trade_cash": 'cash in a trade must be positive',
     "invalid.trade_same_player": 'a trade needs two different players',
     "invalid.trade_empty": 'the trade moves nothing',
-    "deed.not_a_group_lot": lambda p, f: f"{p['deed']} is not a lot of a colour group: no {p['field'].replace('_', ' ')}",
-    "deed.six_rents": lambda p, f: (f"a lot's deed has 6 rents (site, 1-4 houses, hotel), not {len(p['rent'])}: "
-                                    f"--rent {','.join(map(str, p['rent']))}"),
+    "deed.not_a_group_lot": lambda p, f: _p("deed.not_a_group_lot", "{deed} is not a lot of a colour group: no {field}").format(deed=p["deed"], field=p["field"].replace("_", " ")),
+    "deed.six_rents": lambda p, f: _p("deed.six_rents", "a lot's deed has 6 rents (site, 1-4 houses, hotel), not {count}: --rent {rents}").format(
+        count=len(p["rent"]), rents=",".join(map(str, p["rent"]))),
     "deed.houses_range": "--houses is 0 (the bare site) to 4, on a lot",
     "deed.no_houses": "{deed} has no houses: give its rents with --rent",
     "deed.houses_need_value": "--houses N needs the rent printed for it: --value AMOUNT",
@@ -370,7 +500,7 @@ TEMPLATES: dict[str, Template] = {
     "deed.not_a_company": "{deed} is not a company: --multipliers is for companies (rent = N × the dice)",
     "deed.nothing": ("nothing to record: give --rent, --houses N --value V, --hotel, --price, --mortgage, "
                      "--house-cost, --hotel-cost, --multipliers or --name"),
-    "deed.recorded": lambda p, f: f"deed {p['square']}: " + "; ".join(p["changes"]) + " (read at the table)",
+    "deed.recorded": lambda p, f: _p("deed.recorded", "deed {square}: {changes} (read at the table)").format(square=p["square"], changes="; ".join(p["changes"])),
     "deed.applies": "recorded in the game log: applies from now on, undo takes it back",
     # money
     "debt.shortfall.bankrupt": _shortfall("bankrupt"),
@@ -379,8 +509,8 @@ TEMPLATES: dict[str, Template] = {
     "rent.needs_dice": "rent on {deed} depends on the dice: give the throw with --dice N",
     "rent.no_landing": "no landing of {player} on {deed} is on record: the claim window was not checked",
     # taxes
-    "tax.income.choose": lambda p, f: (f"{p['ruleset']} lets the player choose the income tax, before adding anything up: give "
-                                       + " or ".join(f"--choice {c}" for c in p["choices"])),
+    "tax.income.choose": lambda p, f: _p("tax.income.choose", "{ruleset} lets the player choose the income tax, before adding anything up: give {options}").format(
+        ruleset=p["ruleset"], options=_or(f"--choice {c}" for c in p["choices"])),
     # trades
     "trade.lift_not_mortgaged": "--lift names {deed}, which is not a mortgaged deed in this trade",
     # jail and cards
@@ -388,7 +518,8 @@ TEMPLATES: dict[str, Template] = {
     "card.nearest_rent": _nearest_rent,
     # bankruptcy and the end
     "bankruptcy.bank_auctions": "the bank now auctions: {deeds:list} (record each with: auction DEED WINNER PRICE)",
-    "end.last_player": lambda p, f: f"game over: {p['winner'] or 'nobody'} is the last player left",
+    "end.last_player": lambda p, f: (_p("end.last_player", "game over: {winner} is the last player left").format(winner=p["winner"]) if p["winner"]
+                                     else _p("end.last_player", "game over: nobody is the last player left")),
     "end.after_bankruptcies": _after_bankruptcies,
     # turns and dice
     "turns.not_tracked": ("this game does not track turns and dice: start one with `referee new --turns NAME NAME …`, "
@@ -400,27 +531,28 @@ TEMPLATES: dict[str, Template] = {
     "turn.to_throw": "{player} to throw",
     "turn.throws_again": "doubles: {player} throws again",
     "turn.did_not_throw": "{player} did not throw this turn",
-    "turn.loses_turn": lambda p, f: f"{p['player']} loses this turn" + (" (in jail)" if p["in_jail"] else ""),
+    "turn.loses_turn": lambda p, f: (_p("turn.loses_turn", "{player} loses this turn (in jail)") if p["in_jail"]
+                                     else _p("turn.loses_turn", "{player} loses this turn")).format(player=p["player"]),
     # what a square means
     "square.on": "{player} is on {square}",
     "square.for_sale": _for_sale,
     "square.own": "{player} owns {square}: nothing to pay",
-    "square.card": lambda p, f: (f"{p['player']} draws a {p['deck']} card: enter it with "
-                                 f"`draw {name_arg(p['player'])} CARD` (`cards` lists them)"),
+    "square.card": lambda p, f: _p("square.card", "{player} draws a {deck} card: enter it with `draw {arg} CARD` (`cards` lists them)").format(
+        player=p["player"], deck=p["deck"], arg=name_arg(p["player"])),
     "square.go_to_jail": "{player} goes to jail",
     "square.go_to_jail.landed": "{player} lands on {square} and goes to jail; no salary for this move",
     "square.in_jail": "{player} is in jail",
     "square.visiting": "{player} is just visiting the jail",
     "square.go": "{player} is on GO",
-    "square.pot": lambda p, f: f"{p['player']} may collect the Free Parking pot, {f(p['pot'])} (parking {name_arg(p['player'])})",
+    "square.pot": lambda p, f: _p("square.pot", "{player} may collect the Free Parking pot, {pot} (parking {arg})").format(player=p["player"], pot=f(p["pot"]), arg=name_arg(p["player"])),
     "square.rest": "{player} rests on {square}: nothing happens",
     "square.unknown": "{player} is on {square}: {reason}",
     "square.no_rent": "{player} is on {owner}'s {square}: {reason}",
     "square.rent_by_dice": "{player} owes {owner} rent on {square} by the dice: {next:cmd}",
     "square.rent": _rent,
     "square.rent_expired": "{player} landed on {owner}'s {square}, but the rent was not asked for in time",
-    "square.luxury_tax": lambda p, f: f"{p['player']} pays {f(p['amount'])} luxury tax (tax luxury {name_arg(p['player'])})",
-    "square.income_tax": lambda p, f: f"{p['player']} pays {f(p['amount'])} income tax (tax income {name_arg(p['player'])})",
+    "square.luxury_tax": lambda p, f: _p("square.luxury_tax", "{player} pays {amount} luxury tax (tax luxury {arg})").format(player=p["player"], amount=f(p["amount"]), arg=name_arg(p["player"])),
+    "square.income_tax": lambda p, f: _p("square.income_tax", "{player} pays {amount} income tax (tax income {arg})").format(player=p["player"], amount=f(p["amount"]), arg=name_arg(p["player"])),
     "square.income_tax_choice": _income_choice,
     "square.moved_on": "{player} moved on from {square}",
     # the table's own helpers: the auction helper (core/bidding.py), a move the banker forced (core/turn_checks.py)
@@ -434,17 +566,18 @@ TEMPLATES: dict[str, Template] = {
     "check.rent.not_landed": "{player} has not landed on {deed}: rent is owed by the player who lands there",
     "check.tax.not_landed": "{player} has not landed on {square}",
     "check.card.not_landed": "{player} has not landed on a {deck} square: a card is drawn by the player who lands there",
-    "check.elsewhere": lambda p, f: (f"{_nested(p['what'], f)} ({p['player']} is {_where_words(p['where'])}; if {p['player']}'s "
-                                     f"token really stands on {p['there']}, a throw was entered wrong: correct it with amend N)"),
+    "check.elsewhere": lambda p, f: _nested(p["what"], f) + " (" + _(
+        "{player} is {where}; if {player}'s token really stands on {there}, a throw was entered wrong: correct it with amend N"
+    ).format(player=p["player"], where=_where_words(p["where"]), there=p["there"]) + ")",
     "check.late": lambda p, f: f"{_nested(p['doing'], f)} belongs to the landing, and {_nested(p['late'], f)}",
     "check.doing.buy": "buying {deed}",
     "check.doing.tax": "the {tax} tax",
     "check.doing.card": "drawing a {deck} card",
     "check.moved_on": lambda p, f: f"{p['player']} has moved on since landing on {p['square']} ({_where_words(p['where'])})",
     "check.thrown_since": "{other} has thrown since {player} landed on {square}",
-    "check.forceable": lambda p, f: f'{_nested(p["what"], f)}: the banker may still record it with --force "REASON"',
-    "check.jail.send": lambda p, f: (f"with turns tracked a player goes to jail by a throw (Go to Jail, the last doubles) "
-                                     f"or a card; {p['player']} is {_where_words(p['where'])}"),
+    "check.forceable": lambda p, f: _nested(p["what"], f) + ": " + _('the banker may still record it with --force "REASON"'),
+    "check.jail.send": lambda p, f: _("with turns tracked a player goes to jail by a throw (Go to Jail, the last doubles) "
+                                       "or a card; {player} is {where}").format(player=p["player"], where=_where_words(p["where"])),
     # after `build`: the next legal step on the lot (core/next_build.py)
     "next_build.full": "{deed} has a hotel: nothing more can be built on it",
     "next_build.hotel": lambda p, f: (f"next on {p['deed']}: a hotel for {f(p['hotel'])}, its {p['houses']} houses going back "
@@ -463,9 +596,9 @@ TEMPLATES: dict[str, Template] = {
     "check.jail.before_throw": lambda p, f: ("a jailed player leaves before throwing on their own turn, and "
                                              + (f"{p['player']} has already thrown this turn" if p["thrown"] else f"it is {p['current']}'s turn")),
     # the turn's rulings (throw, jail turns, auctions, shortages, hotel sales, the tax declaration)
-    "refused.jail_after_throw": lambda p, f: (f"{p['player']} has already thrown this turn and stays in jail: "
-                                              + ("paying the fine" if p["what"] == "fine" else "using the card")
-                                              + f" comes before the throw, on {p['player']}'s next turn"),
+    "refused.jail_after_throw": lambda p, f: (_p("refused.jail_after_throw", "{player} has already thrown this turn and stays in jail: paying the fine comes before the throw, on {player}'s next turn")
+                                              if p["what"] == "fine" else
+                                              _p("refused.jail_after_throw", "{player} has already thrown this turn and stays in jail: using the card comes before the throw, on {player}'s next turn")).format(player=p["player"]),
     "card.position_unknown": ("{player}'s square is not stated, so whether this move passes GO is not known: "
                               "no salary is paid (state the square, or that the move passes GO)"),
     "refused.bid_unpaid": "{deed} is {winner}'s only once the winning bid is paid: it cannot be mortgaged to pay its own bid",
@@ -474,25 +607,26 @@ TEMPLATES: dict[str, Template] = {
     "auction.owed": ("{player} wins {deed} at auction for {price:money} but holds {cash:money}: "
                      "{player} owes the bank the bid; the deed passes on payment"),
     "auction.bid_binds": "the bid binds; the deed is handed over once the bid is paid, so it cannot be mortgaged to pay it",
-    "refused.nothing_to_declare": lambda p, f: f"{p['ruleset']} leaves no choice to declare: the income tax is {' or '.join(p['choices'])}",
-    "invalid.declare_choice": lambda p, f: f"declare one of: {', '.join(p['choices'])}, not '{p['choice']}'",
+    "refused.nothing_to_declare": lambda p, f: _p("refused.nothing_to_declare", "{ruleset} leaves no choice to declare: the income tax is {choices}").format(ruleset=p["ruleset"], choices=_or(p["choices"])),
+    "invalid.declare_choice": lambda p, f: _p("invalid.declare_choice", "declare one of: {choices}, not '{choice}'").format(choices=", ".join(p["choices"]), choice=p["choice"]),
     "refused.declared": "{player} declared {declared} before counting and cannot switch to {choice} now",
     "tax.declared": "{player} declares the income tax by {choice}, before counting",
-    "refused.hotel_sale_way": lambda p, f: (f"{p['ruleset']} does not sell {HOTEL_SALE[p['way']]}: a hotel goes back as "
-                                            + " or ".join(HOTEL_SALE[w] for w in p["ways"])),
+    "refused.hotel_sale_way": lambda p, f: _p("refused.hotel_sale_way", "{ruleset} does not sell {way}: a hotel goes back as {ways}").format(
+        ruleset=p["ruleset"], way=_sale(p["way"]), ways=_or(_sale(w) for w in p["ways"])),
     "refused.no_hotel": "{deed} has no hotel to sell",
     "refused.group_not_all_hotels": "the group is not all hotels ({lots:list} has houses): sell those first",
-    "sell.hotel_whole": lambda p, f: (f"hotel on {p['deed']}: {p['percent']} % of {f(p['value'])} (hotel {f(p['hotel'])} + "
-                                      f"{p['houses']} houses at {f(p['house'])}) = {f(p['got'])}"),
-    "sell.hotels_whole": lambda p, f: (f"{p['player']} sells the hotel(s) on {', '.join(p['deeds'])} outright to the bank "
-                                       f"for {f(p['payout'])}; bare land again"),
+    "sell.hotel_whole": lambda p, f: _p("sell.hotel_whole", "hotel on {deed}: {percent} % of {value} (hotel {hotel} + {houses} houses at {house}) = {got}").format(
+        deed=p["deed"], percent=p["percent"], value=f(p["value"]), hotel=f(p["hotel"]), houses=p["houses"], house=f(p["house"]), got=f(p["got"])),
+    "sell.hotels_whole": lambda p, f: _p("sell.hotels_whole", "{player} sells the hotel(s) on {deeds} outright to the bank for {payout}; bare land again").format(
+        player=p["player"], deeds=", ".join(p["deeds"]), payout=f(p["payout"])),
     "invalid.shortage_owner": "{owner} owns {deed} but is not among the players who want buildings",
     "refused.shortage_none": "the bank has no {what} left: nobody builds until some are sold back",
     "refused.shortage_auction": ("{players} players want {wanted} {what} and the bank holds {stock}: they are auctioned "
                                  "to the highest bidder (give the winning bid)"),
     "refused.shortage_no_auction": ("no auction: the bank's {stock} {what} cover what is wanted ({wanted}), or only one "
                                     "player wants them; they are bought at the price on the deed"),
-    "shortage.demand": lambda p, f: f"the bank holds {p['stock']} {p['what']}; {', '.join(p['players']) or 'nobody'} want(s) {p['wanted']}",
+    "shortage.demand": lambda p, f: _p("shortage.demand", "the bank holds {stock} {what}; {players} want(s) {wanted}").format(
+        stock=p["stock"], what=p["what"], players=", ".join(p["players"]) or _("nobody"), wanted=p["wanted"]),
     "shortage.houses_first": "tournament order: house buyers are served before a player breaking hotels into houses",
     "invalid.no_card_here": "{player} is on {square}, not on a card square: no card is drawn there",
     "invalid.card_deck": "{square} draws from the {deck} deck, not '{card}' of {card_deck}",
@@ -500,7 +634,8 @@ TEMPLATES: dict[str, Template] = {
 
 
 def _where_words(w: Params) -> str:
-    return "in jail" if w.get("in_jail") else f"on {w['square']}"
+    return _("in jail") if w.get("in_jail") else _("on {square}").format(square=w["square"])
+
 
 
 class _Formatter(string.Formatter):
@@ -525,9 +660,13 @@ def render(msg: Msg | str, fmt: Fmt | None = None) -> str:
     template = TEMPLATES.get(msg.id)
     if template is None:
         raise KeyError(f"no template for message {msg.id!r}")
-    if isinstance(template, str):
-        return _Formatter(f).format(template, **msg.params)
-    return template(msg.params, f)
+    params = {k: (data(v) if k in SHOWN_AS_IS else _(v) if k == "what" else v) if isinstance(v, str) else v for k, v in msg.params.items()}
+    if isinstance(template, str):  # its words in the table's language: the catalog's entry under the message id
+        return _Formatter(f).format(_p(msg.id, template) if msg.id != "text" else template, **params)
+    return template(params, f)
+
+
+SHOWN_AS_IS = ("group", "deck", "card")  # a ruleset's words (a group's or deck's name, a card's text), translated as data
 
 
 def render_event(d: dict[str, Any], fmt: Fmt | None = None) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import Literal, TypeVar
 
 from referee.errors import Ambiguous, InputError
+from referee.i18n import N_, _
 
 K = TypeVar("K", bound=Hashable)
 Mode = Literal["forgiving", "prefix", "exact"]
@@ -94,6 +95,11 @@ def _exact_index(normed: dict) -> dict:
     return out
 
 
+# what a name names, as the error messages say it (translated where shown)
+WHAT = (N_("player"), N_("deed"), N_("card"), N_("deck"), N_("ruleset"), N_("variant"), N_("valuation method"), N_("square"),
+        N_("edition"), N_("house rule"), N_("board"))
+
+
 def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mode = "forgiving", hint: str = "") -> K:
     """The key whose names match `text`; raise Ambiguous (several) or InputError (none, with 'did you mean').
 
@@ -104,7 +110,7 @@ def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mod
     """
     q = norm(text)
     if not q:
-        raise InputError(f"empty {what} name")
+        raise InputError(_("empty {what} name").format(what=_(what)))
     normed = choices.normed if isinstance(choices, Names) else {key: [norm(n) for n in names] for key, names in choices.items()}
     qs = q.replace(" ", "")
     if isinstance(choices, Names):
@@ -136,7 +142,8 @@ def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mod
             return keys[0]
         if len(keys) > 1:
             raise Ambiguous(what, text, [choices[k][0] for k in keys])
-    raise InputError(f"unknown {what} '{text}'{did_you_mean(q, flat, choices)}" + (f"; {hint}" if hint else ""))
+    raise InputError(_("unknown {what} '{text}'{did_you_mean}").format(what=_(what), text=text, did_you_mean=did_you_mean(q, flat, choices))
+                     + (f"; {hint}" if hint else ""))
 
 
 def did_you_mean(q: str, flat: dict, choices: Mapping) -> str:
@@ -145,7 +152,7 @@ def did_you_mean(q: str, flat: dict, choices: Mapping) -> str:
     words = set(q.split())
     keys += [k for n, k in flat.items() if n in words and len(n) > 1]
     shown = [choices[k][0] for k in dict.fromkeys(keys)][:3]
-    return f" (did you mean {' or '.join(shown)}?)" if shown else ""
+    return " " + _("(did you mean {names}?)").format(names=_(" or ").join(shown)) if shown else ""
 
 
 def match_one(text: str, choices: dict, what: str, hint: str = "", strict: bool = False):
@@ -185,7 +192,7 @@ def player_name(raw: str) -> str:
     name = unicodedata.normalize("NFC", str(raw)).strip()
     shown = ascii(name)[1:-1] if any(unicodedata.category(ch) in _CONTROL for ch in name) else name
     if not name:
-        raise InputError("a player name cannot be empty")
+        raise InputError(_("a player name cannot be empty"))
     if any(unicodedata.category(ch) in _CONTROL for ch in name):
         raise InputError(f"the player name '{shown}' holds control characters or escape codes; use letters, digits and spaces")
     if not norm(name):

@@ -23,6 +23,9 @@ def _env(tmp_path_factory):
     os.environ["COLUMNS"] = "160"
     os.environ.pop("REFEREE_GAME", None)
     os.environ.pop("REFEREE_RULESETS", None)
+    os.environ["REFEREE_LANG"] = "en"  # the suite asserts English words, whatever the edition or locale (test_i18n.py unsets it)
+    os.environ.pop("LANGUAGE", None)
+    os.environ["LC_ALL"] = "C.UTF-8"
     yield
 
 

@@ -329,7 +329,7 @@ def test_a_tables_own_ruleset(monkeypatch, tmp_path):
 
 def test_every_shipped_file_validates():
     files = sorted((ROOT / "rulesets").rglob("*.yaml"))
-    files = [f for f in files if f.name != "sources.yaml" and f.parent.name not in ("asks", "audit")]  # players' questions, the audit
+    files = [f for f in files if f.name != "sources.yaml" and f.relative_to(ROOT / "rulesets").parts[0] not in ("asks", "audit", "lang")]  # players' questions, the audit, clause translations
     r = run("rules", "validate", *map(str, files))
     assert r.code == 0, r.out
 

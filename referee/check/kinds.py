@@ -258,8 +258,11 @@ def _value(rs, t, a, sc):
     m = rs.valuation(a["method"])
     ev = actions.Event("value", {"player": a["player"], "method": a["method"]}, t)
     ev.amount = v.total
-    ev.steps = [*v.lines, f"total {rs.fmt(v.total)}"]
-    ev.msg = Msg("text", {"text": f"{a['player']}'s {a['method']} total is {rs.fmt(v.total)}"})
+    from referee.i18n import _
+    from referee.messages import valuation_lines
+
+    ev.steps = [*valuation_lines(v), _("total {amount}").format(amount=rs.fmt(v.total))]
+    ev.msg = Msg("text", {"text": _("{player}'s {method} total is {amount}").format(player=a["player"], method=a["method"], amount=rs.fmt(v.total))})
     cl = m.get("clause")
     if cl and rs.has_clause(cl):
         ev.cite(cl)
@@ -268,11 +271,12 @@ def _value(rs, t, a, sc):
 
 def _rule(rs, t, a, sc):
     ev = actions.Event("rule", {"clause": a["clause"]}, t)
+    from referee.ruleset.clause_text import words  # the clause in the table's language
+
     for cid in [a["clause"]] + a.get("also", []):
-        c = rs.clause(cid)
-        ev.steps.append(f"{cid}: {c.text}")
+        ev.steps.append(f"{cid}: {words(rs, cid)[1]}")
         ev.cite(cid)
-    ev.msg = Msg("text", {"text": rs.clause(a["clause"]).title or a["clause"]})
+    ev.msg = Msg("text", {"text": words(rs, a["clause"])[0] or a["clause"]})
     if "param" in a:
         try:
             ev.value = _param(rs, a["param"])

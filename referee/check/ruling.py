@@ -11,6 +11,7 @@ from referee.check.results import FileResult, Ruling
 from referee.check.scenario import THROW_KEYS, Claim, Scenario, display
 from referee.core.state import BANK
 from referee.errors import InputError, MissingData, RefereeError, Refusal, ValidationErrors
+from referee.i18n import _
 from referee.messages import render, render_all
 
 
@@ -77,31 +78,34 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
     if claimed_allowed is None and c.kind != "rule":
         claimed_allowed = True
     if claimed_allowed is not None and claimed_allowed != legal:
-        r.reasons.append("the rules allow it" if legal else f"not allowed: {refusal.message if refusal else ''}")
+        r.reasons.append(_("the rules allow it") if legal else _("not allowed: {reason}").format(reason=refusal.message if refusal else ""))
     if "amount" in c.claimed and legal:
         if r.amount != c.claimed["amount"] and not (c.claimed["amount"] == 0 and r.amount is None):
-            r.reasons.append(f"claimed {fmt(c.claimed['amount'])}, the rules give {fmt(r.amount) if r.amount is not None else 'no amount'}")
+            r.reasons.append(_("claimed {claimed}, the rules give {amount}").format(
+                claimed=fmt(c.claimed["amount"]), amount=fmt(r.amount) if r.amount is not None else _("no amount")))
     if c.kind == "rule" and "value" in c.args and "param" in c.args:
         actual = getattr(event, "value", None)
         if actual != c.args["value"]:
-            r.reasons.append(f"claimed {c.args['param']} = {c.args['value']!r}, {rs.id} says {actual!r}")
+            r.reasons.append(_("claimed {param} = {value}, {ruleset} says {actual}").format(
+                param=c.args["param"], value=repr(c.args["value"]), ruleset=rs.id, actual=repr(actual)))
     if legal and event is not None:
         after = event.t
         for who, cash in (c.claimed.get("cash") or {}).items():
             have = after.player(who).cash
             if have != cash:
-                r.reasons.append(f"claimed {who} ends with {fmt(cash)}, the rules leave {fmt(have)}")
+                r.reasons.append(_("claimed {player} ends with {claimed}, the rules leave {amount}").format(player=who, claimed=fmt(cash), amount=fmt(have)))
         for idx, owner in (c.claimed.get("owner") or {}).items():
             have = after.deeds[idx].owner or BANK
             if have != owner:
-                r.reasons.append(f"claimed {rs.squares[idx].name} goes to {owner}, the rules give it to {have}")
+                r.reasons.append(_("claimed {deed} goes to {owner}, the rules give it to {have}").format(deed=rs.squares[idx].name, owner=owner, have=have))
         if "over" in c.claimed and after.over != c.claimed["over"]:
-            r.reasons.append("the game is over" if after.over else "the game goes on")
+            r.reasons.append(_("the game is over") if after.over else _("the game goes on"))
         if "winner" in c.claimed:
             if not after.over:
-                r.reasons.append("the game goes on: no winner yet")
+                r.reasons.append(_("the game goes on: no winner yet"))
             elif after.winner != c.claimed["winner"]:
-                r.reasons.append(f"claimed winner {c.claimed['winner'] or 'nobody'}, the rules make it {after.winner or 'a tie'}")
+                r.reasons.append(_("claimed winner {claimed}, the rules make it {winner}").format(
+                    claimed=c.claimed["winner"] or _("nobody"), winner=after.winner or _("a tie")))
         r.over = after.over
         r.winner = after.winner
         r.facts = _facts(rs, c, event)

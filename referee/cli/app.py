@@ -12,15 +12,48 @@ import sys
 
 import typer
 
+from referee import i18n
 from referee.cli import common
-from referee.cli.context import app
+from referee.cli.context import STATE, app
 from referee.errors import RefereeError
+from referee.i18n import _
 
 
 def _is_sqlite_error(e: BaseException) -> bool:
     """Without importing sqlite3 (a command that never opened a game need not load it)."""
     sqlite3 = sys.modules.get("sqlite3")
     return sqlite3 is not None and isinstance(e, sqlite3.Error)
+
+
+def lang_flag(argv: list[str]) -> str | None:
+    """--lang before the command runs (its help and Click's words are built before the root callback)."""
+    for i, a in enumerate(argv):
+        if a == "--":
+            break
+        if a == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if a.startswith("--lang="):
+            return a.split("=", 1)[1]
+    return None
+
+
+def help_language(argv: list[str], usage_error: bool = False) -> None:
+    """For --help, no command or a usage error, with no language asked for: the current game's, read without the ledger."""
+    from referee.cli.registry import COMMANDS, Group
+
+    groups = {e.name for e in COMMANDS if isinstance(e, Group)}  # a group alone shows its help
+    if i18n.explicit() or not (usage_error or not argv or "--help" in argv or argv[-1] in groups):
+        return
+    from referee.cli.context import peek_language
+
+    i18n.offer_game(peek_language(argv))
+
+
+def main() -> None:
+    try:
+        _main()
+    finally:
+        STATE["lang_chosen"] = False  # a later in-process run without main() chooses for itself
 
 
 def _join_names(argv: list[str]) -> list[str]:
@@ -34,10 +67,13 @@ def _join_names(argv: list[str]) -> list[str]:
     return join_argv(typer.main.get_command(app), argv)
 
 
-def main() -> None:
+def _main() -> None:
     argv, mode = common.take_detail_flags(sys.argv[1:])
     common.set_detail(mode)  # `--why` / `--verbose` anywhere on the line; else quiet (or $REFEREE_VERBOSE)
     try:
+        i18n.reset(lang_flag(argv))
+        help_language(argv)
+        STATE["lang_chosen"] = True
         argv = _join_names(argv)
         rv = app(args=argv, standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
@@ -47,6 +83,9 @@ def main() -> None:
             interrupts.stop()
     except RefereeError as e:
         common.fail(str(e), e.exit_code)
+        return
+    except i18n.UnknownLanguage as e:
+        common.fail(str(e), 2)
         return
     except KeyboardInterrupt:
         from referee import interrupts
@@ -62,17 +101,23 @@ def main() -> None:
         if isinstance(e, OSError) or _is_sqlite_error(e):
             if os.environ.get("REFEREE_DEBUG"):
                 raise
-            common.fail(f"error: {e}", 2)
+            common.fail(_("error: {error}").format(error=e), 2)
             return
         if common.is_click(e, "ClickException"):  # usage errors
+            help_language(argv, usage_error=True)
             opt = getattr(e, "option_name", "") or ""
             if common.is_click(e, "NoSuchOption") and opt[1:].replace(",", "").isdigit():
-                common.fail(f"amounts must be positive, not {opt} (to move money the other way, swap the two parties)", 2)
-            e.show()  # type: ignore[attr-defined]
+                common.fail(_("amounts must be positive, not {amount} (to move money the other way, swap the two parties)").format(amount=opt), 2)
+            if i18n.current() == "en":
+                e.show()  # type: ignore[attr-defined]
+            else:
+                from referee.cli.click_words import show_usage_error
+
+                show_usage_error(e)
             code = getattr(e, "exit_code", 2)
             sys.exit(2 if code not in (0, 1) else code)
         if os.environ.get("REFEREE_DEBUG"):
             raise
-        common.fail(f"internal error: {type(e).__name__}: {e} (set REFEREE_DEBUG=1 for details)", 3)
+        common.fail(_("internal error: {kind}: {error} (set REFEREE_DEBUG=1 for details)").format(kind=type(e).__name__, error=e), 3)
         return
     sys.exit(code)

@@ -13,16 +13,19 @@ from typing import Annotated, Optional
 
 import typer
 
+from referee import i18n
+from referee.i18n import N_, _
+
 DEFAULT_EDITION = "us-classic"
 
 
 def ask(
-    question: Annotated[list[str], typer.Argument(help="The question, in plain words (English, Spanish or Italian).", show_default=False, metavar="QUESTION")],
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="Edition, variant or house rule to ask (default: the game's, else us-classic).")] = None,
-    all_editions: Annotated[bool, typer.Option("--all-editions", "-a", help="How every shipped edition answers, side by side.")] = False,
-    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=20, help="At most this many clauses.")] = 3,
-    as_json: Annotated[bool, typer.Option("--json", help='Ranked answers, best first: [{"ruleset", "clause", "layer", "text", "citation", "score"}].')] = False,
-    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Game file whose ruleset to ask (default: $REFEREE_GAME or ./referee-game.sqlite, when it exists).")] = None,
+    question: Annotated[list[str], typer.Argument(help=N_("The question, in plain words (English, Spanish or Italian)."), show_default=False, metavar="QUESTION")],
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help=N_("Edition, variant or house rule to ask (default: the game's, else us-classic)."))] = None,
+    all_editions: Annotated[bool, typer.Option("--all-editions", "-a", help=N_("How every shipped edition answers, side by side."))] = False,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=20, help=N_("At most this many clauses."))] = 3,
+    as_json: Annotated[bool, typer.Option("--json", help=N_('Ranked answers, best first: [{"ruleset", "clause", "layer", "text", "citation", "score"}].'))] = False,
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help=N_("Game file whose ruleset to ask (default: $REFEREE_GAME or ./referee-game.sqlite, when it exists)."))] = None,
 ) -> None:
     """Answer a rules question from the clauses of the ruleset, with the book's citation.
 
@@ -36,13 +39,14 @@ def ask(
 
     q = " ".join(question).strip()
     if not q:
-        raise InputError("ask needs a question, e.g. referee ask \"can I collect rent in jail?\"")
+        raise InputError(_("ask needs a question, e.g. referee ask \"can I collect rent in jail?\""))
     if all_editions:
         if ruleset:
-            raise InputError("--all-editions asks every edition: leave out --ruleset")
+            raise InputError(_("--all-editions asks every edition: leave out --ruleset"))
         _ask_all(q, as_json)
         return
     answer = _answer(q, ruleset, game, limit)
+    i18n.speak_the_question(q)  # answered in the question's language unless --lang/REFEREE_LANG say otherwise
     if as_json:
         print(json.dumps([h.as_json() for h in answer.hits], ensure_ascii=False, indent=1))
     else:
@@ -87,11 +91,14 @@ def _game_ruleset(game: str | None):
         if explicit:
             from referee.errors import InputError
 
-            raise InputError(f"no game at {path}: leave out --game to ask about an edition (--ruleset)")
+            raise InputError(_("no game at {path}: leave out --game to ask about an edition (--ruleset)").format(path=path))
         return None
+    from referee.cli.context import speak_game
     from referee.ledger import Game
 
-    return Game(path).ruleset()
+    g = Game(path)
+    speak_game(g)
+    return g.ruleset()
 
 
 # ---------------------------------------------------------------- printing
@@ -107,11 +114,15 @@ def _print_answer(answer) -> None:
     if not answer.found:
         _print_none(answer.ruleset, answer)
         return
+    from referee.ruleset.clause_text import cited_words
+
     lines = [f"[bold]{escape(answer.ruleset)}[/bold] — {escape(_quote(answer.question))}"]
     for i, h in enumerate(answer.hits, 1):
-        title = f" — {escape(h.title)}" if h.title else ""
-        lines += [f"\n{i}. [bold]{escape(h.label)}[/bold]{title}  [dim](score {h.score:.1f})[/dim]",
-                  f"   {escape(h.text)}", f"   [cyan]— {escape(_cite(h.citation))}[/cyan]"]
+        title, text = cited_words(h.citation, h.title, h.text)  # the clause in the table's language
+        title = f" — {escape(title)}" if title else ""
+        score = _("score {score}").format(score=i18n.number(h.score, 1))
+        lines += [f"\n{i}. [bold]{escape(h.label)}[/bold]{title}  [dim]({score})[/dim]",
+                  f"   {escape(text)}", f"   [cyan]— {escape(_cite(h.citation))}[/cyan]"]
     out.print("\n".join(lines))  # one print: Rich parses markup once
 
 
@@ -126,14 +137,15 @@ def _print_none(ruleset: str, answer=None) -> None:
 
     from referee.cli.common import out
 
-    out.print(f"[yellow]No clause of {escape(ruleset)} answers {escape(_quote(answer.question if answer else ''))} well.[/yellow]")
+    out.print("[yellow]" + escape(_("No clause of {ruleset} answers {question} well.").format(
+        ruleset=ruleset, question=_quote(answer.question if answer else ""))) + "[/yellow]")
     if answer is not None and not answer.terms:
-        out.print("  (the question has no words to search for: name the rule, e.g. rent, jail, mortgage, auction)")
+        out.print("  " + escape(_("(the question has no words to search for: name the rule, e.g. rent, jail, mortgage, auction)")))
     topics = _topics(ruleset)
     edition = ruleset.split("+")[0]
-    out.print(f"  Look it up by topic: [bold]referee rules show {escape(edition)} TOPIC[/bold]")
+    out.print("  " + _("Look it up by topic: {command}").format(command=f"[bold]referee rules show {escape(edition)} TOPIC[/bold]"))
     if topics:
-        out.print(f"  topics: {escape(', '.join(topics))}")
+        out.print("  " + escape(_("topics: {topics}").format(topics=", ".join(topics))))
 
 
 def _topics(ruleset: str) -> list[str]:
@@ -150,8 +162,10 @@ def _ask_all(q: str, as_json: bool) -> None:
 
     from referee import search
     from referee.cli.common import out
+    from referee.ruleset.clause_text import cited_words
 
     rows = search.ask_all(q)
+    i18n.speak_the_question(q)
     found = [r for r in rows if r.hit]
     if as_json:
         items = [dict(r.hit.as_json(), text_group=r.group, agrees=r.agrees, odd_amounts=sorted(r.odd_amounts))
@@ -161,24 +175,26 @@ def _ask_all(q: str, as_json: bool) -> None:
             raise typer.Exit(1)
         return
     if not found:
-        out.print(f"[yellow]No clause of any edition answers {escape(_quote(q))} well.[/yellow]")
-        out.print("  Look it up by topic: [bold]referee rules show RULESET TOPIC[/bold] (referee rules list names the editions)")
+        out.print("[yellow]" + escape(_("No clause of any edition answers {question} well.").format(question=_quote(q))) + "[/yellow]")
+        out.print("  " + _("Look it up by topic: {command}").format(command="[bold]referee rules show RULESET TOPIC[/bold]")
+                  + " " + _("(referee rules list names the editions)"))
         raise typer.Exit(1)
     differ = [r for r in found if not r.agrees]
-    tab = RTable(title=f"How each edition answers {_quote(q)}", title_justify="left", show_lines=True)
-    tab.add_column("edition", style="bold", no_wrap=True)
-    tab.add_column("text", justify="center", no_wrap=True)
+    tab = RTable(title=_("How each edition answers {question}").format(question=_quote(q)), title_justify="left", show_lines=True)
+    tab.add_column(_("edition"), style="bold", no_wrap=True)
+    tab.add_column(_("text"), justify="center", no_wrap=True)
     tab.add_column("", justify="center", no_wrap=True)
-    tab.add_column("clause", no_wrap=True)
-    tab.add_column("answer", ratio=3)
-    tab.add_column("source", style="cyan", ratio=1)
+    tab.add_column(_("clause"), no_wrap=True)
+    tab.add_column(_("answer"), ratio=3)
+    tab.add_column(_("source"), style="cyan", ratio=1)
     for r in rows:
         if not r.hit:
-            tab.add_row(escape(r.edition), "", "", "—", "[dim]no clause answers this well[/dim]", "")
+            tab.add_row(escape(r.edition), "", "", "—", "[dim]" + _("no clause answers this well") + "[/dim]", "")
             continue
         h, c = r.hit, r.hit.citation
-        text = _mark(h.text, r.odd_amounts)
-        src = f"{c.get('source') or __import__('referee.sources', fromlist=['title']).title(c['file'])} § {c['section']}" + (f" (from {c['inherited_from']})" if c.get("inherited_from") else "")
+        text = _mark(cited_words(c, h.title, h.text)[1], r.odd_amounts)
+        src = (f"{c.get('source') or __import__('referee.sources', fromlist=['title']).title(c['file'])} § {c['section']}"
+               + (" " + _("(from {ruleset})").format(ruleset=c["inherited_from"]) if c.get("inherited_from") else ""))
         mark = "" if r.agrees else "[bold yellow]≠[/bold yellow]"
         tab.add_row(escape(r.edition), r.group, mark, escape(h.clause), text if r.agrees else f"[yellow]{text}[/yellow]", escape(src))
     out.print(tab)
@@ -186,19 +202,19 @@ def _ask_all(q: str, as_json: bool) -> None:
     for r in found:
         same.setdefault(r.group, []).append(r.edition)
     shared = [" = ".join(eds) for eds in same.values() if len(eds) > 1]
-    words = (f"Same words: {'; '.join(shared)}; " if shared else "") + "other wordings may still differ in substance: read them."
+    words = (_("Same words: {editions}; ").format(editions="; ".join(shared)) if shared else "") + _("other wordings may still differ in substance: read them.")
     if not differ:
-        out.print(f"[green]No edition answers with another clause or another amount.[/green] {escape(words)}")
+        out.print("[green]" + _("No edition answers with another clause or another amount.") + f"[/green] {escape(words)}")
         return
     main = next(r.hit.clause for r in found if r.agrees) if any(r.agrees for r in found) else None
     parts = []
     for r in differ:
         why = [", ".join(sorted(r.odd_amounts))] if r.odd_amounts else []
         if main and r.hit.clause != main:
-            why.append(f"answers with {r.hit.clause}")
+            why.append(_("answers with {clause}").format(clause=r.hit.clause))
         parts.append(f"{r.edition} ({'; '.join(why)})")
-    out.print(f"[bold yellow]The editions disagree[/bold yellow] (≠): {escape('; '.join(parts))}. "
-              f"Amounts most editions do not give are in bold. {escape(words)}")
+    out.print("[bold yellow]" + _("The editions disagree") + f"[/bold yellow] (≠): {escape('; '.join(parts))}. "
+              + _("Amounts most editions do not give are in bold.") + f" {escape(words)}")
 
 
 def _mark(text: str, odd: frozenset) -> str:

@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table as RTable
 
 from referee.cli.common import err, out, print_details
+from referee.i18n import N_, _, ngettext
 
 
 def _default_scenarios() -> Path:
@@ -24,10 +25,10 @@ def _default_scenarios() -> Path:
 
 
 def check(
-    paths: Annotated[list[str], typer.Argument(help="Scenario files and folders (every *.yaml under a folder).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
-    expect: Annotated[bool, typer.Option("--expect", help="Compare each ruling with the scenario's expect: (exit 1 on any difference).")] = False,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="With many files, show every ruling, not only the summary.")] = False,
+    paths: Annotated[list[str], typer.Argument(help=N_("Scenario files and folders (every *.yaml under a folder)."))],
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output."))] = False,
+    expect: Annotated[bool, typer.Option("--expect", help=N_("Compare each ruling with the scenario's expect: (exit 1 on any difference)."))] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help=N_("With many files, show every ruling, not only the summary."))] = False,
 ) -> None:
     """Rule on the claims in scenario files: upheld or rejected, with the reasoning and the clauses.
 
@@ -41,11 +42,11 @@ def check(
     if missing:
         from referee.errors import InputError
 
-        raise InputError("no such file or folder", missing[0])
+        raise InputError(_("no such file or folder"), missing[0])
     if not files:
         from referee.errors import InputError
 
-        raise InputError(f"no scenario files (*.yaml) under {', '.join(paths)}")
+        raise InputError(_("no scenario files (*.yaml) under {paths}").format(paths=", ".join(paths)))
     results = _run(files, show_progress=len(files) > 1 and not as_json)
     if as_json:
         print(json.dumps({"files": [r.as_dict() for r in results], "summary": _summary(results)}, ensure_ascii=False))
@@ -73,7 +74,7 @@ def _run(files, show_progress: bool):
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     results = []
-    with Progress(TextColumn("checking"), BarColumn(), MofNCompleteColumn(), console=err, transient=True) as bar:
+    with Progress(TextColumn(_("checking")), BarColumn(), MofNCompleteColumn(), console=err, transient=True) as bar:
         task = bar.add_task("check", total=len(files))
         for f in files:
             results.append(sc.check_file(f))
@@ -94,24 +95,24 @@ def _summary(results) -> dict:
 
 
 def _verdict(r) -> str:
-    return "[green]✔ UPHELD[/green]" if r.upheld else "[red]✘ REJECTED[/red]"
+    return "[green]✔ " + _("UPHELD") + "[/green]" if r.upheld else "[red]✘ " + _("REJECTED") + "[/red]"
 
 
 def _print_file(res, expect: bool) -> None:
     head = f"[bold]{escape(res.path)}[/bold]"
     if res.error:
-        out.print(f"{head}  [red]invalid[/red]")
+        out.print(f"{head}  [red]" + _("invalid") + "[/red]")
         out.print(f"  [red]{escape(res.error)}[/red]")
         return
     out.print(f"{head}  [dim]{escape(res.ruleset)}[/dim]" + (f" — {escape(res.title)}" if res.title else ""))
     for r in res.rulings:
-        where = f"line {r.line}" if r.line else f"claim {r.index + 1}"
+        where = _("line {n}").format(n=r.line) if r.line else _("claim {n}").format(n=r.index + 1)
         says = f" “{escape(r.says)}”" if r.says else f" ({r.kind})"
         out.print(f"  {_verdict(r)} [dim]{where}[/dim]{says}")
         out.print(f"    {escape(r.text)}")
         if r.amount is not None and r.kind not in ("rule",):
-            out.print(f"    [bold]correct amount:[/bold] {escape(_fmt(res, r.amount))}" + ("" if r.allowed else ""))
-        out.print(f"    [bold]{'allowed' if r.allowed else 'not allowed'}[/bold]")
+            out.print("    [bold]" + _("correct amount:") + f"[/bold] {escape(_fmt(res, r.amount))}")
+        out.print("    [bold]" + (_("allowed") if r.allowed else _("not allowed")) + "[/bold]")
         for reason in r.reasons:
             out.print(f"    [red]• {escape(reason)}[/red]")
         print_details(r.steps, r.notes, r.citations, "    ")
@@ -120,7 +121,7 @@ def _print_file(res, expect: bool) -> None:
                 for m in r.mismatches:
                     out.print(f"    [magenta]≠ {escape(m)}[/magenta]")
             else:
-                out.print("    [dim]as expected[/dim]")
+                out.print("    [dim]" + _("as expected") + "[/dim]")
 
 
 def _fmt(res, amount: int) -> str:
@@ -133,7 +134,7 @@ def _fmt(res, amount: int) -> str:
 def _print_problems(results, expect: bool) -> None:
     for res in results:
         if res.error:
-            out.print(f"[red]invalid[/red]  {escape(res.error)}")
+            out.print("[red]" + _("invalid") + f"[/red]  {escape(res.error)}")
         elif expect and not res.matches_expected:
             for r in res.rulings:
                 for m in r.mismatches:
@@ -141,29 +142,31 @@ def _print_problems(results, expect: bool) -> None:
         elif not expect and res.status == "rejected":
             for r in res.rulings:
                 if not r.upheld:
-                    out.print(f"[red]rejected[/red] {escape(res.path)}:{r.line}: {escape(r.says or r.kind)} — {escape('; '.join(r.reasons))}")
+                    out.print("[red]" + _("rejected") + f"[/red] {escape(res.path)}:{r.line}: {escape(r.says or r.kind)} — {escape('; '.join(r.reasons))}")
 
 
 def _print_summary(results, expect: bool) -> None:
     s = _summary(results)
-    tab = RTable(title=f"{s['files']} scenario file(s), {s['total']['claims']} claim(s)", title_justify="left")
-    cols = ["ruleset", "upheld", "rejected", "invalid"] + (["≠ expected"] if expect else [])
-    for c in cols:
-        tab.add_column(c, justify="left" if c == "ruleset" else "right")
+    files = ngettext("{n} scenario file", "{n} scenario files", s["files"]).format(n=s["files"])
+    claims = ngettext("{n} claim", "{n} claims", s["total"]["claims"]).format(n=s["total"]["claims"])
+    tab = RTable(title=f"{files}, {claims}", title_justify="left")
+    cols = [_("ruleset"), _("upheld"), _("rejected"), _("invalid")] + ([_("≠ expected")] if expect else [])
+    for i, c in enumerate(cols):
+        tab.add_column(c, justify="left" if i == 0 else "right")
     for rid in sorted(s["by_ruleset"]):
         row = s["by_ruleset"][rid]
         tab.add_row(escape(rid), str(row["upheld"]), str(row["rejected"]), str(row["invalid"]), *([str(row["mismatched"])] if expect else []))
     t = s["total"]
-    tab.add_row("[bold]total[/bold]", str(t["upheld"]), str(t["rejected"]), str(t["invalid"]), *([str(t["mismatched"])] if expect else []))
+    tab.add_row("[bold]" + _("total") + "[/bold]", str(t["upheld"]), str(t["rejected"]), str(t["invalid"]), *([str(t["mismatched"])] if expect else []))
     out.print(tab)
 
 
 # ================================================================ freeze
 def freeze(
-    path: Annotated[Optional[str], typer.Argument(help="Scenario file to write (default: stdout).")] = None,
-    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Game file (default: $REFEREE_GAME or ./referee-game.sqlite).")] = None,
-    title: Annotated[str, typer.Option("--title", help="A title for the scenario.")] = "",
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    path: Annotated[Optional[str], typer.Argument(help=N_("Scenario file to write (default: stdout)."))] = None,
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help=N_("Game file (default: $REFEREE_GAME or ./referee-game.sqlite)."))] = None,
+    title: Annotated[str, typer.Option("--title", help=N_("A title for the scenario."))] = "",
+    force: Annotated[bool, typer.Option("--force", help=N_("Overwrite an existing file."))] = False,
 ) -> None:
     """Freeze the current table of the game into a scenario file; add the claim being argued and run `referee check`."""
     from referee.cli.context import open_game
@@ -174,10 +177,10 @@ def freeze(
     if path:
         p = Path(path)
         if p.exists() and not force:
-            raise InputError(f"{path} exists: pick another name or use --force")
+            raise InputError(_("{path} exists: pick another name or use --force").format(path=path))
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text, encoding="utf-8")
-        err.print(f"wrote {path}: add the claim under claims:, then run `referee check {path}`")
+        err.print(_("wrote {path}: add the claim under claims:, then run `referee check {path}`").format(path=path))
     else:
         print(text, end="")
 
@@ -273,9 +276,9 @@ def _doubles_this_turn(t, hist: list[dict]) -> None:
 
 # ================================================================ rules coverage
 def coverage_cmd(
-    ruleset: Annotated[Optional[str], typer.Argument(help="An edition, variant or house rule (default: every shipped ruleset).")] = None,
-    scenarios: Annotated[Optional[str], typer.Option("--scenarios", help="Scenario folder (default: ./scenarios, else the shipped library).")] = None,
-    missing: Annotated[bool, typer.Option("--missing", help="Only clauses no scenario exercises (exit 1 if any).")] = False,
+    ruleset: Annotated[Optional[str], typer.Argument(help=N_("An edition, variant or house rule (default: every shipped ruleset)."))] = None,
+    scenarios: Annotated[Optional[str], typer.Option("--scenarios", help=N_("Scenario folder (default: ./scenarios, else the shipped library)."))] = None,
+    missing: Annotated[bool, typer.Option("--missing", help=N_("Only clauses no scenario exercises (exit 1 if any)."))] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     """Each clause with the scenarios that exercise it (cite it in a ruling, or list it under exercises:)."""

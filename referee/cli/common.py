@@ -9,6 +9,8 @@ from typing import cast
 from rich.console import Console
 from rich.markup import escape
 
+from referee.i18n import N_, _
+
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -17,7 +19,7 @@ def resolve_player(t, name: str, allow_bank: bool = False) -> str:
     from referee.names import party
 
     names = [p.name for p in t.players]
-    return party(name, names, allow_bank, hint="players: " + ", ".join(names))
+    return party(name, names, allow_bank, hint=_("players: {names}").format(names=", ".join(names)))
 
 
 def deed_choices(rs) -> dict[int, list[str]]:
@@ -31,7 +33,10 @@ def resolve_deed(rs, name: str) -> int:
     if name.isdigit() and 0 <= int(name) < len(rs.squares) and rs.squares[int(name)].is_deed:
         return int(name)
     choices: dict = deed_choices(rs)  # keyed by square index; names.match_one returns the key
-    return cast(int, match_one(name, choices, "deed", hint="`referee board` lists them"))
+    return cast(int, match_one(name, choices, "deed", hint=_("`referee board` lists them")))
+
+
+AMOUNT_WORDS = (N_("amount"), N_("the price"), N_("the value"))  # parse_amount's `what`, translated where shown
 
 
 def parse_amount(text: str | int, what: str = "amount") -> int:
@@ -99,13 +104,17 @@ def take_detail_flags(args: list[str]) -> tuple[list[str], str | None]:
     """`--why` / `--verbose` anywhere on a command line (before `--`): removed, and the mode they ask for."""
     mode = None
     rest: list[str] = []
+    command_seen = False
     for i, a in enumerate(args):
         if a == "--":
             rest += args[i:]
             break
-        if a in DETAIL_FLAGS:
+        # --verbose only before the command word (`check --verbose` is check's own); --why anywhere
+        if a == "--why" or (a == "--verbose" and not command_seen):
             mode = "verbose" if "verbose" in (mode, DETAIL_FLAGS[a]) else DETAIL_FLAGS[a]
             continue
+        if not a.startswith("-") and not (rest and rest[-1] in ("--game", "-g", "--lang")):
+            command_seen = True
         rest.append(a)
     return rest, mode
 

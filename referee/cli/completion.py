@@ -13,7 +13,9 @@ import html
 import typer.core
 from prompt_toolkit.completion import Completer, Completion
 
-from referee.cli.shorthand import ALIASES, DEED_PARAMS, HELP, NOT_HERE, PLAYER_PARAMS, QUIT, split_line
+from referee import i18n
+from referee.cli.shorthand import ALIASES, DEED_PARAMS, HELP, NOT_HERE, PLAYER_PARAMS, QUIT, expand_sub, split_line, words_of
+from referee.i18n import N_, _, data, ngettext
 from referee.names import norm as _norm
 
 norm = functools.lru_cache(maxsize=8192)(_norm)  # names repeat at every prompt
@@ -31,14 +33,17 @@ def _quote(name: str) -> str:
     return f'"{name}"' if any(ch.isspace() for ch in name) else name
 
 
+KINDS = (N_("railroad"), N_("utility"))  # a deed's kind, shown beside it
+
+
 class TableCompleter(Completer):
     def __init__(self, console):
         self.console = console
         group = console.group
         names = [n for n, c in group.commands.items() if not getattr(c, "hidden", False) and n not in NOT_HERE]
         self.commands = [_Item(n, n, (group.commands[n].get_short_help_str(limit=50) or "")) for n in sorted(names)]
-        self.commands += [_Item(a, a, f"= {full}") for a, full in sorted(ALIASES.items()) if len(a) > 1]
-        self.commands += [_Item("help", "help", "commands and shortcuts"), _Item("quit", "quit", "leave (Ctrl-D)")]
+        self.commands += [_Item(a, a, f"= {full}") for a, full in sorted(words_of(i18n.current()).items()) if len(a) > 1]
+        self.commands += [_Item("help", "help", _("commands and shortcuts")), _Item("quit", "quit", _("leave (Ctrl-D)"))]
         self.players: list[_Item] = []
         self.deeds: list[_Item] = []
         self.cards: list[_Item] = []
@@ -55,15 +60,15 @@ class TableCompleter(Completer):
             rs, t = None, None
         if t is None:
             self.players, self.deeds, self.cards = [], [], []
-            self.toolbar, self._prompt = " no game yet: new NAME NAME … --turns", "<b>referee</b> › "
+            self.toolbar, self._prompt = " " + _("no game yet: new NAME NAME … --turns"), "<b>referee</b> › "
             return
-        self.players = [_Item(_quote(p.name), p.name, "bankrupt" if p.bankrupt else rs.fmt(p.cash)) for p in t.players]
-        self.players.append(_Item("bank", "bank", "the bank"))
+        self.players = [_Item(_quote(p.name), p.name, _("bankrupt") if p.bankrupt else rs.fmt(p.cash)) for p in t.players]
+        self.players.append(_Item("bank", "bank", _("the bank")))
         self.deeds = []
         for sq in rs.deeds:
             d = t.deeds.get(sq.index)
-            owner = (d.owner or "bank") if d else "bank"
-            meta = f"{rs.group_name(sq.group) if sq.group else sq.kind} · {owner}" + (" · mortgaged" if d and d.mortgaged else "")
+            owner = (d.owner or _("bank")) if d else _("bank")
+            meta = f"{data(rs.group_name(sq.group)) if sq.group else _(sq.kind)} · {owner}" + (" · " + _("mortgaged") if d and d.mortgaged else "")
             self.deeds.append(_Item(_quote(sq.name), sq.name, meta, sq.aliases))
         self.cards = []
         for deck_id, deck in rs.decks().items():
@@ -72,18 +77,20 @@ class TableCompleter(Completer):
         parts = []
         for p in t.players:
             if p.bankrupt:
-                parts.append(f"{p.name} out")
+                parts.append(_("{player} out").format(player=p.name))
                 continue
-            mark = " (jail)" if p.in_jail else ""
+            mark = " " + _("(jail)") if p.in_jail else ""
             owes = sum(d.amount for d in t.debts_of(p.name))
-            parts.append(f"{p.name} {rs.fmt(p.cash)}{mark}" + (f" owes {rs.fmt(owes)}" if owes else ""))
-        self.toolbar = " " + " │ ".join(parts) + f" — bank: {t.bank_houses} houses, {t.bank_hotels} hotels"
+            parts.append(f"{p.name} {rs.fmt(p.cash)}{mark}" + (" " + _("owes {amount}").format(amount=rs.fmt(owes)) if owes else ""))
+        self.toolbar = " " + " │ ".join(parts) + " — " + _("bank: {houses}, {hotels}").format(
+            houses=ngettext("{n} house", "{n} houses", t.bank_houses).format(n=t.bank_houses),
+            hotels=ngettext("{n} hotel", "{n} hotels", t.bank_hotels).format(n=t.bank_hotels))
         info = turns.turn_info(rs, t)
         if t.over:
-            self._prompt = "<b>game over</b> › "
+            self._prompt = "<b>" + html.escape(_("game over")) + "</b> › "
         elif info["current"]:
-            again = " again" if info["throws_again"] else ""
-            self._prompt = f"<b>{html.escape(info['current'])}</b> to throw{again} › "
+            text = _("{player} to throw again") if info["throws_again"] else _("{player} to throw")
+            self._prompt = html.escape(text).format(player="<b>" + html.escape(info["current"]) + "</b>") + " › "
         else:
             self._prompt = "<b>referee</b> › "
 
@@ -106,7 +113,7 @@ class TableCompleter(Completer):
             return
         if head in QUIT:
             return
-        words = [ALIASES.get(head, head), *prev[1:]]
+        words = expand_sub([ALIASES.get(head, head), *prev[1:]])
         cmd, path = self.console._command(words)
         if cmd is None:
             yield from _matches(self.players + self.deeds, q, word)

@@ -33,11 +33,12 @@ import typer.core
 import typer.main
 from rich.markup import escape
 
-from referee import interrupts
+from referee import i18n, interrupts
 from referee.cli import common
 from referee.cli.grammar import looks_amount as _looks_amount
-from referee.cli.shorthand import ALIASES, HELP, NOT_HERE, QUIT, split_line
+from referee.cli.shorthand import ALIASES, HELP, NOT_HERE, QUIT, expand_sub, split_line, words_of
 from referee.errors import InputError, RefereeError
+from referee.i18n import _
 
 _DICE = re.compile(r"^\s*([1-6])\s*[+, ]\s*([1-6])\s*$")
 
@@ -50,6 +51,12 @@ class TableConsole:
 
             group = typer.main.get_command(app)
         self.path = Path(path)
+        g = self.game()
+        if g is not None:  # the commands' help is built once, in the game's language (unless --lang said otherwise)
+            from referee.cli.context import speak_game
+
+            speak_game(g)
+            g.close()
         self.group: typer.core.TyperGroup = group.load_all()  # built once: no per-line start-up
         self.out = common.out
         self.err = common.err
@@ -98,7 +105,7 @@ class TableConsole:
             if args != words and (mode or common.detail() != "quiet"):  # quiet: the move's own line says it
                 self.out.print(f"[dim]→ {escape(join_line(args))}[/dim]")
             if args[0] in NOT_HERE:
-                raise InputError(f"`{args[0]}` does not run inside the console: {NOT_HERE[args[0]]}")
+                raise InputError(_("`{command}` does not run inside the console: {why}").format(command=args[0], why=_(NOT_HERE[args[0]])))
             if mode and common.detail() != "verbose":
                 before = common._DETAIL["mode"]
                 common.set_detail(mode)
@@ -130,7 +137,7 @@ class TableConsole:
             code = e.code if isinstance(e.code, int) else 1
         except (OSError, sqlite3.Error) as e:
             code = 2
-            self.report(f"error: {e}", code, where)
+            self.report(_("error: {error}").format(error=e), code, where)
         except Exception as e:  # a usage error, or a bug: one line, and the console carries on
             if common.is_click(e, "NoSuchOption"):
                 self.report(_usage_msg(e), 2, where)
@@ -141,7 +148,7 @@ class TableConsole:
             if os.environ.get("REFEREE_DEBUG"):
                 raise
             code = 3
-            self.report(f"internal error: {type(e).__name__}: {e} (set REFEREE_DEBUG=1 for details)", code, where)
+            self.report(_("internal error: {kind}: {error} (set REFEREE_DEBUG=1 for details)").format(kind=type(e).__name__, error=e), code, where)
         return code
 
     def report(self, message: str, code: int, where: str = "") -> None:
@@ -156,8 +163,8 @@ class TableConsole:
         if m:
             names = sorted(set(self.group.commands) | set(ALIASES) | {"help", "quit"})
             close = difflib.get_close_matches(m.group(1), names, n=1, cutoff=0.6)
-            dym = f" (did you mean {close[0]}?)" if close else ""
-            return f"unknown command '{m.group(1)}'{dym}; `help` lists them"
+            dym = " " + _("(did you mean {name}?)").format(name=close[0]) if close else ""
+            return _("unknown command '{name}'{did_you_mean}; `help` lists them").format(name=m.group(1), did_you_mean=dym)
         return _usage_msg(e)
 
     # ------------------------------------------------------------ expansion
@@ -169,7 +176,7 @@ class TableConsole:
             return ["roll", *words]
         head = words[0].lower()
         head = ALIASES.get(head, head)
-        words = [head, *words[1:]]
+        words = expand_sub([head, *words[1:]])
         words = self._from_landing(words)
         return self._join_names(words)
 
@@ -261,7 +268,7 @@ class TableConsole:
             self.dispatch([ALIASES.get(topic[0].lower(), topic[0].lower()), *topic[1:], "--help"])
             return
         rev: dict[str, list[str]] = {}
-        for a, full in ALIASES.items():
+        for a, full in words_of(i18n.current()).items():
             rev.setdefault(full, []).append(a)
         from rich.table import Table as RTable
 
@@ -274,15 +281,15 @@ class TableConsole:
             if getattr(c, "hidden", False) or name in NOT_HERE:
                 continue
             grid.add_row(escape(name), ", ".join(rev.get(name, [])), escape((c.get_short_help_str(limit=48) or "").strip()))
-        self.out.print("[bold]Commands[/bold] (the same as `referee COMMAND`; `help COMMAND` for its options)")
+        self.out.print("[bold]" + _("Commands") + "[/bold] " + _("(the same as `referee COMMAND`; `help COMMAND` for its options)"))
         self.out.print(grid)
         self.out.print(
-            "[bold]Shortcuts[/bold]\n"
-            "  3 4              roll 3 4 (the player whose turn it is)\n"
+            "[bold]" + _("Shortcuts") + "[/bold]\n"
+            "  3 4              " + _("roll 3 4 (the player whose turn it is)") + "\n"
             "  buy · rent · tax · tax flat · parking · auction WINNER PRICE\n"
-            "                   act on the last landing (the full command is shown before it runs)\n"
-            "  Tab completes commands, players, deeds and cards; ↑/↓ history; undo takes a move back\n"
-            "  quit, or Ctrl-D, leaves: every move is saved as soon as it is entered"
+            "                   " + _("act on the last landing (the full command is shown before it runs)") + "\n"
+            "  " + _("Tab completes commands, players, deeds and cards; ↑/↓ history; undo takes a move back") + "\n"
+            "  " + _("quit, or Ctrl-D, leaves: every move is saved as soon as it is entered")
         )
 
     # ------------------------------------------------------------ many lines (a file or a pipe)
@@ -294,7 +301,7 @@ class TableConsole:
                 continue
             if line.lower() in QUIT:
                 break
-            where = f"{source}:{n}" if source else f"line {n}"
+            where = f"{source}:{n}" if source else _("line {n}").format(n=n)
             quiet = common.detail() == "quiet" and not re.search(r"(^|\s)--(why|verbose)(\s|$)", line)
             if not quiet:
                 self.out.print(f"[dim]{n}›[/dim] {escape(line)}")
@@ -309,7 +316,7 @@ class TableConsole:
                 else:
                     code = self.run_line(line, where)
             except KeyboardInterrupt:
-                self.report("interrupted; the lines before this one are recorded", 130, where)
+                self.report(_("interrupted; the lines before this one are recorded"), 130, where)
                 return 130
             if code == 130:
                 return 130
@@ -349,10 +356,10 @@ class TableConsole:
             bottom_toolbar=lambda: completer.toolbar,
         )
         if self.path.exists():
-            self.out.print(f"[bold]referee table[/bold] — {escape(str(self.path))}; `help` lists commands, Tab completes, Ctrl-D leaves")
+            self.out.print("[bold]" + _("referee table") + "[/bold] — " + escape(_("{path}; `help` lists commands, Tab completes, Ctrl-D leaves").format(path=self.path)))
         else:
             self.out.print(
-                f"no game at {escape(str(self.path))} yet: start one with `new NAME NAME … --turns`; `help` lists commands"
+                escape(_("no game at {path} yet: start one with `new NAME NAME … --turns`; `help` lists commands").format(path=self.path))
             )
         while True:
             completer.refresh()

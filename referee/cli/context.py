@@ -9,16 +9,17 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from referee import __version__
+from referee import __version__, i18n
 from referee.cli import common
 from referee.cli.registry import RootGroup
+from referee.i18n import N_, _
 
-GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Game file (default: $REFEREE_GAME or ./referee-game.sqlite).")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
-ForceOpt = Annotated[Optional[str], typer.Option("--force", metavar="REASON", help="With turns tracked: record a late move anyway, as the banker's correction (the reason is kept in the log).")]
+GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help=N_("Game file (default: $REFEREE_GAME or ./referee-game.sqlite)."))]
+JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Machine-readable output."))]
+ForceOpt = Annotated[Optional[str], typer.Option("--force", metavar="REASON", help=N_("With turns tracked: record a late move anyway, as the banker's correction (the reason is kept in the log)."))]
 
 # The root's --game, for commands that were not given their own.
-STATE: dict[str, Any] = {"game": None}
+STATE: dict[str, Any] = {"game": None, "lang_chosen": False}  # lang_chosen: main() chose before parsing
 
 app = typer.Typer(
     cls=RootGroup,
@@ -26,7 +27,7 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
-    help="referee: the banker and rules lawyer for a physical game of Monopoly, in any edition.",
+    help=N_("referee: the banker and rules lawyer for a physical game of Monopoly, in any edition."),
 )
 
 
@@ -37,10 +38,22 @@ def _version(value: bool) -> None:
 
 
 @app.callback()
+def _lang(value: str | None) -> str | None:
+    if value or not STATE["lang_chosen"]:  # a run without main() (the console, tests) chooses here
+        i18n.reset(value)
+    return value
+
+
+@app.callback()
 def _root(
     game: GameOpt = None,
-    version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_version, help="Show the version and exit.")] = False,
-    verbose: Annotated[bool, typer.Option("--verbose", help="Every move in full: steps, notes, every clause (one line a move otherwise; --why on a move's line shows that one in full).")] = False,
+    lang: Annotated[
+        Optional[str],
+        typer.Option("--lang", is_eager=True, callback=_lang, metavar="LANG",
+                     help=N_("Language of the output: en, es or it (default: $REFEREE_LANG, the game's, the locale's, English).")),
+    ] = None,
+    version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_version, help=N_("Show the version and exit."))] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", help=N_("Every move in full: steps, notes, every clause (one line a move otherwise; --why on a move's line shows that one in full)."))] = False,
 ) -> None:
     # --verbose and --why are taken off the command line by main() (common.take_detail_flags), anywhere on it;
     # declared here so that --help lists them
@@ -60,8 +73,16 @@ def open_game(game: str | None):
     if STATE.get("capture") is not None:
         from referee.errors import InputError
 
-        raise InputError("amend takes a move that the game records, not a command that reads or changes the game itself")
-    return Game(game_path(game))
+        raise InputError(_("amend takes a move that the game records, not a command that reads or changes the game itself"))
+    g = Game(game_path(game))
+    speak_game(g)
+    return g
+
+
+def speak_game(g) -> None:
+    """Speak the game's language (recorded at `new`, else its edition's) unless --lang/REFEREE_LANG chose."""
+    if not i18n.explicit():
+        i18n.offer_game(g.spec.get("language") or g.ruleset().language)  # older game files recorded none at `new`
 
 
 def record(game: str | None, build: Callable, as_json: bool = False):
@@ -78,6 +99,31 @@ def record(game: str | None, build: Callable, as_json: bool = False):
 
         print_final(rs, ev.t)
     return ev
+
+
+def peek_language(argv: list[str]) -> str | None:
+    """The language of the game `argv` names (or the default game), without opening the ledger; None if none."""
+    import json
+    import sqlite3
+
+    path = None
+    for i, a in enumerate(argv):
+        if a in ("--game", "-g") and i + 1 < len(argv):
+            path = argv[i + 1]
+        elif a.startswith("--game="):
+            path = a.split("=", 1)[1]
+    file = game_path(path)
+    if not file.is_file():
+        return None
+    try:
+        con = sqlite3.connect(f"file:{file}?mode=ro", uri=True)
+        try:
+            meta = dict(con.execute("SELECT key, value FROM meta WHERE key IN ('spec', 'ruleset')").fetchall())
+        finally:
+            con.close()
+        return json.loads(meta.get("spec") or "{}").get("language") or json.loads(meta.get("ruleset") or "{}").get("language")
+    except (sqlite3.Error, ValueError):
+        return None
 
 
 def ruleset_for(ruleset: str | None, game: str | None):

@@ -8,6 +8,7 @@ import typer
 
 from referee.cli import common
 from referee.errors import InputError
+from referee.i18n import N_, _
 
 
 def _amounts(text: str | None, what: str) -> list[int] | None:
@@ -15,7 +16,7 @@ def _amounts(text: str | None, what: str) -> list[int] | None:
         return None
     parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
     if not parts:
-        raise InputError(f"{what}: give the amounts separated by commas, e.g. 20,100,300,900,1600,2500")
+        raise InputError(_("{what}: give the amounts separated by commas, e.g. 20,100,300,900,1600,2500").format(what=what))
     return [common.parse_amount(p.replace(".", "") if p.count(".") and not p.upper().startswith("L.") else p, what)
             for p in parts]
 
@@ -25,17 +26,17 @@ def _one(text: str | None, what: str) -> int | None:
 
 
 def deed(
-    name: Annotated[str, typer.Argument(help="The deed, as printed (or a square number).")],
-    rent: Annotated[Optional[str], typer.Option("--rent", help="All the rents: a lot's six (site, 1-4 houses, hotel); a station's or company's by number owned.")] = None,
-    houses: Annotated[Optional[int], typer.Option("--houses", help="Which rent --value is: 0 (the site) to 4 houses.")] = None,
-    value: Annotated[Optional[str], typer.Option("--value", help="The rent printed for --houses N.")] = None,
-    hotel: Annotated[Optional[str], typer.Option("--hotel", help="The rent with a hotel.")] = None,
+    name: Annotated[str, typer.Argument(help=N_("The deed, as printed (or a square number)."))],
+    rent: Annotated[Optional[str], typer.Option("--rent", help=N_("All the rents: a lot's six (site, 1-4 houses, hotel); a station's or company's by number owned."))] = None,
+    houses: Annotated[Optional[int], typer.Option("--houses", help=N_("Which rent --value is: 0 (the site) to 4 houses."))] = None,
+    value: Annotated[Optional[str], typer.Option("--value", help=N_("The rent printed for --houses N."))] = None,
+    hotel: Annotated[Optional[str], typer.Option("--hotel", help=N_("The rent with a hotel."))] = None,
     price: Annotated[Optional[str], typer.Option("--price")] = None,
     mortgage: Annotated[Optional[str], typer.Option("--mortgage")] = None,
-    house_cost: Annotated[Optional[str], typer.Option("--house-cost", help="Price of a house (the whole group).")] = None,
-    hotel_cost: Annotated[Optional[str], typer.Option("--hotel-cost", help="Price of a hotel (the whole group).")] = None,
-    multipliers: Annotated[Optional[str], typer.Option("--multipliers", help="Company: times the dice, by number owned (e.g. 4,10).")] = None,
-    new_name: Annotated[Optional[str], typer.Option("--name", help="The name printed on your board (for placeholder squares).")] = None,
+    house_cost: Annotated[Optional[str], typer.Option("--house-cost", help=N_("Price of a house (the whole group)."))] = None,
+    hotel_cost: Annotated[Optional[str], typer.Option("--hotel-cost", help=N_("Price of a hotel (the whole group)."))] = None,
+    multipliers: Annotated[Optional[str], typer.Option("--multipliers", help=N_("Company: times the dice, by number owned (e.g. 4,10)."))] = None,
+    new_name: Annotated[Optional[str], typer.Option("--name", help=N_("The name printed on your board (for placeholder squares)."))] = None,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     game: Annotated[Optional[str], typer.Option("--game", "-g")] = None,
 ) -> None:
@@ -86,5 +87,5 @@ def export_board(rs, path: str) -> None:
     with open(tmp, "w", encoding="utf-8") as f:
         f.write(text)
     os.replace(tmp, path)
-    common.out.print(f"wrote {path}: the board of this game ({doc['board']['status']}); "
-                     f"start the next game with --board {path}")
+    common.out.print(_("wrote {path}: the board of this game ({status}); start the next game with --board {path}").format(
+        path=path, status=doc["board"]["status"]))

@@ -14,6 +14,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, open_game
+from referee.i18n import N_, _
 
 # The commands that record one move: what amend accepts.
 MOVES = {"deal", "go", "pay", "collect", "settle", "buy", "auction", "rent", "mortgage", "unmortgage", "lift", "build",
@@ -38,7 +39,7 @@ def _show(seq: int, data: dict) -> None:
         common.out.print(f"  {escape(s)}")
 
 
-def void(entry: Annotated[int, typer.Argument(help="The log's entry number to remove.")], game: GameOpt = None) -> None:
+def void(entry: Annotated[int, typer.Argument(help=N_("The log's entry number to remove."))], game: GameOpt = None) -> None:
     """Remove one past entry and re-run every later move (refused, naming the move, if one no longer holds)."""
     from referee import corrections
 
@@ -54,7 +55,7 @@ def capture(words: list[str], game_path: str):
     from referee.errors import InputError
 
     if not words or words[0] not in MOVES:
-        raise InputError(f"amend takes one move ({', '.join(sorted(MOVES))}), not `{' '.join(words)}`")
+        raise InputError(_("amend takes one move ({moves}), not `{words}`").format(moves=", ".join(sorted(MOVES)), words=" ".join(words)))
     grp = typer.main.get_command(app)
     saved = dict(STATE)
     builds: list = []
@@ -65,13 +66,13 @@ def capture(words: list[str], game_path: str):
         STATE.clear()
         STATE.update(saved)
     if len(builds) != 1:
-        raise InputError(f"amend takes one move (buy, rent, pay, …), and `{' '.join(words)}` records none")
+        raise InputError(_("amend takes one move (buy, rent, pay, …), and `{words}` records none").format(words=" ".join(words)))
     return builds[0]
 
 
 def amend(
     ctx: typer.Context,
-    entry: Annotated[int, typer.Argument(help="The log's entry number to replace.")],
+    entry: Annotated[int, typer.Argument(help=N_("The log's entry number to replace."))],
     game: GameOpt = None,
 ) -> None:
     """Replace one past entry with a corrected move and re-run every later move.
@@ -85,7 +86,7 @@ def amend(
 
     words = list(ctx.args)
     if not words:
-        raise InputError(f"give the corrected move after the entry number, e.g. `amend {entry} pay Ben Ana 150`")
+        raise InputError(_("give the corrected move after the entry number, e.g. `amend {entry} pay Ben Ana 150`").format(entry=entry))
     g = open_game(game)
     if words[0] not in {c.name for c in COMMANDS}:  # the entry's own command, its words left out
         from referee.core.dispatch import kind

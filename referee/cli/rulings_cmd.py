@@ -17,6 +17,7 @@ from referee.cli import common
 from referee.cli.context import GameOpt
 from referee.cli.context import record as _record
 from referee.errors import InputError
+from referee.i18n import N_, _
 
 
 def no_bid(deed: str, game: GameOpt = None) -> None:
@@ -36,7 +37,7 @@ def declare(player: str, choice: str, game: GameOpt = None) -> None:
 def _want(t, text: str):
     from referee.core.shortage import Want
 
-    name, _, what = text.partition(":")
+    name, _sep, what = text.partition(":")
     who = common.resolve_player(t, name)
     what = what.strip().lower() or "1"
     if what.isdigit():
@@ -46,15 +47,15 @@ def _want(t, text: str):
             n = what[len(kind):].lstrip("s:= ") or "1"
             if n.isdigit():
                 return Want(who, **{"hotels" if kind == "hotel" else "breaks": int(n)})
-    raise InputError(f"--wants is NAME:HOUSES, NAME:hotel or NAME:break, not '{text}'")
+    raise InputError(_("--wants is NAME:HOUSES, NAME:hotel or NAME:break, not '{text}'").format(text=text))
 
 
 def shortage(
     deed: str,
-    price: Annotated[Optional[str], typer.Argument(help="The winning bid, when the buildings were auctioned.")] = None,
-    count: Annotated[int, typer.Option("--count", help="Buildings bought on DEED.")] = 1,
-    hotel: Annotated[bool, typer.Option("--hotel", help="The buildings wanted are hotels.")] = False,
-    wants: Annotated[Optional[list[str]], typer.Option("--wants", help="Another player's demand: NAME:HOUSES, NAME:hotel, NAME:break (repeat).")] = None,
+    price: Annotated[Optional[str], typer.Argument(help=N_("The winning bid, when the buildings were auctioned."))] = None,
+    count: Annotated[int, typer.Option("--count", help=N_("Buildings bought on DEED."))] = 1,
+    hotel: Annotated[bool, typer.Option("--hotel", help=N_("The buildings wanted are hotels."))] = False,
+    wants: Annotated[Optional[list[str]], typer.Option("--wants", help=N_("Another player's demand: NAME:HOUSES, NAME:hotel, NAME:break (repeat)."))] = None,
     game: GameOpt = None,
 ) -> None:
     """Buildings from a short bank: the owner of DEED buys COUNT at the deed price, or at PRICE when rivals force an auction."""
@@ -74,7 +75,7 @@ def shortage(
 
 def sell_hotels(
     deed: str,
-    bare: Annotated[bool, typer.Option("--bare", help="Only this lot's hotel, straight back to bare land.")] = False,
+    bare: Annotated[bool, typer.Option("--bare", help=N_("Only this lot's hotel, straight back to bare land."))] = False,
     game: GameOpt = None,
 ) -> None:
     """Sell hotels outright at half their full cost: every hotel of DEED's group at once (or --bare: this one)."""

@@ -10,13 +10,15 @@ from typing import Annotated, Optional
 
 import typer
 
+from referee.i18n import N_
+
 DEFAULT_PORT = 8765
 
 
 def serve(
-    port: Annotated[int, typer.Option("--port", "-p", help="TCP port (0: any free port).")] = DEFAULT_PORT,
-    lan: Annotated[bool, typer.Option("--lan", help="Listen on the local network; the link (and QR code) carries a secret token.")] = False,
-    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Game file (default: $REFEREE_GAME or ./referee-game.sqlite).")] = None,
+    port: Annotated[int, typer.Option("--port", "-p", help=N_("TCP port (0: any free port)."))] = DEFAULT_PORT,
+    lan: Annotated[bool, typer.Option("--lan", help=N_("Listen on the local network; the link (and QR code) carries a secret token."))] = False,
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help=N_("Game file (default: $REFEREE_GAME or ./referee-game.sqlite)."))] = None,
 ) -> None:
     """The table live on the players' phones: a read-only page (--lan: local network, with a token and a QR code)."""
     from referee.cli.common import out

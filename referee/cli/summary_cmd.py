@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from referee.cli.context import GameOpt
+from referee.i18n import N_, _, data, ngettext
 
 
 def _when(s) -> str:
@@ -26,25 +27,25 @@ def headline(rs, s) -> str:
     from referee.cli.render.score import result_line
 
     out = [p.player for p in s.score.standings if p.bankrupt]
-    gone = f" ({_and(out)} bankrupt)" if out else ""
+    gone = " " + ngettext("({players} bankrupt)", "({players} bankrupt)", len(out)).format(players=_and(out)) if out else ""
     if s.over and s.winner:
-        return f"{s.winner} wins{gone}"
+        return _("{player} wins").format(player=s.winner) + gone
     if s.over:
-        return "the game is over: " + result_line(rs, s.score)
-    return "game in progress: " + result_line(rs, s.score) + gone
+        return _("the game is over: {result}").format(result=result_line(rs, s.score))
+    return _("game in progress: {result}").format(result=result_line(rs, s.score)) + gone
 
 
 def _and(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + _(" and ") + names[-1]
 
 
 def turning_points(s) -> list[tuple[str, list[str]]]:
     """The sections worth telling, each a heading and its lines (empty sections left out)."""
     secs = [
-        ("Biggest rents", [f"#{r.entry} {r.text}" for r in s.rents]),
-        ("Trades", [f"#{r.entry} {r.text}" for r in s.trades]),
-        ("Bankruptcies", [f"#{r.entry} {r.text}" for r in s.bankruptcies]),
-        ("The lead", [f"#{e} {p} takes the lead" for e, p in s.lead]),
+        (_("Biggest rents"), [f"#{r.entry} {r.text}" for r in s.rents]),
+        (_("Trades"), [f"#{r.entry} {r.text}" for r in s.trades]),
+        (_("Bankruptcies"), [f"#{r.entry} {r.text}" for r in s.bankruptcies]),
+        (_("The lead"), [f"#{e} " + _("{player} takes the lead").format(player=p) for e, p in s.lead]),
     ]
     return [(h, lines) for h, lines in secs if lines]
 
@@ -52,29 +53,31 @@ def turning_points(s) -> list[tuple[str, list[str]]]:
 def markdown(rs, s) -> str:
     from referee.cli.render.score import COLUMN_NAMES, result_line
     from referee.core.valuation import COMPONENTS
+    from referee.messages import basis
 
     def cell(x: str) -> str:
         return x.replace("|", "\\|")
 
     sc = s.score
-    lines = [f"# Game summary: {cell(rs.title)}", ""]
-    lines.append(f"**{cell(headline(rs, s))}.** {s.moves} moves{', ' + _when(s) if _when(s) else ''}. Ruleset: `{rs.id}`.")
-    lines += ["", f"## {'Final count' if s.over else 'Count so far'}: {cell(sc.title)} (`{sc.method}`)", ""]
+    lines = ["# " + _("Game summary: {title}").format(title=cell(data(rs.title))), ""]
+    moves = ngettext("{n} move", "{n} moves", s.moves).format(n=s.moves)
+    lines.append(f"**{cell(headline(rs, s))}.** {moves}{', ' + _when(s) if _when(s) else ''}. " + _("Ruleset: {ruleset}.").format(ruleset=f"`{rs.id}`"))
+    lines += ["", f"## {_('Final count') if s.over else _('Count so far')}: {cell(data(sc.title))} (`{sc.method}`)", ""]
     comps = [c for c in COMPONENTS if c in sc.bases]
-    lines.append("| rank | player | " + " | ".join(COLUMN_NAMES[c] for c in comps) + " | total |")
+    lines.append(f"| {_('rank')} | {_('player')} | " + " | ".join(_(COLUMN_NAMES[c]) for c in comps) + f" | {_('total')} |")
     lines.append("|---:|---|" + "---:|" * len(comps) + "---:|")
     for st in sc.standings:
-        rank = "out" if st.rank is None else (f"={st.rank}" if st.tied else str(st.rank))
-        name = cell(st.player) + (" (bankrupt)" if st.bankrupt else "")
+        rank = _("out") if st.rank is None else (f"={st.rank}" if st.tied else str(st.rank))
+        name = cell(st.player) + (" " + _("(bankrupt)") if st.bankrupt else "")
         vals = st.valuation.components()
         lines.append(f"| {rank} | {name} | " + " | ".join(rs.fmt(vals[c]) for c in comps) + f" | **{rs.fmt(st.total)}** |")
-    counted = "; ".join(f"{COLUMN_NAMES[c]} {sc.bases[c]}".strip() for c in comps if c != "cash")
-    lines += ["", f"Counted: cash; {cell(counted)}. {cell(result_line(rs, sc))}."]
+    counted = "; ".join(f"{_(COLUMN_NAMES[c])} {basis(sc.bases[c])}".strip() for c in comps if c != "cash")
+    lines += ["", _("counted: cash; {items}").format(items=cell(counted)) + f". {cell(result_line(rs, sc))}."]
     if sc.clause and rs.has_clause(sc.clause):
-        lines.append(f"Rule: {cell(str(rs.cite(sc.clause)))}.")
+        lines.append(_("Rule: {citation}.").format(citation=cell(str(rs.cite(sc.clause)))))
     tp = turning_points(s)
     if tp:
-        lines += ["", "## Turning points"]
+        lines += ["", "## " + _("Turning points")]
         for head, items in tp:
             lines += ["", f"### {head}", ""] + [f"- {cell(x)}" for x in items]
     return "\n".join(lines) + "\n"
@@ -86,11 +89,11 @@ def show(rs, s) -> None:
     from referee.cli.common import out
     from referee.cli.render.score import print_score
 
-    out.print(f"[bold]Game summary[/bold] — {escape(rs.id)}: {escape(rs.title)}")
+    out.print("[bold]" + _("Game summary") + f"[/bold] — {escape(rs.id)}: {escape(data(rs.title))}")
     out.print(f"[bold]{escape(headline(rs, s))}[/bold]")
-    out.print(f"[dim]{s.moves} moves" + (f" · {escape(_when(s))}" if _when(s) else "") + "[/dim]")
+    out.print("[dim]" + ngettext("{n} move", "{n} moves", s.moves).format(n=s.moves) + (f" · {escape(_when(s))}" if _when(s) else "") + "[/dim]")
     out.print("")
-    print_score(rs, s.score, heading="Final count" if s.over else "Count so far")
+    print_score(rs, s.score, heading=_("Final count") if s.over else _("Count so far"))
     for head, items in turning_points(s):
         out.print(f"\n[bold]{head}[/bold]")
         for x in items:
@@ -98,9 +101,9 @@ def show(rs, s) -> None:
 
 
 def summary(
-    md: Annotated[bool, typer.Option("--markdown", help="Print Markdown instead of the terminal view.")] = False,
-    md_file: Annotated[Optional[str], typer.Option("--md", help="Write the Markdown to FILE.", metavar="FILE")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (integer money).")] = False,
+    md: Annotated[bool, typer.Option("--markdown", help=N_("Print Markdown instead of the terminal view."))] = False,
+    md_file: Annotated[Optional[str], typer.Option("--md", help=N_("Write the Markdown to FILE."), metavar="FILE")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output (integer money)."))] = False,
     game: GameOpt = None,
 ) -> None:
     """The game at its end (or so far): who won, the final count by the game's own method, the turning points."""

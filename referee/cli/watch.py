@@ -20,6 +20,7 @@ from rich.table import Table as RTable
 from rich.text import Text
 
 from referee.errors import RefereeError
+from referee.i18n import _, data
 
 if TYPE_CHECKING:
     from referee.ledger import Game
@@ -88,6 +89,12 @@ class Source:
             v = self.view()
         except Exception as e:  # mid-replacement or locked: say so, retry on the next tick
             return Text(f"{self.path}: {e}", style="red")
+        from referee.i18n import explicit
+
+        if not explicit():  # the game's language, unless --lang said otherwise
+            from referee.cli.context import speak_game
+
+            speak_game(self.game)
         return render_view(v, self.path, width)
 
     def view(self, now: float | None = None) -> dict:
@@ -122,8 +129,8 @@ def clock_lines(rs, t, spec: dict | None, now: float | None = None) -> list:
     if not c or t.over:
         return []
     if not c["time_up"]:
-        return [Text.assemble(("⏱ ", "bold"), (view.clock_text(c["left"]), "bold"), f" left · ends at {c['ends_text']}")]
-    lines: list = [Text(f"time's up ({c['ends_text']}): the final count", style="bold reverse")]
+        return [Text.assemble(("⏱ ", "bold"), (view.clock_text(c["left"]), "bold"), " " + _("left · ends at {time}").format(time=c["ends_text"]))]
+    lines: list = [Text(_("time's up ({time}): the final count").format(time=c["ends_text"]), style="bold reverse")]
     st = view.standings(rs, t)
     if st:
         tab = RTable(box=None, show_edge=False, pad_edge=False, show_header=False)
@@ -132,7 +139,7 @@ def clock_lines(rs, t, spec: dict | None, now: float | None = None) -> list:
         tab.add_column(justify="right")
         for r in st["rows"]:
             tab.add_row(("=" if r["tied"] else "") + str(r["rank"]), r["player"], r["total_text"])
-        lines += [tab, Text(st["title"] + (f" — {st['leaders'][0]} wins" if len(st["leaders"]) == 1 else " — a tie"), style="dim")]
+        lines += [tab, Text(data(st["title"]) + " — " + (_("{player} wins").format(player=st["leaders"][0]) if len(st["leaders"]) == 1 else _("a tie")), style="dim")]
     return lines
 
 

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.core.checks import invalid
-from referee.core.events import Event, new_event
 from referee.core.msg import Msg
 from referee.core.state import Table
 from referee.ruleset.model import Ruleset
+
+if TYPE_CHECKING:  # every command lays the overrides over its ruleset; only `deed` records one
+    from referee.core.events import Event
 
 # field -> (where it lives, how many values it takes)
 SQUARE_FIELDS = ("name", "price", "mortgage", "rent")
@@ -166,6 +167,8 @@ def record_values(rs: Ruleset, t: Table, idx: int, values: dict[str, Any]) -> Ev
     owned for a railroad or company), houses + value (one rent: 0-4 houses),
     hotel, house_cost, hotel_cost, multipliers (company: times the dice).
     """
+    from referee.core.checks import invalid
+    from referee.core.events import new_event
     from referee.errors import InputError
 
     sq = rs.squares[idx]

@@ -62,6 +62,7 @@ class Ruleset:
         self.id: str = merged["id"]
         self.edition: str = merged.get("_edition", self.id)
         self.title: str = merged.get("title", self.id)
+        self.language: str = merged.get("language") or "en"  # spoken at this edition's tables: the interface's default
         self.layers: list[str] = merged.get("_layers", [self.id])
         self.origins: dict[str, str] = merged.get("_origins", {})
         cur = merged.get("currency") or {}

@@ -8,11 +8,12 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, record
+from referee.i18n import N_
 
 
 def bankrupt(
     player: str,
-    lift: Annotated[Optional[list[str]], typer.Option("--lift", help="A mortgaged deed the creditor lifts at once (repeat).")] = None,
+    lift: Annotated[Optional[list[str]], typer.Option("--lift", help=N_("A mortgaged deed the creditor lifts at once (repeat)."))] = None,
     game: GameOpt = None,
 ) -> None:
     from referee.core import actions
@@ -23,7 +24,7 @@ def bankrupt(
 def pay_in_property(
     debtor: str,
     deeds: list[str],
-    value: Annotated[str, typer.Option("--value", help="What the creditor values the deeds at.")],
+    value: Annotated[str, typer.Option("--value", help=N_("What the creditor values the deeds at."))],
     game: GameOpt = None,
 ) -> None:
     from referee.core import actions

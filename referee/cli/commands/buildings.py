@@ -8,12 +8,13 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, record
+from referee.i18n import N_
 
 
 def build(
-    words: Annotated[list[str], typer.Argument(help="The owner (may be left out), the lot and how many buildings (1 by default): build Ana boardwalk 2.", metavar="[PLAYER] DEED [COUNT]")],
-    hotel: Annotated[bool, typer.Option("--hotel", help="Build a hotel (when the edition allows one before 4 houses).")] = False,
-    price: Annotated[Optional[str], typer.Option("--price", help="Price paid at a building-shortage auction.")] = None,
+    words: Annotated[list[str], typer.Argument(help=N_("The owner (may be left out), the lot and how many buildings (1 by default): build Ana boardwalk 2."), metavar="[PLAYER] DEED [COUNT]")],
+    hotel: Annotated[bool, typer.Option("--hotel", help=N_("Build a hotel (when the edition allows one before 4 houses)."))] = False,
+    price: Annotated[Optional[str], typer.Option("--price", help=N_("Price paid at a building-shortage auction."))] = None,
     game: GameOpt = None,
 ) -> None:
     from referee.cli.grammar import owner_named, player_and_deed
@@ -28,7 +29,7 @@ def build(
 
 
 def sell(
-    words: Annotated[list[str], typer.Argument(help="The owner (may be left out), the lot and how many buildings (1 by default).", metavar="[PLAYER] DEED [COUNT]")],
+    words: Annotated[list[str], typer.Argument(help=N_("The owner (may be left out), the lot and how many buildings (1 by default)."), metavar="[PLAYER] DEED [COUNT]")],
     game: GameOpt = None,
 ) -> None:
     from referee.cli.grammar import owner_named, player_and_deed

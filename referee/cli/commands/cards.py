@@ -8,12 +8,13 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import ForceOpt, GameOpt, record, ruleset_for
+from referee.i18n import N_, data
 
 
 def card(
     player: str,
     name: str,
-    passed_go: Annotated[bool, typer.Option("--passed-go", help="The move passes GO (salary).")] = False,
+    passed_go: Annotated[bool, typer.Option("--passed-go", help=N_("The move passes GO (salary)."))] = False,
     force: ForceOpt = None,
     game: GameOpt = None,
 ) -> None:
@@ -35,6 +36,6 @@ def card(
 def cards(ruleset: Annotated[Optional[str], typer.Argument()] = None, game: GameOpt = None) -> None:
     rs = ruleset_for(ruleset, game)
     for deck_id, deck in rs.decks().items():
-        common.out.print(f"[bold]{deck.get('name', deck_id)}[/bold]")
+        common.out.print(f"[bold]{data(deck.get('name', deck_id))}[/bold]")
         for c in deck.get("cards") or []:
-            common.out.print(f"  {c['id']:<24} {c.get('text', '')}")
+            common.out.print(f"  {c['id']:<24} {data(c.get('text', ''))}")

@@ -8,6 +8,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import ForceOpt, GameOpt, record
+from referee.i18n import N_
 
 
 def buy(player: str, deed: str, force: ForceOpt = None, game: GameOpt = None) -> None:
@@ -31,9 +32,9 @@ def auction(player: str, deed: str, price: str, game: GameOpt = None) -> None:
 def rent(
     payer: str,
     deed: str,
-    dice: Annotated[Optional[int], typer.Option("--dice", help="The throw (utilities).")] = None,
-    card: Annotated[Optional[str], typer.Option("--card", help="The card that sent the player there (nearest railroad/utility).")] = None,
-    late: Annotated[Optional[int], typer.Option("--late", help="How many following players have rolled since (claim window).")] = None,
+    dice: Annotated[Optional[int], typer.Option("--dice", help=N_("The throw (utilities)."))] = None,
+    card: Annotated[Optional[str], typer.Option("--card", help=N_("The card that sent the player there (nearest railroad/utility)."))] = None,
+    late: Annotated[Optional[int], typer.Option("--late", help=N_("How many following players have rolled since (claim window)."))] = None,
     game: GameOpt = None,
 ) -> None:
     from referee.core import actions, turn_checks
@@ -51,7 +52,7 @@ def rent(
     record(game, build)
 
 
-PlayerDeed = Annotated[list[str], typer.Argument(help="The owner (may be left out) and the deed: mortgage Ana reading.", metavar="[PLAYER] DEED")]
+PlayerDeed = Annotated[list[str], typer.Argument(help=N_("The owner (may be left out) and the deed: mortgage Ana reading."), metavar="[PLAYER] DEED")]
 
 
 def mortgage(words: PlayerDeed, game: GameOpt = None) -> None:

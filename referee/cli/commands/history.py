@@ -8,12 +8,13 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, JsonOpt, open_game
+from referee.i18n import N_, _
 
 
-def undo(n: Annotated[int, typer.Argument(help="How many moves to take back.")] = 1, game: GameOpt = None) -> None:
+def undo(n: Annotated[int, typer.Argument(help=N_("How many moves to take back."))] = 1, game: GameOpt = None) -> None:
     g = open_game(game)
     for ev in g.undo(n):
-        common.out.print(f"undone: {ev.get('text', ev['type'])}")
+        common.out.print(_("undone: {move}").format(move=ev.get("text", ev["type"])))
 
 
 def redo(game: GameOpt = None) -> None:
@@ -39,12 +40,13 @@ def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
     why = marks([(e["seq"], e) for e in evs])
     for e in evs:
         mark = f" [dim]({why[e['seq']]})[/dim]" if e["seq"] in why else ""
-        common.out.print(f"#{e['seq']:<4} {escape(e.get('text', e['type']))}{mark}")
+        text = _("new game: {players}").format(players=", ".join(e["args"]["players"])) if e["type"] == "new" and e.get("args", {}).get("players") else e.get("text", e["type"])
+        common.out.print(f"#{e['seq']:<4} {escape(text)}{mark}")
 
 
 def export(
-    path: Annotated[Optional[str], typer.Argument(help="Output file (default: stdout).")] = None,
-    as_csv: Annotated[bool, typer.Option("--csv", help="One row per move with every player's cash after it, for a spreadsheet.")] = False,
+    path: Annotated[Optional[str], typer.Argument(help=N_("Output file (default: stdout)."))] = None,
+    as_csv: Annotated[bool, typer.Option("--csv", help=N_("One row per move with every player's cash after it, for a spreadsheet."))] = False,
     game: GameOpt = None,
 ) -> None:
     import yaml
@@ -59,6 +61,6 @@ def export(
     if path:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
-        common.out.print(f"wrote {path}")
+        common.out.print(_("wrote {path}").format(path=path))
     else:
         print(text, end="")

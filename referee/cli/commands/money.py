@@ -8,9 +8,10 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, record
+from referee.i18n import N_
 
 
-def go(player: str, landed: Annotated[bool, typer.Option("--landed", help="Landed exactly on GO (some house rules pay more).")] = False, game: GameOpt = None) -> None:
+def go(player: str, landed: Annotated[bool, typer.Option("--landed", help=N_("Landed exactly on GO (some house rules pay more)."))] = False, game: GameOpt = None) -> None:
     from referee.core import actions
 
     record(game, lambda rs, t: actions.salary(rs, t, common.resolve_player(t, player), landed))
@@ -20,7 +21,7 @@ def pay(
     payer: str,
     payee: str,
     amount: str,
-    reason: Annotated[str, typer.Option("--for", help="What the payment is for.")] = "",
+    reason: Annotated[str, typer.Option("--for", help=N_("What the payment is for."))] = "",
     game: GameOpt = None,
 ) -> None:
     from referee.core import actions

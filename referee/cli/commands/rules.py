@@ -14,10 +14,11 @@ from rich.table import Table as RTable
 
 from referee.cli.common import out
 from referee.cli.context import open_game
+from referee.i18n import N_, _, data
 
-VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help="Variant overlay (short-game, time-limit).")]
-HouseOpt = Annotated[Optional[list[str]], typer.Option("--house-rule", help="House rule overlay.")]
-BoardOpt = Annotated[Optional[str], typer.Option("--board", help="Board file.")]
+VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help=N_("Variant overlay (short-game, time-limit)."))]
+HouseOpt = Annotated[Optional[list[str]], typer.Option("--house-rule", help=N_("House rule overlay."))]
+BoardOpt = Annotated[Optional[str], typer.Option("--board", help=N_("Board file."))]
 
 
 def _load(ruleset: str, variant=None, house_rule=None, board=None):
@@ -33,26 +34,26 @@ def list_rulesets(as_json: Annotated[bool, typer.Option("--json")] = False) -> N
     if as_json:
         print(json.dumps({k: {kk: v.get(kk) for kk in ("kind", "title", "aliases", "extends")} for k, v in cat.index.items()}, ensure_ascii=False))
         return
-    for kind, label in (("edition", "Editions (--ruleset)"), ("variant", "Variants (--variant)"), ("house-rule", "House rules (--house-rule)")):
+    for kind, label in (("edition", _("Editions (--ruleset)")), ("variant", _("Variants (--variant)")), ("house-rule", _("House rules (--house-rule)"))):
         tab = RTable(title=label, title_justify="left")
         tab.add_column("id", style="bold")
-        tab.add_column("title")
-        tab.add_column("aliases / extends", style="dim")
+        tab.add_column(_("title"))
+        tab.add_column(_("aliases / extends"), style="dim")
         for rid in cat.ids(kind):
             e = cat.index[rid]
             extra = ", ".join(e.get("aliases") or [])
             if e.get("extends"):
-                extra += (" · " if extra else "") + f"extends {e['extends']}"
-            tab.add_row(rid, escape(e.get("title", "")), escape(extra))
+                extra += (" · " if extra else "") + _("extends {ruleset}").format(ruleset=e["extends"])
+            tab.add_row(rid, escape(data(e.get("title", ""))), escape(extra))
         out.print(tab)
 
 
 def show(
     ruleset: str,
-    topic: Annotated[Optional[str], typer.Argument(help="A topic (rent, jail…) or clause id prefix.")] = None,
+    topic: Annotated[Optional[str], typer.Argument(help=N_("A topic (rent, jail…) or clause id prefix."))] = None,
     variant: VariantOpt = None,
     house_rule: HouseOpt = None,
-    origin: Annotated[bool, typer.Option("--origin", help="Show which file and line set each parameter.")] = False,
+    origin: Annotated[bool, typer.Option("--origin", help=N_("Show which file and line set each parameter."))] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     from referee.names import norm
@@ -61,20 +62,25 @@ def show(
     clauses = rs.clauses
     if topic:
         q = norm(topic)
-        clauses = [c for c in clauses if norm(c.topic) == q or c.id.startswith(topic) or q in norm(c.title)]
+        from referee.ruleset.clause_text import words as said
+
+        clauses = [c for c in clauses if norm(c.topic) == q or c.id.startswith(topic) or q in norm(c.title) or q in norm(said(rs, c.id)[0])]
         if not clauses:
             topics = sorted({c.topic for c in rs.clauses})
             from referee.errors import InputError
 
-            raise InputError(f"no clause of {rs.id} on '{topic}'; topics: {', '.join(topics)}")
+            raise InputError(_("no clause of {ruleset} on '{topic}'; topics: {topics}").format(ruleset=rs.id, topic=topic, topics=", ".join(topics)))
     if as_json:
         print(json.dumps([{"clause": c.id, "topic": c.topic, "title": c.title, "text": c.text,
                            "citation": rs.cite(c.id).as_dict()} for c in clauses], ensure_ascii=False))
         return
-    out.print(f"[bold]{escape(rs.id)}[/bold] — {escape(rs.title)}  [dim](layers: {' → '.join(rs.layers)})[/dim]")
+    from referee.ruleset.clause_text import words
+
+    out.print(f"[bold]{escape(rs.id)}[/bold] — {escape(data(rs.title))}  [dim](" + _("layers: {layers}").format(layers=" → ".join(rs.layers)) + ")[/dim]")
     for c in sorted(clauses, key=lambda c: (c.topic, c.id)):
-        out.print(f"\n[bold]{c.id}[/bold] [dim]({escape(c.topic)})[/dim] {escape(c.title)}")
-        out.print(f"  {escape(c.text)}")
+        title, text = words(rs, c.id)
+        out.print(f"\n[bold]{c.id}[/bold] [dim]({escape(c.topic)})[/dim] {escape(title)}")
+        out.print(f"  {escape(text)}")
         out.print(f"  [cyan]— {escape(str(rs.cite(c.id)))}[/cyan]")
     if origin:
         out.print("\n[bold]Parameters and where they come from[/bold]")
@@ -124,7 +130,7 @@ def diff(
     b: str,
     variant: VariantOpt = None,
     house_rule: HouseOpt = None,
-    clauses: Annotated[bool, typer.Option("--clauses/--no-clauses", help="Also compare clause texts.")] = True,
+    clauses: Annotated[bool, typer.Option("--clauses/--no-clauses", help=N_("Also compare clause texts."))] = True,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
     ra, rb = _load(a, variant, house_rule), _load(b, variant, house_rule)
@@ -151,23 +157,23 @@ def diff(
             "clauses": [{"clause": cid, "a": ca.text if ca else None, "b": cb.text if cb else None} for cid, ca, cb in crow],
         }, ensure_ascii=False))
         return
-    tab = RTable(title=f"{ra.id} vs {rb.id}: parameters", title_justify="left")
-    tab.add_column("parameter", style="bold", overflow="fold")
+    tab = RTable(title=_("{a} vs {b}: parameters").format(a=ra.id, b=rb.id), title_justify="left")
+    tab.add_column(_("parameter"), style="bold", overflow="fold")
     tab.add_column(ra.id)
     tab.add_column(rb.id)
     for k, x, y in rows:
         tab.add_row(k, escape(_show(x)), escape(_show(y)))
     out.print(tab)
     if crow:
-        ct = RTable(title="clauses that read differently", title_justify="left", show_lines=True)
-        ct.add_column("clause", style="bold", overflow="fold")
+        ct = RTable(title=_("clauses that read differently"), title_justify="left", show_lines=True)
+        ct.add_column(_("clause"), style="bold", overflow="fold")
         ct.add_column(ra.id)
         ct.add_column(rb.id)
         for cid, ca, cb in crow:
             ct.add_row(cid, escape(_ctext(ra, ca)), escape(_ctext(rb, cb)))
         out.print(ct)
     if not rows and not crow:
-        out.print("no differences")
+        out.print(_("no differences"))
 
 
 def _plain(v):
@@ -197,7 +203,7 @@ def validate(files: list[str]) -> None:
     for f in files:
         try:
             rs = loader.validate_file(f)
-            out.print(f"{f}: ok" + (f" ({len(rs.clauses)} clauses, {len(rs.squares)} squares)" if rs else ""))
+            out.print(f"{f}: ok" + (" (" + _("{clauses} clauses, {squares} squares").format(clauses=len(rs.clauses), squares=len(rs.squares)) + ")" if rs else ""))
         except ValidationErrors as e:
             for x in e.errors:
                 out.print(escape(str(x)))
@@ -210,11 +216,11 @@ def validate(files: list[str]) -> None:
 
 
 def board(
-    ruleset: Annotated[Optional[str], typer.Argument(help="Edition (default: the current game's).")] = None,
+    ruleset: Annotated[Optional[str], typer.Argument(help=N_("Edition (default: the current game's)."))] = None,
     variant: VariantOpt = None,
     board_file: BoardOpt = None,
     game: Annotated[Optional[str], typer.Option("--game", "-g")] = None,
-    export: Annotated[Optional[str], typer.Option("--export", help="Write the game's board, with the values read at the table, as a board file.")] = None,
+    export: Annotated[Optional[str], typer.Option("--export", help=N_("Write the game's board, with the values read at the table, as a board file."))] = None,
 ) -> None:
     if ruleset:
         rs = _load(ruleset, variant, None, board_file)

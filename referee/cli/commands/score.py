@@ -13,6 +13,7 @@ from typing import Annotated, Optional
 import typer
 
 from referee.cli.context import open_game
+from referee.i18n import N_, _
 
 
 # ---------------------------------------------------------------- loading
@@ -29,7 +30,7 @@ def _holdings(path_text: str, ruleset: str | None, method: str | None):
     spec = tablefile.holdings_spec(data, where)
     name = ruleset or spec.ruleset
     if not name:
-        raise InputError("name the ruleset: a `ruleset:` line in the file, or --ruleset", path_text, 1)
+        raise InputError(_("name the ruleset: a `ruleset:` line in the file, or --ruleset"), path_text, 1)
     board = spec.board
     if board and not Path(board).is_absolute():
         board = str(path.parent / board)
@@ -52,13 +53,13 @@ def _holdings(path_text: str, ruleset: str | None, method: str | None):
 
 
 def score(
-    method: Annotated[Optional[str], typer.Option("--method", "-m", help="Valuation method (short-game, time-limit, it-timed, net-worth…); default: the game's own.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output (integer money).")] = False,
-    history: Annotated[bool, typer.Option("--history", help="Chart each player's value over the game.")] = False,
-    detail: Annotated[bool, typer.Option("--detail", "-d", help="Each player's breakdown, item by item.")] = False,
-    holdings: Annotated[Optional[str], typer.Option("--holdings", help="Value a YAML holdings file instead of a game (docs/scoring.md).")] = None,
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help="With --holdings: the ruleset, overriding the file's.")] = None,
-    game: Annotated[Optional[str], typer.Option("--game", "-g", help="Game file (default: $REFEREE_GAME or ./referee-game.sqlite).")] = None,
+    method: Annotated[Optional[str], typer.Option("--method", "-m", help=N_("Valuation method (short-game, time-limit, it-timed, net-worth…); default: the game's own."))] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Machine-readable output (integer money)."))] = False,
+    history: Annotated[bool, typer.Option("--history", help=N_("Chart each player's value over the game."))] = False,
+    detail: Annotated[bool, typer.Option("--detail", "-d", help=N_("Each player's breakdown, item by item."))] = False,
+    holdings: Annotated[Optional[str], typer.Option("--holdings", help=N_("Value a YAML holdings file instead of a game (docs/scoring.md)."))] = None,
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help=N_("With --holdings: the ruleset, overriding the file's."))] = None,
+    game: Annotated[Optional[str], typer.Option("--game", "-g", help=N_("Game file (default: $REFEREE_GAME or ./referee-game.sqlite)."))] = None,
 ) -> None:
     from referee.cli.common import out
     from referee.cli.render.score import print_history, print_score
@@ -67,12 +68,12 @@ def score(
 
     if holdings:
         if history:
-            raise InputError("--history needs a game; a holdings file has no history")
+            raise InputError(_("--history needs a game; a holdings file has no history"))
         rs, t, m = _holdings(holdings, ruleset, method)
         over = False
     else:
         if ruleset:
-            raise InputError("--ruleset goes with --holdings FILE; a game already knows its ruleset")
+            raise InputError(_("--ruleset goes with --holdings FILE; a game already knows its ruleset"))
         g = open_game(game)
         rs = g.ruleset()
         m = scoring.resolve_method(rs, method)
@@ -97,9 +98,9 @@ def score(
         d["over"] = over
         print(json.dumps(d, ensure_ascii=False))
         return
-    print_score(rs, sc, detail=detail, heading="Final score" if over else "Score")
+    print_score(rs, sc, detail=detail, heading=_("Final score") if over else _("Score"))
     if over:
         from rich.markup import escape
 
-        out.print("[bold]game over[/bold]" + (f": {escape(t.winner)} wins" if t.winner else ""))
+        out.print("[bold]" + _("game over") + "[/bold]" + (": " + _("{player} wins").format(player=escape(t.winner)) if t.winner else ""))
 

@@ -6,22 +6,24 @@ from typing import Annotated, Optional
 
 import typer
 
+from referee import i18n
 from referee.cli import common
 from referee.cli.context import GameOpt, game_path, record
+from referee.i18n import N_, _, data
 
 
 def new(
-    players: Annotated[list[str], typer.Argument(help="Player names in turn order.")],
-    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help="Edition (referee rules list).")] = "us-classic",
-    variant: Annotated[Optional[list[str]], typer.Option("--variant", help="short-game, time-limit…")] = None,
-    house_rule: Annotated[Optional[list[str]], typer.Option("--house-rule", help="free-parking-jackpot, double-go…")] = None,
-    board: Annotated[Optional[str], typer.Option("--board", help="Board file for an edition whose board is unknown.")] = None,
-    random_deal: Annotated[bool, typer.Option("--random", help="Deal the setup deeds at random (editions that deal deeds).")] = False,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Random seed for --random.")] = None,
-    track_turns: Annotated[bool, typer.Option("--turns", help="Track turns and dice (table mode).")] = False,
-    ends: Annotated[Optional[str], typer.Option("--ends", help="Time-limit games: the agreed finishing time (22:00).")] = None,
-    minutes: Annotated[Optional[int], typer.Option("--minutes", help="Time-limit games: play for N minutes from now.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing game file.")] = False,
+    players: Annotated[list[str], typer.Argument(help=N_("Player names in turn order."))],
+    ruleset: Annotated[str, typer.Option("--ruleset", "-r", help=N_("Edition (referee rules list)."))] = "us-classic",
+    variant: Annotated[Optional[list[str]], typer.Option("--variant", help=N_("short-game, time-limit…"))] = None,
+    house_rule: Annotated[Optional[list[str]], typer.Option("--house-rule", help=N_("free-parking-jackpot, double-go…"))] = None,
+    board: Annotated[Optional[str], typer.Option("--board", help=N_("Board file for an edition whose board is unknown."))] = None,
+    random_deal: Annotated[bool, typer.Option("--random", help=N_("Deal the setup deeds at random (editions that deal deeds)."))] = False,
+    seed: Annotated[Optional[int], typer.Option("--seed", help=N_("Random seed for --random."))] = None,
+    track_turns: Annotated[bool, typer.Option("--turns", help=N_("Track turns and dice (table mode)."))] = False,
+    ends: Annotated[Optional[str], typer.Option("--ends", help=N_("Time-limit games: the agreed finishing time (22:00)."))] = None,
+    minutes: Annotated[Optional[int], typer.Option("--minutes", help=N_("Time-limit games: play for N minutes from now."))] = None,
+    force: Annotated[bool, typer.Option("--force", help=N_("Replace an existing game file."))] = False,
     game: GameOpt = None,
 ) -> None:
     from referee.core import actions, setup
@@ -31,17 +33,21 @@ def new(
     rs = loader.load(ruleset, variant or [], house_rule or [], board)
     path = game_path(game)
     table, ops, deals = setup.new_game(rs, players, random_deal=random_deal, seed=seed, track_turns=track_turns)
-    spec = {"ruleset": rs.edition, "variants": variant or [], "house_rules": house_rule or [], "board": board, "players": players}
+    # the game's language: --lang/REFEREE_LANG if given, else the edition's (the locale does not outrank it here)
+    language = i18n.current() if i18n.explicit() else rs.language
+    spec = {"ruleset": rs.edition, "variants": variant or [], "house_rules": house_rule or [], "board": board, "players": players,
+            "language": language}
     import time
 
     from referee.view import agreed_end
 
     spec.update(agreed_end(rs, ends, minutes, time.time()))
     g = Game.create(path, rs.data, spec, table, ops, force=force)
+    i18n.offer_game(language)
     from rich.markup import escape
 
-    common.out.print(f"[bold]New game[/bold] {escape(rs.id)} — {escape(rs.title)}")
-    common.out.print(f"  file: {escape(str(path))}")
+    common.out.print("[bold]" + _("New game") + f"[/bold] {escape(rs.id)} — {escape(data(rs.title))}")
+    common.out.print("  " + escape(_("file: {path}").format(path=path)))
     for p in table.players:
         common.out.print(f"  {escape(p.name)}: {rs.fmt(rs.for_players('starting_cash', len(players)))}")
     common.out.print(f"  [cyan]— {rs.cite('setup.cash')}[/cyan]")
@@ -57,7 +63,8 @@ def new(
             common.print_event(rs, g.record(dealt))
     elif n_deal:
         common.out.print(
-            f"  [yellow]{rs.id} deals {n_deal} deeds to each player: record the cards dealt with `referee deal PLAYER DEED…` (or start again with --random)[/yellow]"
+            "  [yellow]" + _("{ruleset} deals {n} deeds to each player: record the cards dealt with `referee deal PLAYER DEED…` (or start again with --random)").format(
+                ruleset=rs.id, n=n_deal) + "[/yellow]"
         )
 
 

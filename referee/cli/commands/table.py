@@ -12,10 +12,11 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import ForceOpt, GameOpt, game_path, open_game, record
+from referee.i18n import N_, _
 
 
 def roll(
-    dice: Annotated[list[str], typer.Argument(help="The two dice (3 4, 3+4); PLAYER first to check whose turn it is.", metavar="[PLAYER] D1 D2")],
+    dice: Annotated[list[str], typer.Argument(help=N_("The two dice (3 4, 3+4); PLAYER first to check whose turn it is."), metavar="[PLAYER] D1 D2")],
     game: GameOpt = None,
 ) -> None:
     from referee.core import turns
@@ -38,7 +39,7 @@ def next_turn(game: GameOpt = None) -> None:
 
 
 def turn(
-    player: Annotated[Optional[str], typer.Argument(help="Who throws next (starts tracking turns on a game that did not).")] = None,
+    player: Annotated[Optional[str], typer.Argument(help=N_("Who throws next (starts tracking turns on a game that did not)."))] = None,
     game: GameOpt = None,
 ) -> None:
     from referee.core import turns
@@ -54,11 +55,11 @@ def turn(
 
 
 def draw(
-    words: Annotated[list[str], typer.Argument(help="PLAYER and the card's name (id or text); PLAYER defaults to whoever moved last.", metavar="[PLAYER] CARD")],
+    words: Annotated[list[str], typer.Argument(help=N_("PLAYER and the card's name (id or text); PLAYER defaults to whoever moved last."), metavar="[PLAYER] CARD")],
     force: ForceOpt = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import turns
+    from referee.core import turn_checks, turns
     from referee.errors import RefereeError
 
     def build(rs, t):
@@ -74,10 +75,8 @@ def draw(
             if not t.landings:
                 from referee.errors import InputError
 
-                raise InputError("say who drew the card: draw PLAYER CARD")
+                raise InputError(_("say who drew the card: draw PLAYER CARD"))
             player = t.landings[-1]["player"]
-        from referee.core import turn_checks
-
         c = _find_card(rs, t, player, " ".join(ws))
         ev = turns.draw(rs, t, player, c)
         return turn_checks.mark(ev, turn_checks.check(rs, t, "card", player, card_=c, force=force))
@@ -102,7 +101,7 @@ def _find_card(rs, t, player: str, name: str) -> dict:
 
 def play(
     ctx: typer.Context,
-    file: Annotated[Optional[str], typer.Argument(help="Read the moves from this file instead (one command a line).")] = None,
+    file: Annotated[Optional[str], typer.Argument(help=N_("Read the moves from this file instead (one command a line)."))] = None,
     game: GameOpt = None,
 ) -> None:
     import sys
@@ -117,7 +116,7 @@ def play(
         except OSError as e:
             from referee.errors import InputError
 
-            raise InputError(f"cannot read {file}: {e.strerror}") from None
+            raise InputError(_("cannot read {file}: {error}").format(file=file, error=e.strerror)) from None
         code = con.run_lines(lines, source=file)
     elif not sys.stdin.isatty():
         code = con.run_lines(sys.stdin.read().splitlines(), source=None)
@@ -128,8 +127,8 @@ def play(
 
 
 def watch(
-    once: Annotated[bool, typer.Option("--once", help="Print the table once and exit.")] = False,
-    interval: Annotated[float, typer.Option("--interval", help="Seconds between checks for a change.")] = 0.15,
+    once: Annotated[bool, typer.Option("--once", help=N_("Print the table once and exit."))] = False,
+    interval: Annotated[float, typer.Option("--interval", help=N_("Seconds between checks for a change."))] = 0.15,
     game: GameOpt = None,
 ) -> None:
     from referee.cli import watch as watchmod

@@ -8,12 +8,13 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import ForceOpt, GameOpt, open_game, record
+from referee.i18n import N_, _
 
 
 def income(
     player: str,
-    choice: Annotated[Optional[str], typer.Option("--choice", help="percent or flat, declared before counting.")] = None,
-    preview: Annotated[bool, typer.Option("--preview", help="Show both amounts without paying (not the official order of play).")] = False,
+    choice: Annotated[Optional[str], typer.Option("--choice", help=N_("percent or flat, declared before counting."))] = None,
+    preview: Annotated[bool, typer.Option("--preview", help=N_("Show both amounts without paying (not the official order of play)."))] = False,
     force: ForceOpt = None,
     game: GameOpt = None,
 ) -> None:
@@ -21,21 +22,23 @@ def income(
     from referee.errors import InputError
 
     if choice is not None and choice not in ("percent", "flat"):
-        raise InputError(f"--choice is percent or flat, not '{choice}'")
+        raise InputError(_("--choice is percent or flat, not '{choice}'").format(choice=choice))
     if preview:
         g = open_game(game)
         rs, t = g.ruleset(), g.state()
         who = common.resolve_player(t, player)
         opts = actions.income_tax_options(rs, t, who)
-        common.out.print("[yellow]preview — not the official order of play: the books have the player choose before adding up[/yellow]")
+        common.out.print("[yellow]" + _("preview — not the official order of play: the books have the player choose before adding up") + "[/yellow]")
         if "net_worth" in opts:
-            for line in opts["net_worth"].lines:
+            from referee.messages import valuation_lines
+
+            for line in valuation_lines(opts["net_worth"]):
                 common.out.print(f"  {line}")
             pct = rs.p.taxes.income.percent
-            common.out.print(f"  net worth {rs.fmt(opts['net_worth'].total)} → {pct} % = {rs.fmt(opts['percent_amount'])}")
+            common.out.print("  " + _("net worth {amount} → {percent} % = {tax}").format(amount=rs.fmt(opts["net_worth"].total), percent=pct, tax=rs.fmt(opts["percent_amount"])))
         if "flat" in opts:
-            common.out.print(f"  flat: {rs.fmt(opts['flat'])}")
-        common.out.print(f"  choices in {rs.id}: {', '.join(opts['choices'])}")
+            common.out.print("  " + _("flat: {amount}").format(amount=rs.fmt(opts["flat"])))
+        common.out.print("  " + _("choices in {ruleset}: {choices}").format(ruleset=rs.id, choices=", ".join(opts["choices"])))
         return
     record(game, lambda rs, t: _taxed(rs, t, player, "income", force, lambda who: actions.income_tax(rs, t, who, choice)))
 

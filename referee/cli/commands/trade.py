@@ -8,14 +8,15 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, record
+from referee.i18n import N_
 
 
 def trade(
     a: str,
     b: str,
-    give: Annotated[Optional[list[str]], typer.Option("--give", help="What A gives: deed names, amounts, 'jail-card'.")] = None,
-    take: Annotated[Optional[list[str]], typer.Option("--take", help="What B gives to A.")] = None,
-    lift: Annotated[Optional[list[str]], typer.Option("--lift", help="Mortgaged deed the receiver lifts at once.")] = None,
+    give: Annotated[Optional[list[str]], typer.Option("--give", help=N_("What A gives: deed names, amounts, 'jail-card'."))] = None,
+    take: Annotated[Optional[list[str]], typer.Option("--take", help=N_("What B gives to A."))] = None,
+    lift: Annotated[Optional[list[str]], typer.Option("--lift", help=N_("Mortgaged deed the receiver lifts at once."))] = None,
     game: GameOpt = None,
 ) -> None:
     from referee.core import actions

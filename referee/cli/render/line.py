@@ -54,12 +54,16 @@ def _cash(op: Any) -> tuple[str, str, int] | None:
 
 def brief_square(rs, m: dict) -> str:
     """What a square means, in a few words and without command syntax."""
+    from referee.i18n import _
+
     fmt, name, a = rs.fmt, m.get("name", ""), m.get("action")
     amount, owner = m.get("amount"), m.get("owner")
     if a == "buy_or_auction":
-        return f"{name}, for sale at {fmt(amount)}"
+        return _("{square}, for sale at {price}").format(square=name, price=fmt(amount))
     if a == "rent":
-        return f"{name}: owes {owner} " + (f"{fmt(amount)} rent" if amount is not None else "rent by the dice")
+        if amount is None:
+            return _("{square}: owes {owner} rent by the dice").format(square=name, owner=owner)
+        return _("{square}: owes {owner} {amount} rent").format(square=name, owner=owner, amount=fmt(amount))
     if a == "rent_expired":
         return f"{name}: {owner}'s, the rent was not asked for in time"
     if a == "no_rent":
@@ -71,8 +75,8 @@ def brief_square(rs, m: dict) -> str:
             return f"{name}: {fmt(amount)}"
         return f"{name}: declare " + " or ".join(m["choices"]) if m.get("choices") else name
     if a == "card":
-        deck = (rs.decks().get(m.get("deck") or "") or {}).get("name", "a")
-        return f"{name}: draw a {deck} card" if deck != "a" else f"{name}: draw a card"
+        deck = (rs.decks().get(m.get("deck") or "") or {}).get("name")
+        return _("{square}: draw a {deck} card").format(square=name, deck=deck) if deck else name
     if a == "jail":
         return f"{name}: to jail"
     if a == "in_jail":
@@ -94,9 +98,11 @@ def _after_throw(ev, who: str | None) -> str:
     nxt = turns.current(t)
     if nxt is None:
         return ""
+    from referee.i18n import _
+
     if nxt == who and t.extra.get("thrown") == who and t.doubles_run:
-        return f"{who} throws again"
-    return f"{nxt} to throw"
+        return _("{player} throws again").format(player=who)
+    return _("{player} to throw").format(player=nxt)
 
 
 def one_line(rs, ev) -> str:
@@ -109,7 +115,9 @@ def one_line(rs, ev) -> str:
     if ev.type == "roll":
         salary = sum(c[2] for c in map(_cash, ev.ops) if c and c[0] == "bank" and c[1] == who)
         if salary:
-            parts.append(f"+{rs.fmt(salary)} at GO")
+            from referee.i18n import _
+
+            parts.append(_("+{amount} at GO").format(amount=rs.fmt(salary)))
     if ev.type == "build":
         from referee.core.next_build import next_step
 

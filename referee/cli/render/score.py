@@ -6,13 +6,16 @@ The numbers come from referee.core.scoring / referee.core.valuation.
 
 from __future__ import annotations
 
-COLUMN_NAMES = {"cash": "cash", "deeds": "deeds", "mortgaged_deeds": "mortgaged", "houses": "houses", "hotels": "hotels"}
+from referee.i18n import N_, _, data, ngettext
+from referee.messages import basis
+
+COLUMN_NAMES = {"cash": N_("cash"), "deeds": N_("deeds"), "mortgaged_deeds": N_("mortgaged"), "houses": N_("houses"), "hotels": N_("hotels")}
 PLAYER_STYLES = ("cyan", "magenta", "green", "yellow", "red", "blue", "bright_white", "bright_black")
 
 
 def _rank_text(st) -> str:
     if st.rank is None:
-        return "out"
+        return _("out")
     return f"={st.rank}" if st.tied else str(st.rank)
 
 
@@ -32,35 +35,36 @@ def print_score(rs, sc, detail: bool = False, heading: str | None = None) -> Non
     comps = [c for c in COMPONENTS if c in sc.bases]
     cells = {c: [rs.fmt(st.valuation.components()[c]) for st in sc.standings] for c in comps}
     totals = [rs.fmt(st.total) for st in sc.standings]
-    names = [st.player + (" (bankrupt)" if st.bankrupt else "") for st in sc.standings]
+    names = [st.player + (" " + _("(bankrupt)") if st.bankrupt else "") for st in sc.standings]
 
     def width(cs: list[str]) -> int:
-        cols = [["rank"] + ["=00"], ["player"] + names, ["total"] + totals] + [[COLUMN_NAMES[c]] + cells[c] for c in cs]
+        cols = [[_("rank")] + ["=00"], [_("player")] + names, [_("total")] + totals] + [[_(COLUMN_NAMES[c])] + cells[c] for c in cs]
         return sum(max(len(x) for x in col) + 3 for col in cols) + 1
 
     dropped: list[str] = []
     if width(comps) > out.width:
         dropped = [c for c in comps if c != "cash" and not any(st.valuation.components()[c] for st in sc.standings)]
         comps = [c for c in comps if c not in dropped]
-    title = heading or "Score"
-    tab = RTable(title=f"{escape(title)} — {escape(sc.method)}: {escape(sc.title)}", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
-    tab.add_column("rank", justify="right", no_wrap=True)
-    tab.add_column("player", style="bold", no_wrap=True, min_width=min(24, max(len(n) for n in names)))
+    title = heading or _("Score")
+    tab = RTable(title=f"{escape(title)} — {escape(sc.method)}: {escape(data(sc.title))}", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
+    tab.add_column(_("rank"), justify="right", no_wrap=True)
+    tab.add_column(_("player"), style="bold", no_wrap=True, min_width=min(24, max(len(n) for n in names)))
     for c in comps:
-        tab.add_column(COLUMN_NAMES[c], justify="right")
-    tab.add_column("total", justify="right", style="bold")
+        tab.add_column(_(COLUMN_NAMES[c]), justify="right")
+    tab.add_column(_("total"), justify="right", style="bold")
     for st in sc.standings:
         comp_vals = st.valuation.components()
         name = escape(st.player)
         if st.bankrupt:
-            name = f"[strike]{name}[/strike] [dim](bankrupt)[/dim]"
+            name = f"[strike]{name}[/strike] [dim]" + _("(bankrupt)") + "[/dim]"
         row = [_rank_text(st), name] + [rs.fmt(comp_vals[c]) for c in comps] + [rs.fmt(st.total)]
         tab.add_row(*row, style="dim" if st.bankrupt else None)
     out.print(tab)
-    counted = [f"{COLUMN_NAMES[c]} {sc.bases[c]}".strip() for c in COMPONENTS if c in sc.bases and c != "cash"]
-    out.print(f"[dim]counted: cash; {escape('; '.join(counted))}[/dim]")
+    counted = [f"{_(COLUMN_NAMES[c])} {basis(sc.bases[c])}".strip() for c in COMPONENTS if c in sc.bases and c != "cash"]
+    out.print("[dim]" + escape(_("counted: cash; {items}").format(items="; ".join(counted))) + "[/dim]")
     if dropped:
-        out.print(f"[dim]nobody holds any {', '.join(COLUMN_NAMES[c] for c in dropped)}: column(s) left out[/dim]")
+        out.print("[dim]" + ngettext("nobody holds any {what}: column left out", "nobody holds any {what}: columns left out", len(dropped)).format(
+            what=", ".join(_(COLUMN_NAMES[c]) for c in dropped)) + "[/dim]")
     if detail:
         for st in sc.standings:
             if not st.bankrupt:
@@ -73,14 +77,14 @@ def print_score(rs, sc, detail: bool = False, heading: str | None = None) -> Non
 def result_line(rs, sc) -> str:
     lead = sc.leaders
     if not lead:
-        return "nobody left to rank"
+        return _("nobody left to rank")
     total = rs.fmt(sc.ranked[0].total)
     if len(lead) == 1:
         ahead = ""
         if len(sc.ranked) > 1:
-            ahead = f", {rs.fmt(sc.ranked[0].total - sc.ranked[1].total)} ahead of {sc.ranked[1].player}"
-        return f"{lead[0]} is richest with {total}{ahead}"
-    return f"a tie for first: {', '.join(lead[:-1])} and {lead[-1]}, {total} each"
+            ahead = _(", {amount} ahead of {player}").format(amount=rs.fmt(sc.ranked[0].total - sc.ranked[1].total), player=sc.ranked[1].player)
+        return _("{player} is richest with {total}{ahead}").format(player=lead[0], total=total, ahead=ahead)
+    return _("a tie for first: {players} and {last}, {total} each").format(players=", ".join(lead[:-1]), last=lead[-1], total=total)
 
 
 def print_breakdown(rs, v) -> None:
@@ -93,21 +97,21 @@ def print_breakdown(rs, v) -> None:
     from referee.core.valuation import COMPONENT_NAMES, COMPONENTS
 
     tab = RTable(title=f"{escape(v.player)}: {rs.fmt(v.total)}", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
-    tab.add_column("counted as")
-    tab.add_column("item")
-    tab.add_column("how", style="dim")
-    tab.add_column("amount", justify="right", no_wrap=True)
+    tab.add_column(_("counted as"))
+    tab.add_column(_("item"))
+    tab.add_column(_("how"), style="dim")
+    tab.add_column(_("amount"), justify="right", no_wrap=True)
     for comp in COMPONENTS:
         its = v.items_of(comp)
         if not its:
             continue
-        label = f"{COMPONENT_NAMES[comp]} {v.bases.get(comp, '')}".strip()
+        label = f"{_(COMPONENT_NAMES[comp])} {basis(v.bases.get(comp, ''))}".strip()
         for k, it in enumerate(its):
             tab.add_row(escape(label) if k == 0 else "", escape(it.label) if comp != "cash" else "", escape(it.how), rs.fmt(it.amount))
         if len(its) > 1:
-            tab.add_row("", "", "[italic]subtotal[/italic]", f"[bold]{rs.fmt(getattr(v, comp))}[/bold]")
+            tab.add_row("", "", "[italic]" + _("subtotal") + "[/italic]", f"[bold]{rs.fmt(getattr(v, comp))}[/bold]")
     tab.add_section()
-    tab.add_row("[bold]total[/bold]", "", "", f"[bold]{rs.fmt(v.total)}[/bold]")
+    tab.add_row("[bold]" + _("total") + "[/bold]", "", "", f"[bold]{rs.fmt(v.total)}[/bold]")
     out.print(tab)
 
 
@@ -120,12 +124,12 @@ def print_final(rs, t) -> None:
 
     sc = score(rs, t, resolve_method(rs, None))
     out.print("")
-    out.print("[bold reverse] GAME OVER [/bold reverse] [bold]the final count[/bold]")
-    print_score(rs, sc, heading="Final score")
+    out.print("[bold reverse] " + _("GAME OVER") + " [/bold reverse] [bold]" + _("the final count") + "[/bold]")
+    print_score(rs, sc, heading=_("Final score"))
     if t.winner:
-        out.print(f"[bold]{escape(t.winner)} wins[/bold]")
+        out.print("[bold]" + _("{player} wins").format(player=escape(t.winner)) + "[/bold]")
     elif len(sc.leaders) > 1:
-        out.print("[bold]the game ends in a tie[/bold]")
+        out.print("[bold]" + _("the game ends in a tie") + "[/bold]")
 
 
 # ---------------------------------------------------------------- history chart
@@ -136,9 +140,9 @@ def print_history(rs, points, names: list[str], method: str) -> None:
     from referee.cli.common import out
     from referee.cli.render import chart
 
-    out.print(f"[bold]Net worth over the game[/bold] — {escape(method)}: {escape(rs.valuation(method).get('title', method))}")
+    out.print("[bold]" + _("Net worth over the game") + f"[/bold] — {escape(method)}: {escape(data(rs.valuation(method).get('title', method)))}")
     if not points:
-        out.print("no events yet")
+        out.print(_("no events yet"))
         return
     series = [[p.totals[n] for p in points] for n in names]
     labels_w = max(len(rs.fmt(v)) for s in series for v in (min(s), max(s)))
@@ -177,7 +181,7 @@ def print_history(rs, points, names: list[str], method: str) -> None:
             line.append(m, style=style or "red")
         out.print(line)
     left, right = f"#{points[0].seq}", f"#{points[-1].seq}"
-    mid = f"{len(points)} events" + (" (✗ bankruptcy)" if any(m != " " for m in marks) else "")
+    mid = ngettext("{n} event", "{n} events", len(points)).format(n=len(points)) + (" " + _("(✗ bankruptcy)") if any(m != " " for m in marks) else "")
     gap = max(1, width - len(left) - len(right) - len(mid))
     out.print(Text(" " * (labels_w + 2) + left + " " * (gap // 2) + mid + " " * (gap - gap // 2) + right, style="dim"))
     name_w = max(len(n) for n in names)
@@ -187,5 +191,5 @@ def print_history(rs, points, names: list[str], method: str) -> None:
         legend.append("━━ ", style=PLAYER_STYLES[k % len(PLAYER_STYLES)])
         legend.append(n.ljust(name_w), style="bold")
         legend.append(f" {rs.fmt(s[-1]).rjust(labels_w)}")
-        legend.append(f"  low {rs.fmt(min(s))}, high {rs.fmt(max(s))}", style="dim")
+        legend.append("  " + _("low {low}, high {high}").format(low=rs.fmt(min(s)), high=rs.fmt(max(s))), style="dim")
         out.print(legend)

@@ -10,6 +10,7 @@ from rich.table import Table as RTable
 from referee.cli.common import out
 from referee.core.debts import who_owes
 from referee.core.valuation import value
+from referee.i18n import N_, _, data, ngettext
 
 
 def status_dict(rs, t) -> dict:
@@ -47,7 +48,7 @@ def _net_worth(rs, t, name: str) -> int | None:
         return None
 
 
-KIND_LABELS = {"railroad": "Railroads", "utility": "Utilities"}
+KIND_LABELS = {"railroad": N_("Railroads"), "utility": N_("Utilities")}
 
 
 def deeds_markup(rs, deeds: list[dict], empty: str = "—") -> str:
@@ -62,7 +63,7 @@ def deeds_markup(rs, deeds: list[dict], empty: str = "—") -> str:
         if dd["mortgaged"]:
             mark += " [dim](M)[/dim]"
         kind = rs.squares[dd["id"]].kind
-        label = rs.group_name(dd["group"]) if dd["group"] else KIND_LABELS.get(kind, kind)
+        label = data(rs.group_name(dd["group"])) if dd["group"] else _(KIND_LABELS.get(kind, kind))
         groups.setdefault(label, []).append(escape(dd["name"]) + mark)
     return "\n".join(f"[dim]{escape(g)}:[/dim] " + ", ".join(v) for g, v in groups.items()) or empty
 
@@ -72,29 +73,31 @@ def show(rs, t, as_json: bool = False) -> None:
     if as_json:
         print(json.dumps(d, ensure_ascii=False))
         return
-    tab = RTable(title=f"{rs.id} — {rs.title}", title_justify="left")
-    tab.add_column("player", style="bold")
-    tab.add_column("cash", justify="right")
-    tab.add_column("deeds")
-    tab.add_column("net worth", justify="right")
+    tab = RTable(title=f"{rs.id} — {data(rs.title)}", title_justify="left")
+    tab.add_column(_("player"), style="bold")
+    tab.add_column(_("cash"), justify="right")
+    tab.add_column(_("deeds"))
+    tab.add_column(_("net worth"), justify="right")
     for p, pd in zip(t.players, d["players"]):
         deeds = deeds_markup(rs, pd["deeds"])
         name = escape(p.name)
         if p.bankrupt:
-            name = f"[strike]{name}[/strike] [dim](out: bankrupt)[/dim]"
+            name = f"[strike]{name}[/strike] [dim]" + _("(out: bankrupt)") + "[/dim]"
         elif p.in_jail:
-            name += " [yellow](in jail)[/yellow]"
+            name += " [yellow]" + _("(in jail)") + "[/yellow]"
         if pd["jail_cards"]:
-            name += f" [cyan]+{pd['jail_cards']} jail card[/cyan]"
+            name += " [cyan]" + ngettext("+{n} jail card", "+{n} jail cards", pd["jail_cards"]).format(n=pd["jail_cards"]) + "[/cyan]"
         cash = rs.fmt(p.cash) if not p.bankrupt else "—"
         if pd["debts"]:
-            cash += "\n[red]owes " + rs.fmt(sum(x["amount"] for x in pd["debts"])) + "[/red]"
+            cash += "\n[red]" + _("owes {amount}").format(amount=rs.fmt(sum(x["amount"] for x in pd["debts"]))) + "[/red]"
         nw = rs.fmt(pd["net_worth"]) if pd["net_worth"] is not None else ("—" if p.bankrupt else "?")
         tab.add_row(name, cash, deeds, nw)
     out.print(tab)
-    line = f"bank: {t.bank_houses} houses, {t.bank_hotels} hotels left"
+    line = _("bank: {houses}, {hotels} left").format(
+        houses=ngettext("{n} house", "{n} houses", t.bank_houses).format(n=t.bank_houses),
+        hotels=ngettext("{n} hotel", "{n} hotels", t.bank_hotels).format(n=t.bank_hotels))
     if rs.p.free_parking.jackpot:
-        line += f"; Free Parking pot {rs.fmt(t.pot)}"
+        line += "; " + _("Free Parking pot {amount}").format(amount=rs.fmt(t.pot))
     out.print(line)
     if d["owes"]:
         out.print("[bold]who owes whom[/bold]")
@@ -102,4 +105,4 @@ def show(rs, t, as_json: bool = False) -> None:
             why = f" [dim]({escape('; '.join(o['for']))})[/dim]" if o["for"] else ""
             out.print(f"  [red]{escape(o['from'])} → {escape(o['to'])} {rs.fmt(o['amount'])}[/red]{why}")
     if t.over:
-        out.print("[bold]game over[/bold]" + (f": {escape(t.winner)} wins" if t.winner else ""))
+        out.print("[bold]" + _("game over") + "[/bold]" + (": " + _("{player} wins").format(player=escape(t.winner)) if t.winner else ""))

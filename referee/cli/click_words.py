@@ -1,0 +1,90 @@
+"""Click's own words (Usage:, Options:, its usage errors) in the table's language.
+
+Typer's private copy of Click writes them in English without gettext, so the
+help formatter translates its headings and option help here, and a usage error
+is matched against Click's sentences and said again through our catalog.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import typer.core
+
+from referee.i18n import N_, _
+
+_Context: Any = typer.core.TyperGroup.context_class
+_Formatter: Any = _Context.formatter_class
+
+# Click's fixed words, marked so that extraction puts them in the catalog
+HEADINGS = (N_("Usage: "), N_("Options"), N_("Commands"), N_("Arguments"), N_("Show this message and exit."),
+            N_("Install completion for the current shell."),
+            N_("Show completion for the current shell, to copy it or customize the installation."))
+
+
+class LangFormatter(_Formatter):
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+
+    def write_heading(self, heading: str) -> None:
+        super().write_heading(_(heading))
+
+    def write_dl(self, rows: Any, *args: Any, **kw: Any) -> None:
+        super().write_dl([(term, extras(_(text))) for term, text in rows], *args, **kw)
+
+
+def extras(text: str) -> str:
+    """Click's '[default: 1500]' and '[required]' after an option's help."""
+    if "[" not in text:
+        return text
+    return text.replace("[default: ", "[" + _("default: ")).replace("[required]", "[" + _("required") + "]")
+
+
+class LangContext(_Context):
+    formatter_class = LangFormatter
+
+
+# Click's usage errors: its English sentence → ours, with the same named parts
+_ERRORS = (
+    (r"No such command '(?P<name>.+)'\.(?P<rest>.*)", N_("No such command '{name}'.{rest}")),
+    (r"Missing argument '(?P<name>.+)'\.(?P<rest>.*)", N_("Missing argument '{name}'.{rest}")),
+    (r"Missing option '(?P<name>.+)'\.(?P<rest>.*)", N_("Missing option '{name}'.{rest}")),
+    (r"No such option: (?P<name>\S+)(?P<rest>.*)", N_("No such option: {name}{rest}")),
+    (r"Option '(?P<name>.+)' requires an argument\.", N_("Option '{name}' requires an argument.")),
+    (r"Got unexpected extra arguments? \((?P<name>.*)\)", N_("Got unexpected extra argument(s) ({name})")),
+    (r"Invalid value for '(?P<name>.+?)': '(?P<value>.*)' is not a valid integer\.", N_("Invalid value for '{name}': '{value}' is not a whole number.")),
+    (r"Invalid value for '(?P<name>.+?)': (?P<rest>.*)", N_("Invalid value for '{name}': {rest}")),
+    (r" Did you mean (?P<name>.+)\?", N_(" Did you mean {name}?")),
+    (r"\(Possible options: (?P<name>.+)\)", N_("(Possible options: {name})")),
+)
+
+
+def translate(message: str) -> str:
+    """A Click usage error in the table's language (unchanged when no pattern knows it)."""
+    for pattern, template in _ERRORS:
+        m = re.fullmatch(pattern, message, re.S)
+        if m:
+            parts = m.groupdict()
+            if "rest" in parts and parts["rest"]:
+                parts["rest"] = translate(parts["rest"])
+            return _(template).format(**parts)
+    return message
+
+
+def show_usage_error(e: Any) -> None:
+    """Click's UsageError.show(), its words translated: usage, the hint, then the error."""
+    from referee.cli import common
+
+    ctx = getattr(e, "ctx", None)
+    if type(e).__name__ == "NoArgsIsHelpError":  # its message is the help, already in the language
+        e.show()
+        return
+    message = translate(e.format_message())
+    if ctx is not None:
+        common.err.print(ctx.get_usage(), markup=False, highlight=False)
+        if ctx.command.get_help_option(ctx) is not None:
+            common.err.print(_("Try '{command} {option}' for help.").format(command=ctx.command_path, option=ctx.help_option_names[0]),
+                             markup=False, highlight=False)
+        common.err.print("", markup=False)
+    common.err.print(_("Error: {message}").format(message=message), markup=False, highlight=False)

@@ -1,0 +1,189 @@
+"""The table's language: which one is spoken, and its gettext catalog.
+
+English is the source language: the strings in the code are the message ids,
+so with English (the default) no catalog is read and `_` returns its argument —
+start-up pays nothing. Spanish and Italian are gettext catalogs
+(referee/locale/LANG/LC_MESSAGES/referee.mo, compiled from the .po beside them;
+see docs/translating.md), loaded on the first string asked for.
+
+Which language: ``--lang``, then ``REFEREE_LANG`` (both "explicit"), then the
+game's language recorded at ``new`` (by default its edition's), then the locale
+(``LC_ALL``, ``LC_MESSAGES``, ``LANG``), then English. A weaker source never
+overrides a stronger one, so the CLI may offer the game's language whenever it
+opens a game.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+LANGUAGES = ("en", "es", "it")
+NAMES = {"en": "English", "es": "español", "it": "italiano"}
+DOMAIN = "referee"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+
+# how sure we are of the language: a stronger source wins
+DEFAULT, LOCALE, GAME, EXPLICIT = 0, 1, 2, 3
+
+_state: dict[str, Any] = {"lang": "en", "strength": DEFAULT, "trans": None}
+
+
+def normalize(code: str | None) -> str | None:
+    """'es', 'es_MX.UTF-8', 'it-IT' → 'es'/'it'; None for C/POSIX or a language we do not speak."""
+    if not code:
+        return None
+    base = code.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def locale_language() -> str | None:
+    """The first locale variable set (LC_ALL, LC_MESSAGES, LANG), if we speak its language."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return normalize(value)
+    return None
+
+
+class UnknownLanguage(ValueError):
+    """--lang or REFEREE_LANG names a language we do not speak (the CLI reports it as bad input)."""
+
+
+def reset(flag: str | None = None) -> str:
+    """Choose afresh from --lang (`flag`), REFEREE_LANG and the locale; a game may still refine it."""
+    for given, where in ((flag, "--lang"), (os.environ.get("REFEREE_LANG"), "REFEREE_LANG")):
+        if given:
+            lang = normalize(given)
+            if lang is None:
+                raise UnknownLanguage(f"{where}: unknown language '{given}' (one of: {', '.join(LANGUAGES)})")
+            return use(lang, EXPLICIT, force=True)
+    lang = locale_language()
+    return use(lang or "en", LOCALE if lang else DEFAULT, force=True)
+
+
+def use(lang: str | None, strength: int = EXPLICIT, force: bool = False) -> str:
+    """Speak `lang` unless a stronger source already chose; returns the language in use."""
+    lang = normalize(lang)
+    if lang is None or (not force and strength < _state["strength"]):
+        return _state["lang"]
+    if lang != _state["lang"]:
+        _state["trans"] = None
+        _state["lang"] = lang
+    _state["strength"] = strength
+    return lang
+
+
+def offer_game(lang: str | None) -> str:
+    """The game's recorded language, used unless --lang or REFEREE_LANG chose one."""
+    return use(lang, GAME)
+
+
+def current() -> str:
+    return _state["lang"]
+
+
+def explicit() -> bool:
+    """Whether the language was asked for (--lang, REFEREE_LANG) rather than guessed."""
+    return _state["strength"] >= EXPLICIT
+
+
+def _catalog() -> Any:
+    trans = _state["trans"]
+    if trans is None:
+        import gettext
+
+        try:  # the one file we ship for this language (gettext.translation's search costs more than the parse)
+            with open(LOCALE_DIR / _state["lang"] / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as f:
+                trans = gettext.GNUTranslations(f)
+        except OSError:
+            trans = gettext.NullTranslations()
+        _state["trans"] = trans
+    return trans
+
+
+def gettext(message: str) -> str:
+    if _state["lang"] == "en":
+        return message
+    return _catalog().gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    if _state["lang"] == "en":
+        return singular if n == 1 else plural
+    return _catalog().ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    if _state["lang"] == "en":
+        return message
+    return _catalog().pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    if _state["lang"] == "en":
+        return singular if n == 1 else plural
+    return _catalog().npgettext(context, singular, plural, n)
+
+
+_ = gettext
+
+
+def N_(message: str) -> str:
+    """Marks a string for extraction; it is translated where it is shown."""
+    return message
+
+
+def number(n: int | float, decimals: int = 0) -> str:
+    """A plain number (not money) as the language writes it: 1,234.5 · 1.234,5."""
+    text = f"{n:,.{decimals}f}"
+    if _state["lang"] in ("es", "it"):
+        text = text.replace(",", "\0").replace(".", ",").replace("\0", ".")
+    return text
+
+
+
+# words that tell the three languages apart in a short question (shared ones like "la", "con" left out)
+_TELLS = {
+    "en": frozenset("the a an of is are can do does what how when who if my i you on at to from for with much many get pay "
+                    "rent jail mortgage auction house houses hotel bank money go".split()),
+    "es": frozenset("el los las del que en un es puedo puede cuánto cuanto cómo como qué cuándo quién hay mi yo tú "
+                    "para pagar cobrar renta alquiler cárcel carcel hipoteca subasta casas hoteles banco dinero salida "
+                    "dobles quiebra sueldo".split()),
+    "it": frozenset("il lo gli di della dello degli che è posso può quanto come cosa quando chi c'è mio io per pagare "
+                    "incassare affitto prigione ipoteca asta case alberghi banca soldi denaro via doppio fallimento "
+                    "indennità".split()),
+}
+
+
+def guess_language(text: str) -> str | None:
+    """The language a short question is written in (en, es, it), or None when its words do not tell."""
+    import re
+
+    words = re.findall(r"[\wàèéìíòóùúñ']+", text.lower())
+    score = {lang: sum(w in tells for w in words) for lang, tells in _TELLS.items()}
+    if "¿" in text or "¡" in text or "ñ" in text.lower():
+        score["es"] += 2
+    if re.search(r"\w[èàù]\b", text.lower()):
+        score["it"] += 1
+    best = max(score, key=lambda k: score[k])
+    if score[best] == 0 or sorted(score.values())[-2] == score[best]:
+        return None
+    return best
+
+
+def speak_the_question(text: str) -> str:
+    """A question is answered in its own language unless --lang or REFEREE_LANG said otherwise."""
+    if not explicit():
+        lang = guess_language(text)
+        if lang:
+            return use(lang, GAME, force=True)
+    return current()
+
+
+def data(text: str) -> str:
+    """A word of a ruleset file shown as it is (a group's or deck's name, a card's text, a valuation's title), translated."""
+    if _state["lang"] == "en" or not isinstance(text, str):
+        return text
+    return _catalog().pgettext("ruleset", text)
