@@ -18,13 +18,13 @@ def build(
     price: Annotated[Optional[str], typer.Option("--price", help=N_("Price paid at a building-shortage auction."))] = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import actions
+    from referee.core import buildings
 
-    record(game, lambda rs, t: actions.build(rs, t, common.resolve_deed(rs, deed), count, hotel,
+    record(game, lambda rs, t: buildings.build(rs, t, common.resolve_deed(rs, deed), count, hotel,
                                              common.amount(rs, t, price, "the price") if price else None))
 
 
 def sell(deed: str, count: Annotated[int, typer.Argument()] = 1, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import buildings
 
-    record(game, lambda rs, t: actions.sell_buildings(rs, t, common.resolve_deed(rs, deed), count))
+    record(game, lambda rs, t: buildings.sell_buildings(rs, t, common.resolve_deed(rs, deed), count))

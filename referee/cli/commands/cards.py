@@ -17,15 +17,15 @@ def card(
     passed_go: Annotated[bool, typer.Option("--passed-go", help=N_("The move passes GO (salary)."))] = False,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import actions
+    from referee.core import cards as cards_rules
 
     def build(rs, t):
-        who, c = common.resolve_player(t, player), actions.find_card(rs, name, hint="referee cards lists them")
+        who, c = common.resolve_player(t, player), cards_rules.find_card(rs, name, hint="referee cards lists them")
         if t.extra.get("tracking") and not passed_go:
             from referee.core import turns  # the token moves on the board: record the landing too
 
             return turns.draw(rs, t, who, c)
-        return actions.draw_card(rs, t, who, c, passed_go)
+        return cards_rules.draw_card(rs, t, who, c, passed_go)
 
     record(game, build)
 

@@ -12,9 +12,9 @@ from referee.i18n import N_
 
 
 def buy(player: str, deed: str, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import buying
 
-    record(game, lambda rs, t: actions.buy(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed)))
+    record(game, lambda rs, t: buying.buy(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed)))
 
 
 def auction(player: str, deed: str, price: str, game: GameOpt = None) -> None:
@@ -32,25 +32,26 @@ def rent(
     late: Annotated[Optional[int], typer.Option("--late", help=N_("How many following players have rolled since (claim window)."))] = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import actions
+    from referee.core import cards
+    from referee.core import rent as rent_rules
 
     def build(rs, t):
-        c = actions.find_card(rs, card, hint="referee cards lists them") if card else None
+        c = cards.find_card(rs, card, hint="referee cards lists them") if card else None
         idx = common.resolve_deed(rs, deed)
         who = common.resolve_player(t, payer)
-        landing = actions.last_landing(t, who, idx) if late is None and t.extra.get("tracking") else None
-        return actions.rent(rs, t, who, idx, dice, c, late, landing)
+        landing = rent_rules.last_landing(t, who, idx) if late is None and t.extra.get("tracking") else None
+        return rent_rules.rent(rs, t, who, idx, dice, c, late, landing)
 
     record(game, build)
 
 
 def mortgage(deed: str, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import mortgages
 
-    record(game, lambda rs, t: actions.mortgage(rs, t, common.resolve_deed(rs, deed)))
+    record(game, lambda rs, t: mortgages.mortgage(rs, t, common.resolve_deed(rs, deed)))
 
 
 def unmortgage(deed: str, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import mortgages
 
-    record(game, lambda rs, t: actions.unmortgage(rs, t, common.resolve_deed(rs, deed)))
+    record(game, lambda rs, t: mortgages.unmortgage(rs, t, common.resolve_deed(rs, deed)))

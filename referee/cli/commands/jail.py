@@ -7,24 +7,24 @@ from referee.cli.context import GameOpt, record
 
 
 def send(player: str, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import jail
 
-    record(game, lambda rs, t: actions.send_to_jail(rs, t, common.resolve_player(t, player)))
+    record(game, lambda rs, t: jail.send_to_jail(rs, t, common.resolve_player(t, player)))
 
 
 def pay(player: str, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import jail
 
-    record(game, lambda rs, t: actions.jail_pay(rs, t, common.resolve_player(t, player)))
+    record(game, lambda rs, t: jail.jail_pay(rs, t, common.resolve_player(t, player)))
 
 
 def card(player: str, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import jail
 
-    record(game, lambda rs, t: actions.jail_card(rs, t, common.resolve_player(t, player)))
+    record(game, lambda rs, t: jail.jail_card(rs, t, common.resolve_player(t, player)))
 
 
 def roll(player: str, d1: int, d2: int, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import jail
 
-    record(game, lambda rs, t: actions.jail_roll(rs, t, common.resolve_player(t, player), d1, d2))
+    record(game, lambda rs, t: jail.jail_roll(rs, t, common.resolve_player(t, player), d1, d2))

@@ -17,7 +17,7 @@ def income(
     preview: Annotated[bool, typer.Option("--preview", help=N_("Show both amounts without paying (not the official order of play)."))] = False,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import actions
+    from referee.core import taxes
     from referee.errors import InputError
 
     if choice is not None and choice not in ("percent", "flat"):
@@ -26,7 +26,7 @@ def income(
         g = open_game(game)
         rs, t = g.ruleset(), g.state()
         who = common.resolve_player(t, player)
-        opts = actions.income_tax_options(rs, t, who)
+        opts = taxes.income_tax_options(rs, t, who)
         common.out.print("[yellow]" + _("preview — not the official order of play: the books have the player choose before adding up") + "[/yellow]")
         if "net_worth" in opts:
             from referee.messages import valuation_lines
@@ -39,16 +39,16 @@ def income(
             common.out.print("  " + _("flat: {amount}").format(amount=rs.fmt(opts["flat"])))
         common.out.print("  " + _("choices in {ruleset}: {choices}").format(ruleset=rs.id, choices=", ".join(opts["choices"])))
         return
-    record(game, lambda rs, t: actions.income_tax(rs, t, common.resolve_player(t, player), choice))
+    record(game, lambda rs, t: taxes.income_tax(rs, t, common.resolve_player(t, player), choice))
 
 
 def luxury(player: str, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import taxes
 
-    record(game, lambda rs, t: actions.luxury_tax(rs, t, common.resolve_player(t, player)))
+    record(game, lambda rs, t: taxes.luxury_tax(rs, t, common.resolve_player(t, player)))
 
 
 def parking(player: str, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import taxes
 
-    record(game, lambda rs, t: actions.free_parking(rs, t, common.resolve_player(t, player)))
+    record(game, lambda rs, t: taxes.free_parking(rs, t, common.resolve_player(t, player)))
