@@ -30,7 +30,7 @@ def timed(argv: list[str], env: dict, runs: int) -> float:
 
 
 def make_big_game(path: Path, events: int) -> None:
-    from referee.core import actions
+    from referee.core import buying, money
     from referee.core.setup import new_game
     from referee.ledger import Game
     from referee.ruleset import loader
@@ -38,10 +38,10 @@ def make_big_game(path: Path, events: int) -> None:
     rs = loader.load("us-classic")
     t, ops, _ = new_game(rs, ["Ana", "Ben", "Carla"])
     g = Game.create(path, rs.data, {"ruleset": rs.id}, t, ops)
-    g.record(lambda rs, t: actions.buy(rs, t, "Ana", 39))
+    g.record(lambda rs, t: buying.buy(rs, t, "Ana", 39))
     g.con.execute("PRAGMA synchronous=OFF")  # building the fixture only
     for i in range(events - 2):
-        g.record(lambda rs, t, i=i: actions.salary(rs, t, ["Ana", "Ben", "Carla"][i % 3]))
+        g.record(lambda rs, t, i=i: money.salary(rs, t, ["Ana", "Ben", "Carla"][i % 3]))
     g.close()
 
 

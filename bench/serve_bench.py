@@ -37,12 +37,12 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 WRITER = r"""
 import sys, time, random
 from pathlib import Path
-from referee.core import actions
+from referee.core import money
 from referee.ledger import Game
 g = Game(Path(sys.argv[1])); n = int(sys.argv[2]); gap = float(sys.argv[3])
 for i in range(n):
     a, b = ("Ana", "Ben") if i % 2 == 0 else ("Ben", "Ana")
-    ev = g.record(lambda rs, t: actions.pay(rs, t, a, b, 1, "bench"))
+    ev = g.record(lambda rs, t: money.pay(rs, t, a, b, 1, "bench"))
     print(ev.seq, time.time(), flush=True)
     time.sleep(gap * (0.7 + 0.6 * random.random()))
 g.close()

@@ -53,7 +53,7 @@ def dice(rng: random.Random) -> tuple[int, int]:
 
 def make_game(path: Path, events: int, env: dict) -> None:
     subprocess.run([REFEREE, "new", "Ana", "Ben", "Cy", "Dee", "--turns", "--force"], env=env, check=True, capture_output=True)
-    from referee.core import actions, turns
+    from referee.core import money, turns
     from referee.ledger import Game
 
     g = Game(path)
@@ -63,7 +63,7 @@ def make_game(path: Path, events: int, env: dict) -> None:
             g.record(lambda rs, t: turns.roll(rs, t, *dice(rng)))
         else:
             a, b = rng.sample(["Ana", "Ben", "Cy", "Dee"], 2)
-            g.record(lambda rs, t, a=a, b=b: actions.pay(rs, t, a, b, 1, "filler"))
+            g.record(lambda rs, t, a=a, b=b: money.pay(rs, t, a, b, 1, "filler"))
     g.close()
 
 
@@ -136,7 +136,7 @@ def bench_pty(env: dict, rounds: int) -> tuple[float, dict[str, list[float]]]:
 def bench_watch(path: Path, env: dict, trials: int) -> tuple[list[float], float]:
     import pexpect
 
-    from referee.core import actions
+    from referee.core import money
     from referee.ledger import Game
 
     c = pexpect.spawn(REFEREE, ["watch"], env=dict(env, TERM="xterm"), encoding="utf-8", timeout=10, dimensions=(40, 160))
@@ -148,7 +148,7 @@ def bench_watch(path: Path, env: dict, trials: int) -> tuple[list[float], float]
     for i in range(trials):
         mark = f"mark{i:03d}x"
         time.sleep(rng.uniform(0.05, 0.3))  # land anywhere in the poll cycle
-        g.record(lambda rs, t, mark=mark: actions.pay(rs, t, "Ana", "Ben", 1, mark))
+        g.record(lambda rs, t, mark=mark: money.pay(rs, t, "Ana", "Ben", 1, mark))
         t0 = time.perf_counter()
         c.expect(mark)
         lat.append(time.perf_counter() - t0)

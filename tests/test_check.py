@@ -40,13 +40,13 @@ def test_scenario_matches_its_expected_ruling(path):
 
 
 def test_rulings_come_from_the_core_functions():
-    """A rent claim's amount is what referee.core.actions.rent computes on the same table."""
-    from referee.core import actions
+    """A rent claim's amount is what referee.core.rent_rules.rent computes on the same table."""
+    from referee.core import rent as rent_rules
     from referee.messages import render_all
 
     s = sc.Scenario(LIBRARY / "us-1950s" / "rent-boardwalk-full-group.yaml")
     claim = s.claims[0]
-    ev = actions.rent(s.rs, s.table, "Ben", 39)
+    ev = rent_rules.rent(s.rs, s.table, "Ben", 39)
     r = sc.rule_claim(s, claim)
     steps = render_all(ev.steps, s.rs.fmt)  # the engine's steps are messages; the ruling holds their sentences
     assert (r.amount, r.steps, r.clauses) == (ev.amount, steps, ev.clauses) == (100, steps, ["rent.lot", "rent.full_group"])

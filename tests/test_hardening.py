@@ -332,11 +332,11 @@ def test_a_write_interrupted_after_its_commit_reports_the_move(game, monkeypatch
     run("new", "Ana", "Ben", game=game)
     interrupts.committed.clear()
     g = Game(game)
-    import referee.core.actions as actions
+    from referee.core import money
 
     def build(rs, t):
         os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C in the middle of the transaction
-        return actions.pay(rs, t, "bank", "Ana", 7)
+        return money.pay(rs, t, "bank", "Ana", 7)
 
     with pytest.raises(KeyboardInterrupt):
         g.record(build)

@@ -15,7 +15,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.core import actions
+from referee.core import bankruptcy, buildings, buying, jail, money, mortgages, taxes, trades
+from referee.core import cards as cards_rules
+from referee.core import rent as rent_rules
 from referee.core.ops import apply_ops, decode_op
 from referee.core.setup import new_game
 from referee.core.state import Table
@@ -47,39 +49,39 @@ def _step(rs, t: Table, act: str, a: int, b: int, d: int, n: int):
     p = NAMES[a % 3]
     q = NAMES[b % 3]
     if act == "buy":
-        return actions.buy(rs, t, p, idx)
+        return buying.buy(rs, t, p, idx)
     if act == "auction":
-        return actions.auction(rs, t, p, idx, 1 + n * 7)
+        return buying.auction(rs, t, p, idx, 1 + n * 7)
     if act == "rent":
-        return actions.rent(rs, t, p, idx, dice=2 + n % 11)
+        return rent_rules.rent(rs, t, p, idx, dice=2 + n % 11)
     if act == "build":
-        return actions.build(rs, t, idx, 1 + n % 2)
+        return buildings.build(rs, t, idx, 1 + n % 2)
     if act == "sell":
-        return actions.sell_buildings(rs, t, idx, 1)
+        return buildings.sell_buildings(rs, t, idx, 1)
     if act == "mortgage":
-        return actions.mortgage(rs, t, idx)
+        return mortgages.mortgage(rs, t, idx)
     if act == "unmortgage":
-        return actions.unmortgage(rs, t, idx)
+        return mortgages.unmortgage(rs, t, idx)
     if act == "pay":
-        return actions.pay(rs, t, p, q, 1 + n * 37)
+        return money.pay(rs, t, p, q, 1 + n * 37)
     if act == "tax":
-        return actions.income_tax(rs, t, p, "percent" if n % 2 else "flat")
+        return taxes.income_tax(rs, t, p, "percent" if n % 2 else "flat")
     if act == "trade":
-        return actions.trade(rs, t, p, q, actions.Side(deeds=[idx]), actions.Side(cash=1 + n))
+        return trades.trade(rs, t, p, q, trades.Side(deeds=[idx]), trades.Side(cash=1 + n))
     if act == "jail":
-        return actions.send_to_jail(rs, t, p)
+        return jail.send_to_jail(rs, t, p)
     if act == "jailpay":
-        return actions.jail_pay(rs, t, p)
+        return jail.jail_pay(rs, t, p)
     if act == "card":
         cards = rs.cards()
         c = cards[n % len(cards)]
-        return actions.draw_card(rs, t, p, dict(c.data, deck=c.deck))
+        return cards_rules.draw_card(rs, t, p, dict(c.data, deck=c.deck))
     if act == "salary":
-        return actions.salary(rs, t, p)
+        return money.salary(rs, t, p)
     if act == "bankrupt":
-        return actions.bankrupt(rs, t, p)
+        return bankruptcy.bankrupt(rs, t, p)
     if act == "settle":
-        return actions.settle(rs, t, p)
+        return money.settle(rs, t, p)
     raise AssertionError(act)
 
 
@@ -140,12 +142,12 @@ def test_short_game_hotel_after_three_houses_keeps_stock():
     t = _fresh(rs)
     for name in ("Oriental", "Vermont", "Connecticut"):
         idx = next(s.index for s in rs.deeds if s.name.startswith(name))
-        t = actions.buy(rs, t, "Ana", idx).t
+        t = buying.buy(rs, t, "Ana", idx).t
     lots = [s.index for s in rs.deeds if s.group == rs.squares[6].group]
     for _ in range(3):
         for i in lots:
-            t = actions.build(rs, t, i).t
-    t = actions.build(rs, t, lots[0], hotel=True).t
+            t = buildings.build(rs, t, i).t
+    t = buildings.build(rs, t, lots[0], hotel=True).t
     assert t.deeds[lots[0]].hotel and t.bank_houses == rs.bank("houses") - 6
     _check_invariants(rs, t, 0)
 
@@ -161,12 +163,12 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from referee.core import actions
+    from referee.core import bankruptcy, buildings, buying, cards as cards_rules, jail, money, mortgages, rent as rent_rules, taxes, trades
     from referee.ledger import Game
     g = Game(Path(sys.argv[1]))
     payer, payee, n = sys.argv[2], sys.argv[3], int(sys.argv[4])
     for i in range(n):
-        ev = g.record(lambda rs, t: actions.salary(rs, t, payer) if i % 2 else actions.pay(rs, t, payer, payee, 1))
+        ev = g.record(lambda rs, t: money.salary(rs, t, payer) if i % 2 else money.pay(rs, t, payer, payee, 1))
         print(ev.seq, flush=True)
     """
 )
@@ -202,7 +204,7 @@ def test_killed_writer_leaves_a_consistent_game(tmp_path):
     # the snapshot agrees with a full replay of exactly those events
     assert g.state().to_dict() == g._replay(g._events()).to_dict()
     # and the game goes on
-    ev = g.record(lambda rs, t: actions.salary(rs, t, "Carla"))
+    ev = g.record(lambda rs, t: money.salary(rs, t, "Carla"))
     assert ev.seq == last + 1
 
 
@@ -232,7 +234,7 @@ def test_refused_move_writes_nothing(tmp_path):
     g = _new_game_file(path)
     before = g.last_seq()
     try:
-        g.record(lambda rs, t: actions.rent(rs, t, "Ben", 39))
+        g.record(lambda rs, t: rent_rules.rent(rs, t, "Ben", 39))
     except RefereeError:
         pass
     assert g.last_seq() == before
@@ -257,7 +259,7 @@ def test_cost_does_not_grow_with_events(tmp_path):
     path = tmp_path / "big.sqlite"
     g = _new_game_file(path)
     for _ in range(300):
-        g.record(lambda rs, t: actions.salary(rs, t, "Ana"))
+        g.record(lambda rs, t: money.salary(rs, t, "Ana"))
     row = g.con.execute("SELECT seq FROM snapshot").fetchone()
     assert row[0] == g.last_seq()
     calls = []
@@ -273,13 +275,13 @@ def test_undo_from_checkpoints_matches_a_full_replay(tmp_path):
     path = tmp_path / "u.sqlite"
     g = _new_game_file(path)
     for i in range(2 * ledger.CHECKPOINT_EVERY + 40):
-        g.record(lambda rs, t, i=i: actions.salary(rs, t, NAMES[i % 3]) if i % 4 else actions.pay(rs, t, NAMES[i % 3], NAMES[(i + 1) % 3], 7))
+        g.record(lambda rs, t, i=i: money.salary(rs, t, NAMES[i % 3]) if i % 4 else money.pay(rs, t, NAMES[i % 3], NAMES[(i + 1) % 3], 7))
     assert g.con.execute("SELECT COUNT(*) FROM checkpoints").fetchone()[0] == 2
     for n in (3, 1, 60, 250):  # within the last stretch, then reaching back past a checkpoint
         g.undo(n)
         assert g.state().to_dict() == g._replay(g._events()).to_dict()
     # later events build new checkpoints on the corrected history
     for _ in range(ledger.CHECKPOINT_EVERY):
-        g.record(lambda rs, t: actions.salary(rs, t, "Ana"))
+        g.record(lambda rs, t: money.salary(rs, t, "Ana"))
     g.undo(2)
     assert g.state().to_dict() == g._replay(g._events()).to_dict()

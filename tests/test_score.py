@@ -14,7 +14,7 @@ from conftest import ROOT, run, run_proc
 from referee import tablefile
 from referee.cli.render import chart
 from referee.core import scoring
-from referee.core.actions import bankruptcy_check
+from referee.core.bankruptcy import bankruptcy_check
 from referee.core.valuation import value
 from referee.errors import InputError, ValidationErrors
 from referee.ruleset import loader

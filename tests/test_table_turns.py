@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from referee.core import actions, setup, turns
+from referee.core import cards, setup, turns
 from referee.core.ops import apply_ops
 from referee.errors import InputError, Refusal
 from referee.messages import render, render_next
@@ -223,7 +223,7 @@ def test_a_card_that_moves_the_token_records_a_landing():
     rs = ruleset()
     t = table(rs)
     _, t = roll(rs, t, 3, 4)  # Ana on Chance (7)
-    ev = turns.draw(rs, t, "Ana", actions.find_card(rs, "go-back-3"))
+    ev = turns.draw(rs, t, "Ana", cards.find_card(rs, "go-back-3"))
     assert ev.t.player("Ana").position == INCOME_TAX
     assert ev.t.landings[-1]["square"] == INCOME_TAX and ev.t.landings[-1]["card"] == "go-back-3"
     assert ev.square["action"] == "tax"
@@ -234,7 +234,7 @@ def test_a_go_to_jail_card_in_the_middle_of_doubles_ends_the_turn():
     t = table(rs)
     _, t = roll(rs, t, 1, 1)  # Ana on 2, Community Chest, doubles
     assert turns.current(t) == "Ana" and t.doubles_run == 1
-    ev = turns.draw(rs, t, "Ana", actions.find_card(rs, "community chest go-to-jail"))
+    ev = turns.draw(rs, t, "Ana", cards.find_card(rs, "community chest go-to-jail"))
     assert ev.t.player("Ana").in_jail and turns.current(ev.t) == "Ben"
 
 

@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 
 from referee.cli import watch
-from referee.core import actions
+from referee.core import money, mortgages
 from referee.ledger import Game
 
 REFEREE = str(Path(sys.executable).with_name("referee"))
@@ -62,7 +62,7 @@ def test_a_frame_shows_balances_deeds_turn_and_last_moves(game):
     assert "$1,470" in frame  # 1500 - 60 + 30
     assert "Baltic Avenue (M)" in frame
     assert "Ana mortgages Baltic Avenue" in frame and "Ana buys Baltic Avenue for $60" in frame
-    record(path, lambda rs, t: actions.unmortgage(rs, t, 3))
+    record(path, lambda rs, t: mortgages.unmortgage(rs, t, 3))
     assert src.key() != k1, "a commit from another connection changes the key"
     src.close()
 
@@ -85,7 +85,7 @@ def test_watch_redraws_after_a_move_from_another_process(game):
         subprocess.run([REFEREE, "roll", "1", "2"], env=env, check=True, capture_output=True)
         subprocess.run([REFEREE, "buy", "Ana", "baltic"], env=env, check=True, capture_output=True)
         c.expect("Ana buys Baltic Avenue for \\$60")
-        record(path, lambda rs, t: actions.pay(rs, t, "Ana", "Ben", 25, "a deal"))
+        record(path, lambda rs, t: money.pay(rs, t, "Ana", "Ben", 25, "a deal"))
         c.expect("Ana pays Ben \\$25")
         c.sendcontrol("c")
         c.expect(pexpect.EOF)

@@ -8,7 +8,9 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from referee.core import actions
+from referee.core import bankruptcy, buildings, buying, events, jail, money, mortgages, setup, taxes, trades
+from referee.core import cards as cards_rules
+from referee.core import rent as rent_rules
 from referee.core.msg import Msg
 from referee.core.valuation import value as valuation_value
 from referee.errors import Ambiguous, InputError, RefereeError
@@ -128,10 +130,10 @@ def _on_square(sc: Scenario, card: dict, square: int | None) -> dict:
     return _card(sc, f"{deck.get('name', deck_id)} {card['shared']}", ("claims",))  # unique within that deck
 
 
-def _side(sc: Scenario, v: Any, path: tuple) -> actions.Side:
+def _side(sc: Scenario, v: Any, path: tuple) -> trades.Side:
     raw = sc._map(v, path, "one side of a trade")
     sc._check_keys(raw, ("cash", "deeds", "jail_cards"), path, "one side of a trade")
-    s = actions.Side()
+    s = trades.Side()
     if "cash" in raw:
         s.cash = sc._int(raw["cash"], path + ("cash",), "cash")
     s.deeds = [sc.deed(x, path + ("deeds", j)) for j, x in enumerate(sc._list(raw.get("deeds"), path + ("deeds",), "'deeds'"))]
@@ -177,7 +179,7 @@ def _sell(rs, t, a, sc):
         from referee.core import hotel_sale
 
         return hotel_sale.sell_whole(rs, t, a["deed"], a["whole"])
-    return actions.sell_buildings(rs, t, a["deed"], a.get("count", 1))
+    return buildings.sell_buildings(rs, t, a["deed"], a.get("count", 1))
 
 
 def _income_tax(rs, t, a, sc):
@@ -185,7 +187,7 @@ def _income_tax(rs, t, a, sc):
         from referee.core import tax_declare
 
         t = tax_declare.declare(rs, t, a["player"], a["declared"]).t
-    return actions.income_tax(rs, t, a["player"], a.get("choice"))
+    return taxes.income_tax(rs, t, a["player"], a.get("choice"))
 
 
 def _declare(rs, t, a, sc):
@@ -203,15 +205,15 @@ def _shortage(rs, t, a, sc):
 def _jail(rs, t, a, sc):
     act = a["action"]
     if act == "send":
-        return actions.send_to_jail(rs, t, a["player"], a.get("reason", ""))
+        return jail.send_to_jail(rs, t, a["player"], a.get("reason", ""))
     if act == "pay":
-        return actions.jail_pay(rs, t, a["player"])
+        return jail.jail_pay(rs, t, a["player"])
     if act == "card":
-        return actions.jail_card(rs, t, a["player"], a.get("deck"))
+        return jail.jail_card(rs, t, a["player"], a.get("deck"))
     dice = a.get("dice")
     if not isinstance(dice, list):
         raise InputError("a throw in jail needs both dice: dice: [3, 4]", sc.display, a["_line"])
-    return actions.jail_roll(rs, t, a["player"], dice[0], dice[1])
+    return jail.jail_roll(rs, t, a["player"], dice[0], dice[1])
 
 
 def _roll(rs, t, a, sc):
@@ -240,7 +242,7 @@ def _draw(rs, t, a, sc):
 
     placed = positions.known(t, a["player"])
     card = _on_square(sc, a["card"], t.player(a["player"]).position if placed else None)
-    return actions.draw_card(rs, t, a["player"], card, a.get("passed_go", False))
+    return cards_rules.draw_card(rs, t, a["player"], card, a.get("passed_go", False))
 
 
 def _rent(rs, t, a, sc):
@@ -250,13 +252,13 @@ def _rent(rs, t, a, sc):
     dice = a.get("dice")
     if isinstance(dice, list):
         dice = sum(dice)
-    return actions.rent(rs, t, a["payer"], a["deed"], dice, a.get("card"), rolls)
+    return rent_rules.rent(rs, t, a["payer"], a["deed"], dice, a.get("card"), rolls)
 
 
 def _value(rs, t, a, sc):
     v = valuation_value(rs, t, a["player"], a["method"])
     m = rs.valuation(a["method"])
-    ev = actions.Event("value", {"player": a["player"], "method": a["method"]}, t)
+    ev = events.Event("value", {"player": a["player"], "method": a["method"]}, t)
     ev.amount = v.total
     from referee.i18n import _
     from referee.messages import valuation_lines
@@ -270,7 +272,7 @@ def _value(rs, t, a, sc):
 
 
 def _rule(rs, t, a, sc):
-    ev = actions.Event("rule", {"clause": a["clause"]}, t)
+    ev = events.Event("rule", {"clause": a["clause"]}, t)
     from referee.ruleset.clause_text import words  # the clause in the table's language
 
     for cid in [a["clause"]] + a.get("also", []):
@@ -303,36 +305,36 @@ KINDS: dict[str, Kind] = {
                  "PLAYER throws DICE from the stated position (doubles so far from history); card: the card(s) drawn where it stops; card_dice: the throw for a utility a card sent it to"),
     "rent": Kind({"payer": "player", "deed": "deed", "dice": "dice", "card": "card", "late": "int"}, _rent, ("payer", "deed"),
                  "rent on DEED owed by PAYER; dice for utilities; card for 'nearest' cards; late = following players who rolled since (else from history)"),
-    "buy": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: actions.buy(rs, t, a["player"], a["deed"]), ("player", "deed")),
+    "buy": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: buying.buy(rs, t, a["player"], a["deed"]), ("player", "deed")),
     "auction": Kind({"player": "player", "deed": "deed", "price": "int", "no_bids": "bool"}, _auction, ("deed",),
                     "PLAYER wins DEED for PRICE (short of cash: owes the bank the bid, the deed on payment); no_bids: true, nobody bids"),
     "build": Kind({"deed": "deed", "count": "int", "hotel": "bool", "price": "int"},
-                  lambda rs, t, a, sc: actions.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price")), ("deed",)),
+                  lambda rs, t, a, sc: buildings.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price")), ("deed",)),
     "sell": Kind({"deed": "deed", "count": "int", "whole": "choice:group|bare"}, _sell, ("deed",),
                  "COUNT buildings off DEED; whole: group (every hotel of the group at once) or bare (this hotel to bare land)"),
     "shortage": Kind({"deed": "deed", "count": "int", "hotel": "bool", "price": "int", "wants": "wants"}, _shortage, ("deed", "wants"),
                      "DEED's owner gets COUNT buildings from a short bank while WANTS (player: houses) compete; price: the winning bid"),
-    "mortgage": Kind({"deed": "deed"}, lambda rs, t, a, sc: actions.mortgage(rs, t, a["deed"]), ("deed",)),
-    "unmortgage": Kind({"deed": "deed"}, lambda rs, t, a, sc: actions.unmortgage(rs, t, a["deed"]), ("deed",)),
+    "mortgage": Kind({"deed": "deed"}, lambda rs, t, a, sc: mortgages.mortgage(rs, t, a["deed"]), ("deed",)),
+    "unmortgage": Kind({"deed": "deed"}, lambda rs, t, a, sc: mortgages.unmortgage(rs, t, a["deed"]), ("deed",)),
     "trade": Kind({"a": "player", "b": "player", "give": "side", "take": "side", "lift": "deeds"},
-                  lambda rs, t, a, sc: actions.trade(rs, t, a["a"], a["b"], a.get("give") or actions.Side(), a.get("take") or actions.Side(), a.get("lift")), ("a", "b")),
+                  lambda rs, t, a, sc: trades.trade(rs, t, a["a"], a["b"], a.get("give") or trades.Side(), a.get("take") or trades.Side(), a.get("lift")), ("a", "b")),
     "income-tax": Kind({"player": "player", "choice": "choice:percent|flat", "declared": "choice:percent|flat"}, _income_tax, ("player",),
                        "PLAYER's income tax by CHOICE; declared: the choice declared before counting (it binds)"),
     "declare-tax": Kind({"player": "player", "choice": "choice:percent|flat"}, _declare, ("player", "choice"),
                         "PLAYER declares the income-tax choice before counting"),
-    "luxury-tax": Kind({"player": "player"}, lambda rs, t, a, sc: actions.luxury_tax(rs, t, a["player"]), ("player",)),
-    "salary": Kind({"player": "player", "landed": "bool"}, lambda rs, t, a, sc: actions.salary(rs, t, a["player"], a.get("landed", False)), ("player",)),
+    "luxury-tax": Kind({"player": "player"}, lambda rs, t, a, sc: taxes.luxury_tax(rs, t, a["player"]), ("player",)),
+    "salary": Kind({"player": "player", "landed": "bool"}, lambda rs, t, a, sc: money.salary(rs, t, a["player"], a.get("landed", False)), ("player",)),
     "pay": Kind({"payer": "party", "payee": "party", "amount": "int", "for": "str"},
-                lambda rs, t, a, sc: actions.pay(rs, t, a["payer"], a["payee"], a["amount"], a.get("for", "")), ("payer", "payee", "amount")),
+                lambda rs, t, a, sc: money.pay(rs, t, a["payer"], a["payee"], a["amount"], a.get("for", "")), ("payer", "payee", "amount")),
     "card": Kind({"player": "player", "card": "card", "passed_go": "bool"}, _draw, ("player", "card")),
     "jail": Kind({"player": "player", "action": "choice:send|pay|card|roll", "dice": "dice", "deck": "str", "reason": "str"}, _jail, ("player", "action")),
-    "free-parking": Kind({"player": "player"}, lambda rs, t, a, sc: actions.free_parking(rs, t, a["player"]), ("player",)),
-    "settle": Kind({"player": "player"}, lambda rs, t, a, sc: actions.settle(rs, t, a["player"]), ("player",)),
-    "bankrupt": Kind({"player": "player", "lift": "deeds"}, lambda rs, t, a, sc: actions.bankrupt(rs, t, a["player"], a.get("lift")), ("player",),
+    "free-parking": Kind({"player": "player"}, lambda rs, t, a, sc: taxes.free_parking(rs, t, a["player"]), ("player",)),
+    "settle": Kind({"player": "player"}, lambda rs, t, a, sc: money.settle(rs, t, a["player"]), ("player",)),
+    "bankrupt": Kind({"player": "player", "lift": "deeds"}, lambda rs, t, a, sc: bankruptcy.bankrupt(rs, t, a["player"], a.get("lift")), ("player",),
                      "PLAYER goes bankrupt; lift: the mortgaged deeds the creditor lifts at once (the rest are kept at 10 %)"),
     "pay-in-property": Kind({"debtor": "player", "deeds": "deeds", "value": "int"},
-                            lambda rs, t, a, sc: actions.partial_payment(rs, t, a["debtor"], a["deeds"], a["value"]), ("debtor", "deeds", "value")),
-    "deal": Kind({"player": "player", "deeds": "deeds"}, lambda rs, t, a, sc: actions.deal(rs, t, a["player"], a["deeds"]), ("player", "deeds")),
+                            lambda rs, t, a, sc: bankruptcy.partial_payment(rs, t, a["debtor"], a["deeds"], a["value"]), ("debtor", "deeds", "value")),
+    "deal": Kind({"player": "player", "deeds": "deeds"}, lambda rs, t, a, sc: setup.deal(rs, t, a["player"], a["deeds"]), ("player", "deeds")),
     "value": Kind({"player": "player", "method": "valuation"}, _value, ("player", "method")),
     "rule": Kind({"clause": "clause", "also": "clauses", "question": "str", "param": "str", "value": "any"}, _rule, ("clause",)),
 }

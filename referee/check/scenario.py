@@ -21,7 +21,7 @@ from referee import tablefile
 from referee.check.kinds import KINDS
 from referee.check.results import VERDICTS
 from referee.check.rulesets import load_ruleset
-from referee.core import actions
+from referee.core import jail
 from referee.core.state import Debt, Table
 from referee.errors import InputError, RefereeError, ValidationErrors
 from referee.names import Names, bank_party, match
@@ -261,7 +261,7 @@ class Scenario:
         if "position" in spec:
             p.position = self.deed(spec["position"], path + ("position",), "square", deeds_only=False)
         elif p.in_jail:
-            p.position = actions.jail_square(rs) if rs.squares else 10
+            p.position = jail.jail_square(rs) if rs.squares else 10
 
     def _around(self, t: Table) -> None:
         """The pot, the bankruptcies so far, whose turn it is, the debts outstanding."""

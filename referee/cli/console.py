@@ -331,7 +331,10 @@ class TableConsole:
         """Import and exercise what the commands use, so the first move answers as fast as the rest."""
         import referee.cli.render.score  # noqa: F401
         import referee.cli.render.status  # noqa: F401
-        import referee.core.actions  # noqa: F401
+        import referee.core.bankruptcy  # noqa: F401  (it loads money, mortgages and the shared checks)
+        import referee.core.buildings  # noqa: F401
+        import referee.core.buying  # noqa: F401
+        import referee.core.rent  # noqa: F401
         import referee.core.turns  # noqa: F401
         import referee.names  # noqa: F401
 

@@ -1,4 +1,4 @@
-"""The ends of an auction the plain `actions.auction` does not cover.
+"""The ends of an auction the plain `buying.auction` does not cover.
 
 - **No bid**: the deed stays with the bank (004 "¿No quieres comprarla?": if
   nobody wants it, nothing happens). Recorded as its own step so the table's

@@ -4,7 +4,7 @@ The fine is paid (and the Get Out of Jail Free card used) *before* throwing:
 every book says so (000 § LA CARCEL, 001 § Cárcel, 002 § PRIGIONE, 003 § La
 cárcel, 004 "¿Cómo salgo de la Cárcel?"). A failed throw on an earlier jail
 turn leaves the player in jail until their next turn; on the last one the
-fine is forced (`actions.jail_roll`). `rules.jail.pay_after_failed_throw`
+fine is forced (`jail.jail_roll`). `rules.jail.pay_after_failed_throw`
 lets a house rule allow paying straight after the failed throw.
 
 The marker `t.extra["jail_thrown"]` lists the jailed players who have thrown

@@ -2,7 +2,7 @@
 Comunal": the player says which before adding anything up).
 
 `tax_declare.declare` records the choice as its own step (`t.extra["tax_declared"]`); the
-tax then charged must be the declared one (`actions.income_tax` asks
+tax then charged must be the declared one (`taxes.income_tax` asks
 `binding`), and paying it clears the declaration. Editions with one choice
 (flat only) have nothing to declare. Nothing here prints or writes.
 """

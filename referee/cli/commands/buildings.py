@@ -18,12 +18,12 @@ def build(
     game: GameOpt = None,
 ) -> None:
     from referee.cli.grammar import owner_named, player_and_deed
-    from referee.core import actions
+    from referee.core import buildings as building_rules
 
     def build_(rs, t):
         who, idx, count = player_and_deed(rs, t, words, counted=True)
         owner_named(rs, t, who, idx, "building.full_group")
-        return actions.build(rs, t, idx, count or 1, hotel, common.amount(rs, t, price, "the price") if price else None)
+        return building_rules.build(rs, t, idx, count or 1, hotel, common.amount(rs, t, price, "the price") if price else None)
 
     record(game, build_)
 
@@ -33,11 +33,11 @@ def sell(
     game: GameOpt = None,
 ) -> None:
     from referee.cli.grammar import owner_named, player_and_deed
-    from referee.core import actions
+    from referee.core import buildings as building_rules
 
     def build_(rs, t):
         who, idx, count = player_and_deed(rs, t, words, counted=True)
         owner_named(rs, t, who, idx, "building.sell")
-        return actions.sell_buildings(rs, t, idx, count or 1)
+        return building_rules.sell_buildings(rs, t, idx, count or 1)
 
     record(game, build_)

@@ -18,16 +18,18 @@ def card(
     force: ForceOpt = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import actions, turn_checks
+    from referee.core import cards as card_rules
+    from referee.core import turn_checks
+    from referee.core.events import Event
 
     def build(rs, t):
-        who, c = common.resolve_player(t, player), actions.find_card(rs, name, hint="referee cards lists them")
+        who, c = common.resolve_player(t, player), card_rules.find_card(rs, name, hint="referee cards lists them")
         if t.extra.get("tracking") and not passed_go:
             from referee.core import turns  # the token moves on the board: record the landing too
 
-            ev: actions.Event = turns.draw(rs, t, who, c)
+            ev: Event = turns.draw(rs, t, who, c)
         else:
-            ev = actions.draw_card(rs, t, who, c, passed_go)
+            ev = card_rules.draw_card(rs, t, who, c, passed_go)
         return turn_checks.mark(ev, turn_checks.check(rs, t, "card", who, card_=c, force=force))
 
     record(game, build)

@@ -12,11 +12,11 @@ from referee.i18n import N_
 
 
 def buy(player: str, deed: str, force: ForceOpt = None, game: GameOpt = None) -> None:
-    from referee.core import actions, turn_checks
+    from referee.core import buying, turn_checks
 
     def build(rs, t):
         who, idx = common.resolve_player(t, player), common.resolve_deed(rs, deed)
-        ev = actions.buy(rs, t, who, idx)
+        ev = buying.buy(rs, t, who, idx)
         return turn_checks.mark(ev, turn_checks.check(rs, t, "buy", who, deed=idx, force=force))
 
     record(game, build)
@@ -37,14 +37,15 @@ def rent(
     late: Annotated[Optional[int], typer.Option("--late", help=N_("How many following players have rolled since (claim window)."))] = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import actions, turn_checks
+    from referee.core import cards, turn_checks
+    from referee.core import rent as rent_rules
 
     def build(rs, t):
-        c = actions.find_card(rs, card, hint="referee cards lists them") if card else None
+        c = cards.find_card(rs, card, hint="referee cards lists them") if card else None
         idx = common.resolve_deed(rs, deed)
         who = common.resolve_player(t, payer)
-        landing = actions.last_landing(t, who, idx) if late is None and t.extra.get("tracking") else None
-        ev = actions.rent(rs, t, who, idx, dice, c, late, landing)
+        landing = rent_rules.last_landing(t, who, idx) if late is None and t.extra.get("tracking") else None
+        ev = rent_rules.rent(rs, t, who, idx, dice, c, late, landing)
         if late is None:  # --late states the claim window by hand (a landing the game did not track)
             turn_checks.check(rs, t, "rent", who, deed=idx)
         return ev
@@ -57,23 +58,23 @@ PlayerDeed = Annotated[list[str], typer.Argument(help=N_("The owner (may be left
 
 def mortgage(words: PlayerDeed, game: GameOpt = None) -> None:
     from referee.cli.grammar import owner_named, player_and_deed
-    from referee.core import actions
+    from referee.core import mortgages
 
     def build(rs, t):
         who, idx, _ = player_and_deed(rs, t, words)
         owner_named(rs, t, who, idx, "mortgage.value")
-        return actions.mortgage(rs, t, idx)
+        return mortgages.mortgage(rs, t, idx)
 
     record(game, build)
 
 
 def unmortgage(words: PlayerDeed, game: GameOpt = None) -> None:
     from referee.cli.grammar import owner_named, player_and_deed
-    from referee.core import actions
+    from referee.core import mortgages
 
     def build(rs, t):
         who, idx, _ = player_and_deed(rs, t, words)
         owner_named(rs, t, who, idx, "mortgage.lift")
-        return actions.unmortgage(rs, t, idx)
+        return mortgages.unmortgage(rs, t, idx)
 
     record(game, build)

@@ -7,27 +7,27 @@ from referee.cli.context import ForceOpt, GameOpt, record
 
 
 def send(player: str, force: ForceOpt = None, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import jail as jail_rules
 
-    record(game, lambda rs, t: _jailed(rs, t, player, "send", force, lambda who: actions.send_to_jail(rs, t, who)))
+    record(game, lambda rs, t: _jailed(rs, t, player, "send", force, lambda who: jail_rules.send_to_jail(rs, t, who)))
 
 
 def pay(player: str, force: ForceOpt = None, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import jail as jail_rules
 
-    record(game, lambda rs, t: _jailed(rs, t, player, "pay", force, lambda who: actions.jail_pay(rs, t, who)))
+    record(game, lambda rs, t: _jailed(rs, t, player, "pay", force, lambda who: jail_rules.jail_pay(rs, t, who)))
 
 
 def card(player: str, force: ForceOpt = None, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import jail as jail_rules
 
-    record(game, lambda rs, t: _jailed(rs, t, player, "card", force, lambda who: actions.jail_card(rs, t, who)))
+    record(game, lambda rs, t: _jailed(rs, t, player, "card", force, lambda who: jail_rules.jail_card(rs, t, who)))
 
 
 def roll(player: str, d1: int, d2: int, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import jail as jail_rules
 
-    record(game, lambda rs, t: _jailed(rs, t, player, "roll", None, lambda who: actions.jail_roll(rs, t, who, d1, d2)))
+    record(game, lambda rs, t: _jailed(rs, t, player, "roll", None, lambda who: jail_rules.jail_roll(rs, t, who, d1, d2)))
 
 
 def _jailed(rs, t, player: str, action: str, force, run):

@@ -12,9 +12,9 @@ from referee.i18n import N_
 
 
 def go(player: str, landed: Annotated[bool, typer.Option("--landed", help=N_("Landed exactly on GO (some house rules pay more)."))] = False, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import money
 
-    record(game, lambda rs, t: actions.salary(rs, t, common.resolve_player(t, player), landed))
+    record(game, lambda rs, t: money.salary(rs, t, common.resolve_player(t, player), landed))
 
 
 def pay(
@@ -24,20 +24,20 @@ def pay(
     reason: Annotated[str, typer.Option("--for", help=N_("What the payment is for."))] = "",
     game: GameOpt = None,
 ) -> None:
-    from referee.core import actions
+    from referee.core import money
 
-    record(game, lambda rs, t: actions.pay(rs, t, common.resolve_player(t, payer, True), common.resolve_player(t, payee, True),
+    record(game, lambda rs, t: money.pay(rs, t, common.resolve_player(t, payer, True), common.resolve_player(t, payee, True),
                                            common.amount(rs, t, amount), reason))
 
 
 def collect(player: str, amount: str, reason: Annotated[str, typer.Option("--for")] = "", game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import money
     from referee.core.state import BANK
 
-    record(game, lambda rs, t: actions.pay(rs, t, BANK, common.resolve_player(t, player), common.amount(rs, t, amount), reason))
+    record(game, lambda rs, t: money.pay(rs, t, BANK, common.resolve_player(t, player), common.amount(rs, t, amount), reason))
 
 
 def settle(player: str, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import money
 
-    record(game, lambda rs, t: actions.settle(rs, t, common.resolve_player(t, player)))
+    record(game, lambda rs, t: money.settle(rs, t, common.resolve_player(t, player)))

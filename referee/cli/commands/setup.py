@@ -26,7 +26,7 @@ def new(
     force: Annotated[bool, typer.Option("--force", help=N_("Replace an existing game file."))] = False,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import actions, setup
+    from referee.core import setup
     from referee.ledger import Game
     from referee.ruleset import loader
 
@@ -58,7 +58,7 @@ def new(
         for name, idxs in deals.items():
 
             def dealt(rs_, t, name: str = name, idxs: list[int] = idxs):
-                return actions.deal(rs_, t, name, idxs)
+                return setup.deal(rs_, t, name, idxs)
 
             common.print_event(rs, g.record(dealt))
     elif n_deal:
@@ -69,9 +69,9 @@ def new(
 
 
 def deal(player: str, deeds: list[str], game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import setup
 
     def build(rs, t):
-        return actions.deal(rs, t, common.resolve_player(t, player), [common.resolve_deed(rs, d) for d in deeds])
+        return setup.deal(rs, t, common.resolve_player(t, player), [common.resolve_deed(rs, d) for d in deeds])
 
     record(game, build)

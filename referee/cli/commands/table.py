@@ -86,17 +86,17 @@ def draw(
 
 def _find_card(rs, t, player: str, name: str) -> dict:
     """A card by name; a name both decks share is taken from the deck of the square the player stands on."""
-    from referee.core import actions
+    from referee.core import cards
     from referee.errors import Ambiguous
 
     try:
-        return actions.find_card(rs, name, hint="referee cards lists them")
+        return cards.find_card(rs, name, hint="referee cards lists them")
     except Ambiguous:
         sq = rs.squares[t.player(player).position] if rs.squares else None
         if sq is None or sq.kind != "card" or rs.decks().get(sq.deck or "") is None:
             raise
         deck = rs.decks()[sq.deck]
-        return actions.find_card(rs, f"{deck.get('name', sq.deck)} {name}", hint="referee cards lists them")
+        return cards.find_card(rs, f"{deck.get('name', sq.deck)} {name}", hint="referee cards lists them")
 
 
 def play(

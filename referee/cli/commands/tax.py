@@ -18,7 +18,7 @@ def income(
     force: ForceOpt = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import actions
+    from referee.core import taxes
     from referee.errors import InputError
 
     if choice is not None and choice not in ("percent", "flat"):
@@ -27,7 +27,7 @@ def income(
         g = open_game(game)
         rs, t = g.ruleset(), g.state()
         who = common.resolve_player(t, player)
-        opts = actions.income_tax_options(rs, t, who)
+        opts = taxes.income_tax_options(rs, t, who)
         common.out.print("[yellow]" + _("preview — not the official order of play: the books have the player choose before adding up") + "[/yellow]")
         if "net_worth" in opts:
             from referee.messages import valuation_lines
@@ -40,13 +40,13 @@ def income(
             common.out.print("  " + _("flat: {amount}").format(amount=rs.fmt(opts["flat"])))
         common.out.print("  " + _("choices in {ruleset}: {choices}").format(ruleset=rs.id, choices=", ".join(opts["choices"])))
         return
-    record(game, lambda rs, t: _taxed(rs, t, player, "income", force, lambda who: actions.income_tax(rs, t, who, choice)))
+    record(game, lambda rs, t: _taxed(rs, t, player, "income", force, lambda who: taxes.income_tax(rs, t, who, choice)))
 
 
 def luxury(player: str, force: ForceOpt = None, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import taxes
 
-    record(game, lambda rs, t: _taxed(rs, t, player, "luxury", force, lambda who: actions.luxury_tax(rs, t, who)))
+    record(game, lambda rs, t: _taxed(rs, t, player, "luxury", force, lambda who: taxes.luxury_tax(rs, t, who)))
 
 
 def _taxed(rs, t, player: str, which: str, force, run):
@@ -59,6 +59,6 @@ def _taxed(rs, t, player: str, which: str, force, run):
 
 
 def parking(player: str, game: GameOpt = None) -> None:
-    from referee.core import actions
+    from referee.core import taxes
 
-    record(game, lambda rs, t: actions.free_parking(rs, t, common.resolve_player(t, player)))
+    record(game, lambda rs, t: taxes.free_parking(rs, t, common.resolve_player(t, player)))

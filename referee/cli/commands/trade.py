@@ -19,11 +19,11 @@ def trade(
     lift: Annotated[Optional[list[str]], typer.Option("--lift", help=N_("Mortgaged deed the receiver lifts at once."))] = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import actions
+    from referee.core import trades
 
     def build(rs, t):
         pa, pb = common.resolve_player(t, a), common.resolve_player(t, b)
-        return actions.trade(
+        return trades.trade(
             rs, t, pa, pb, _side(rs, t, pa, give or []), _side(rs, t, pb, take or []),
             [common.resolve_deed(rs, d) for d in lift or []],
         )
@@ -33,7 +33,7 @@ def trade(
 
 def _side(rs, t, who: str, items: list[str]):
     """One side of the deal from its words: amounts, deed names, jail cards."""
-    from referee.core.actions import Side
+    from referee.core.trades import Side
     from referee.names import norm
 
     s = Side()
