@@ -13,7 +13,6 @@ their parameters are small functions instead.
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -637,19 +636,23 @@ def _where_words(w: Params) -> str:
     return _("in jail") if w.get("in_jail") else _("on {square}").format(square=w["square"])
 
 
+class _Shown:
+    """A parameter as a template shows it: `{amount:money}` in the game's money, `{next:cmd}` as a
+    command, `{items:list}` joined; any other spec as str.format would (no string.Formatter to load)."""
 
-class _Formatter(string.Formatter):
-    def __init__(self, fmt: Fmt):
-        self.fmt = fmt
+    __slots__ = ("f", "v")
 
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if format_spec == "money":
-            return self.fmt(value)
-        if format_spec == "cmd":
-            return render_next(value)
-        if format_spec == "list":
-            return ", ".join(str(v) for v in value)
-        return super().format_field(value, format_spec)
+    def __init__(self, v: Any, f: Fmt):
+        self.v, self.f = v, f
+
+    def __format__(self, spec: str) -> str:
+        if spec == "money":
+            return self.f(self.v)
+        if spec == "cmd":
+            return render_next(self.v)
+        if spec == "list":
+            return ", ".join(str(v) for v in self.v)
+        return format(self.v, spec)
 
 
 def render(msg: Msg | str, fmt: Fmt | None = None) -> str:
@@ -662,7 +665,8 @@ def render(msg: Msg | str, fmt: Fmt | None = None) -> str:
         raise KeyError(f"no template for message {msg.id!r}")
     params = {k: (data(v) if k in SHOWN_AS_IS else _(v) if k == "what" else v) if isinstance(v, str) else v for k, v in msg.params.items()}
     if isinstance(template, str):  # its words in the table's language: the catalog's entry under the message id
-        return _Formatter(f).format(_p(msg.id, template) if msg.id != "text" else template, **params)
+        words = _p(msg.id, template) if msg.id != "text" else template
+        return words.format(**{k: _Shown(v, f) for k, v in params.items()})
     return template(params, f)
 
 

@@ -37,11 +37,15 @@ def rent(
     late: Annotated[Optional[int], typer.Option("--late", help=N_("How many following players have rolled since (claim window)."))] = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import cards, turn_checks
     from referee.core import rent as rent_rules
+    from referee.core import turn_checks
 
     def build(rs, t):
-        c = cards.find_card(rs, card, hint="referee cards lists them") if card else None
+        c = None
+        if card:
+            from referee.core import cards
+
+            c = cards.find_card(rs, card, hint="referee cards lists them")
         idx = common.resolve_deed(rs, deed)
         who = common.resolve_player(t, payer)
         landing = rent_rules.last_landing(t, who, idx) if late is None and t.extra.get("tracking") else None
