@@ -49,7 +49,7 @@ def methods() -> dict:
         return {}
     import numpy as np
 
-    from referee.search.index import load_asks
+    from referee.search.store import load_asks
 
     asks = load_asks()
     cache: dict[tuple, np.ndarray] = {}

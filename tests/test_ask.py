@@ -11,7 +11,7 @@ import pytest
 from conftest import ROOT, run, run_proc
 
 from referee.ruleset import loader
-from referee.search import index as sindex
+from referee.search import store as sindex
 from referee.search.text import Lexicon, fold, words
 
 EDITIONS = ["us-1950s", "us-classic", "us-2008", "it-lire", "latam-ciudades", "mx-hasbro"]

@@ -42,7 +42,7 @@ def _key(msg_id, context) -> tuple:
 def _code_strings() -> set[tuple]:
     """Every string the code marks for translation (what `pybabel extract` finds)."""
     found = set()
-    method_map = [("referee/messages.py", "referee.i18n_extract:extract_messages"), ("referee/**.py", "python"),
+    method_map = [("referee/templates.py", "referee.i18n_extract:extract_messages"), ("referee/**.py", "python"),
                   ("rulesets/*.yaml", "referee.i18n_extract:extract_ruleset"), ("rulesets/*/*.yaml", "referee.i18n_extract:extract_ruleset")]
     for _file, _line, msg, _comments, context in extract_from_dir(str(ROOT), method_map, keywords=KEYWORDS):
         found.add(_key(msg, context))

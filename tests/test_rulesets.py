@@ -513,7 +513,7 @@ def test_the_no_default_check_catches_each_form(tmp_path):
 
 def test_search_uses_the_loaders_dependencies():
     from referee.ruleset import files
-    from referee.search import index
+    from referee.search import store as index
 
     deps = files.dependencies()
     assert set(loader.catalog().files) <= set(deps)

@@ -261,7 +261,7 @@ def _value(rs, t, a, sc):
     ev = events.Event("value", {"player": a["player"], "method": a["method"]}, t)
     ev.amount = v.total
     from referee.i18n import _
-    from referee.messages import valuation_lines
+    from referee.templates import valuation_lines
 
     ev.steps = [*valuation_lines(v), _("total {amount}").format(amount=rs.fmt(v.total))]
     ev.msg = Msg("text", {"text": _("{player}'s {method} total is {amount}").format(player=a["player"], method=a["method"], amount=rs.fmt(v.total))})

@@ -69,11 +69,12 @@ class AuctionDesk:
             if land is None or not rs.squares[land["square"]].is_deed or t.deeds[land["square"]].owner is not None:
                 raise InputError("say which deed: auction DEED")
             idx = land["square"]
-        from referee.messages import AUCTION_OPENINGS
+        from referee.i18n import _
+        from referee.templates import AUCTION_OPENINGS
 
         b = self.bidding = bidding.open_bidding(rs, t, idx)
         self.deed_name = rs.squares[idx].name
-        why = AUCTION_OPENINGS[b.opening]
+        why = _(AUCTION_OPENINGS[b.opening])
         opening = f"{why} ({rs.fmt(b.minimum)})" if b.minimum > 1 else why
         self.con.out.print(f"[bold]auction: {escape(self.deed_name)}[/bold] — bidding opens at {escape(opening)}; "
                            f"bids as NAME AMOUNT, then `sold` (`undo` takes back a bid, `cancel` stops)")

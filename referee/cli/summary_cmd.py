@@ -53,7 +53,7 @@ def turning_points(s) -> list[tuple[str, list[str]]]:
 def markdown(rs, s) -> str:
     from referee.cli.render.score import COLUMN_NAMES, result_line
     from referee.core.valuation import COMPONENTS
-    from referee.messages import basis
+    from referee.templates import basis
 
     def cell(x: str) -> str:
         return x.replace("|", "\\|")

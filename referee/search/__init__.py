@@ -1,7 +1,7 @@
 """`referee ask`: which clauses answer a question, in one edition or in all.
 
 - `text`: folding, synonyms and stopwords (pure).
-- `index`: the SQLite FTS5 index ranked by BM25, and its cache file.
+- `index`: the SQLite FTS5 index ranked by BM25; `store`: its cache file and which index a question uses.
 - here: choosing the ruleset and comparing the editions' answers.
 """
 
@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from referee.search.index import Answer, Index, Tuning, TUNING, editions_index, ruleset_index
+from referee.search.index import Answer, Index, Tuning, TUNING
+from referee.search.store import editions_index, ruleset_index
 
 __all__ = ["Answer", "Index", "Tuning", "TUNING", "editions_index", "ruleset_index", "resolve_edition", "resolve_ruleset",
            "ask_edition", "ask_all", "Row", "compare", "amounts", "amount_spans"]

@@ -30,7 +30,7 @@ def income(
         opts = taxes.income_tax_options(rs, t, who)
         common.out.print("[yellow]" + _("preview — not the official order of play: the books have the player choose before adding up") + "[/yellow]")
         if "net_worth" in opts:
-            from referee.messages import valuation_lines
+            from referee.templates import valuation_lines
 
             for line in valuation_lines(opts["net_worth"]):
                 common.out.print(f"  {line}")

@@ -7,7 +7,7 @@ The numbers come from referee.core.scoring / referee.core.valuation.
 from __future__ import annotations
 
 from referee.i18n import N_, _, data, ngettext
-from referee.messages import basis
+from referee.templates import basis
 
 COLUMN_NAMES = {"cash": N_("cash"), "deeds": N_("deeds"), "mortgaged_deeds": N_("mortgaged"), "houses": N_("houses"), "hotels": N_("hotels")}
 PLAYER_STYLES = ("cyan", "magenta", "green", "yellow", "red", "blue", "bright_white", "bright_black")

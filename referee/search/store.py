@@ -1,0 +1,264 @@
+"""Where the clause index lives: the cache files, their freshness, and which index a question uses.
+
+The shipped editions' index is built once and kept under the ruleset cache
+directory; it records the files it was built from (ruleset files and
+directories, the synonyms, the question forms, this code, the loader) and is
+rebuilt as soon as one of them changes. A game whose ruleset differs from the
+shipped edition gets its own index, keyed by the content of its clauses.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import zlib
+from pathlib import Path
+
+from referee.search import asks as asks_mod
+from referee.search.index import INDEX_VERSION, SYNONYMS, Doc, Index, build, docs_from_ruleset, docs_hash, overlay_docs
+from referee.search.text import Lexicon
+
+
+# ---------------------------------------------------------------- files and cache
+def cache_dir() -> Path | None:
+    """The ruleset cache directory (the loader's rule, from the light referee.ruleset.files)."""
+    from referee.ruleset import files
+
+    return files.cache_dir()
+
+
+def _stat(p: Path) -> list:
+    try:
+        st = p.stat()
+        return [st.st_mtime_ns, st.st_size]
+    except OSError:
+        return [None, None]
+
+
+def _listing(d: Path) -> list[str]:
+    try:
+        return sorted(p.name for p in d.iterdir() if p.suffix == ".yaml")
+    except OSError:
+        return []
+
+
+def _code_files() -> list[Path]:
+    here = Path(__file__).resolve().parent
+    model = here.parent / "ruleset" / "model.py"  # what the documents are made from
+    params = here.parent / "ruleset" / "params.py"
+    return [here / "index.py", here / "store.py", here / "text.py", here / "asks.py", SYNONYMS, model, params]
+
+
+def _asks_dirs() -> list[Path]:
+    from referee.ruleset import files
+
+    return [d / "asks" for d in files.ruleset_dirs()]
+
+
+def _manifest() -> dict:
+    """What the editions index was built from: the composition's own dependencies plus ours
+    (the code, the synonyms and the players' question forms, rulesets/asks)."""
+    from referee.ruleset import files
+
+    deps = [*_code_files(), *files.dependencies(), *asks_mod.files(files.ruleset_dirs())]
+    dirs = [*files.watched_dirs(), *_asks_dirs()]
+    return {"dirs": {str(d): _listing(d) for d in dirs}, "files": {str(f): _stat(f) for f in deps}}
+
+
+def _fresh(manifest: dict) -> bool:
+    for d, names in manifest.get("dirs", {}).items():
+        if _listing(Path(d)) != names:
+            return False
+    for f, st in manifest.get("files", {}).items():
+        if _stat(Path(f)) != st:
+            return False
+    return True
+
+
+def lexicon_fingerprint() -> str:
+    """What the index words depend on besides the clauses: synonyms, question forms, this code."""
+    from referee.ruleset import files
+
+    here = Path(__file__).resolve().parent
+    srcs = [SYNONYMS, here / "text.py", here / "index.py", here / "asks.py", *asks_mod.files(files.ruleset_dirs())]
+    parts = [INDEX_VERSION] + [f"{p}:{_stat(p)}" for p in srcs]
+    return f"{zlib.crc32('|'.join(parts).encode()):08x}"
+
+
+def load_lexicon() -> Lexicon:
+    from referee.errors import InputError
+    from referee.ruleset.loader import read_yaml
+
+    data, _ = read_yaml(SYNONYMS, str(SYNONYMS))
+    try:
+        return Lexicon.from_data(data or {})
+    except ValueError as e:
+        raise InputError(str(e), str(SYNONYMS)) from None
+
+
+def _open_ro(path: Path) -> sqlite3.Connection | None:
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        con.execute("SELECT 1 FROM meta LIMIT 1")
+        return con
+    except sqlite3.Error:
+        return None
+
+
+def _write(path: Path | None, docs: list[Doc], lexicon: Lexicon, meta: dict) -> sqlite3.Connection:
+    """Build into a temporary file and move it into place; in memory when there is no cache."""
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+            if tmp.exists():
+                tmp.unlink()
+            con = sqlite3.connect(str(tmp))
+            try:
+                build(con, docs, lexicon, meta)
+                con.close()
+                os.replace(tmp, path)
+            except BaseException:
+                con.close()
+                tmp.unlink(missing_ok=True)
+                raise
+            ro = _open_ro(path)
+            if ro is not None:
+                return ro
+        except OSError:
+            pass  # a read-only cache must not stop the answer
+    con = sqlite3.connect(":memory:")
+    build(con, docs, lexicon, meta)
+    return con
+
+
+def _edition_order(index: dict) -> list[str]:
+    """Editions root first, each followed by those that extend it."""
+    eds = {k: v for k, v in index.items() if v.get("kind") == "edition" and not v.get("invalid")}
+    kids: dict[str | None, list[str]] = {}
+    for k, v in eds.items():
+        parent = v.get("extends") if v.get("extends") in eds else None
+        kids.setdefault(parent, []).append(k)
+    out: list[str] = []
+
+    def walk(p):
+        for k in sorted(kids.get(p, [])):
+            out.append(k)
+            walk(k)
+
+    walk(None)
+    return out
+
+
+def editions_index(rebuild: bool = False) -> Index:
+    """The index of every shipped edition, from the cache when nothing changed."""
+    here = Path(__file__).resolve()
+    src = "|".join([INDEX_VERSION, str(here), os.environ.get("REFEREE_RULESETS", "")])
+    key = f"{zlib.crc32(src.encode()):08x}"
+    d = cache_dir()
+    path = d / "ask" / f"editions-{key}.sqlite" if d is not None else None
+    if path is not None and path.exists() and not rebuild:
+        con = _open_ro(path)
+        if con is not None:
+            idx = Index(con)
+            if idx.meta.get("version") == INDEX_VERSION and _fresh(idx.meta.get("manifest") or {}):
+                return idx
+            con.close()
+    return Index(_build_editions(path))
+
+
+def load_asks():
+    """The players' question forms (rulesets/asks), checked: a key naming no clause is an error."""
+    from referee.errors import InputError
+    from referee.ruleset import loader
+
+    asks = asks_mod.load(asks_mod.files(loader.ruleset_dirs()))
+    cat = loader.catalog()
+    clauses: set[str] = set()
+    overlays: dict[str, set[str]] = {}
+    for rid, e in cat.index.items():
+        if e.get("invalid") or e.get("kind") == "board":
+            continue
+        data = cat.file(rid).data
+        ids = {c["id"] for c in data.get("clauses") or [] if isinstance(c, dict) and "id" in c}
+        for sub in (data.get("for") or {}).values():
+            ids |= {c["id"] for c in (sub or {}).get("clauses") or [] if isinstance(c, dict) and "id" in c}
+        clauses |= ids
+        if e.get("kind") in ("variant", "house-rule"):
+            overlays[rid] = ids
+    bad = asks.check(clauses, overlays)
+    if bad:
+        raise InputError("question forms name unknown clauses:\n  " + "\n  ".join(bad))
+    return asks
+
+
+def _overlay_names(asks) -> dict:
+    """How players name each variant and house rule: its id and title words, plus rulesets/asks `_names`."""
+    from referee.ruleset import loader
+
+    cat = loader.catalog()
+    out = {}
+    for oid in cat.ids("variant") + cat.ids("house-rule"):
+        out[oid] = [oid.replace("-", " ")] + list(asks.names.get(oid, ()))
+    return out
+
+
+def _build_editions(path: Path | None) -> sqlite3.Connection:
+    from referee.errors import RefereeError
+    from referee.ruleset import loader
+
+    manifest = _manifest()  # taken before reading, so a file changed meanwhile triggers a rebuild
+    cat = loader.catalog()
+    lexicon = load_lexicon()
+    lfp = lexicon_fingerprint()
+    asks = load_asks()
+    docs: list[Doc] = []
+    editions: dict[str, dict] = {}
+    skipped: dict[str, str] = {}
+    for eid in _edition_order(cat.index):
+        try:
+            rs = loader.load(eid)
+        except RefereeError as e:
+            skipped[eid] = str(e).splitlines()[0]
+            continue
+        docs += docs_from_ruleset(rs, eid, asks) + overlay_docs(eid, (), eid, asks)
+        entry = cat.index[eid]
+        # what a game on this very edition compares with (ruleset_index): its clauses as they stand
+        editions[eid] = {"title": entry.get("title", eid), "aliases": list(entry.get("aliases") or []),
+                         "hash": docs_hash(docs_from_ruleset(rs, eid), lfp)}
+    for k, v in cat.index.items():
+        if v.get("kind") == "edition" and v.get("invalid"):
+            skipped[k] = "the file is not valid (referee rules validate shows why)"
+    return _write(path, docs, lexicon, {"manifest": manifest, "editions": editions, "skipped": skipped, "lexicon_fp": lfp,
+                                        "overlay_names": _overlay_names(asks)})
+
+
+def ruleset_index(rs, shipped: Index | None = None) -> tuple[Index, str]:
+    """The index holding a composed ruleset (a game's), and the key its clauses are filed under.
+
+    A game on a shipped edition with the same clauses uses the editions index.
+    Otherwise its own index holds its clauses (those of the variants and house
+    rules it plays labelled with them) and, ranked after, those of the
+    overlays it does not play.
+    """
+    from referee.ruleset import loader
+
+    lfp = lexicon_fingerprint()
+    own = docs_from_ruleset(rs)
+    h = docs_hash(own, lfp)
+    if shipped is not None and rs.id == rs.edition:
+        ed = shipped.meta.get("editions", {}).get(rs.edition)
+        if ed and ed.get("hash") == h:
+            return shipped, rs.edition
+    h = f"{h}-{loader.catalog().fp[:8]}"  # the overlays it does not play are searched too
+    d = cache_dir()
+    path = d / "ask" / f"ruleset-{h}.sqlite" if d is not None else None
+    if path is not None and path.exists():
+        con = _open_ro(path)
+        if con is not None:
+            return Index(con), rs.id
+    asks = load_asks()
+    docs = docs_from_ruleset(rs, None, asks)
+    played = set(rs.data.get("_layers") or ())
+    docs += overlay_docs(rs.edition, played, rs.id, asks)
+    return Index(_write(path, docs, load_lexicon(), {"lexicon_fp": lfp, "overlay_names": _overlay_names(asks)})), rs.id
