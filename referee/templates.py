@@ -284,6 +284,9 @@ TEMPLATES: dict[str, Template] = {
         "{ruleset}: {what} is unknown — no source prints it. Read it on the deed and record it: referee {command} "
         "(it applies from now on; `referee board --export FILE` keeps it for the next game).").format(
         ruleset=p["ruleset"], what=_what(p["what"]), command=render_next(p["next"])),
+    "board.unknown_no_game": ("{ruleset}: {what} is unknown — the rulebook does not print it. Supply a board file: copy "
+                              "{template}, fill it in from your deeds, then pass it with --board FILE (e.g. referee new "
+                              "--ruleset {edition} --board myboard.yaml ANA BEN)."),
     "board.single_source": lambda p, f: _p("board.single_source", "{what} from a single unverified source: check the deed; if yours differs: referee {command}").format(
         what=_what(p["what"]), command=render_next(p["next"])),
     "board.table_values": ("board: {count} value(s) read from the deeds at the table (`referee log`); "
