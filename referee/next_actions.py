@@ -54,6 +54,9 @@ def render_next(nxt: Next | Mapping[str, Any]) -> str:
             cmd += f" --houses {args['houses']} --value {_opt(args, 'value', 'N')}"
         if "hotel" in args:
             cmd += f" --hotel {_opt(args, 'hotel', 'N')}"
+        for key in ("price", "mortgage", "house_cost", "hotel_cost"):
+            if key in args:
+                cmd += f" --{key.replace('_', '-')} {_opt(args, key, 'N')}"
         for key in ("rent", "multipliers"):
             if key in args:
                 cmd += f" --{key} " + ",".join("ABCD"[: args[key]])

@@ -284,6 +284,9 @@ TEMPLATES: dict[str, Template] = {
         "{ruleset}: {what} is unknown — no source prints it. Read it on the deed and record it: referee {command} "
         "(it applies from now on; `referee board --export FILE` keeps it for the next game).").format(
         ruleset=p["ruleset"], what=_what(p["what"]), command=render_next(p["next"])),
+    "board.unknown_no_game": ("{ruleset}: {what} is unknown — the rulebook does not print it. Supply a board file: copy "
+                              "{template}, fill it in from your deeds, then pass it with --board FILE (e.g. referee new "
+                              "--ruleset {edition} --board myboard.yaml ANA BEN)."),
     "board.single_source": lambda p, f: _p("board.single_source", "{what} from a single unverified source: check the deed; if yours differs: referee {command}").format(
         what=_what(p["what"]), command=render_next(p["next"])),
     "board.table_values": ("board: {count} value(s) read from the deeds at the table (`referee log`); "
@@ -533,47 +536,6 @@ TEMPLATES: dict[str, Template] = {
     "shortage.houses_first": "tournament order: house buyers are served before a player breaking hotels into houses",
     "invalid.no_card_here": "{player} is on {square}, not on a card square: no card is drawn there",
     "invalid.card_deck": "{square} draws from the {deck} deck, not '{card}' of {card_deck}",
-    # the table's own helpers: the auction helper (core/bidding.py), a move the banker forced (core/turn_checks.py)
-    "refused.bid_not_higher": "{high_bidder} has bid {high:money}: a bid must be higher",
-    "bid.more_than_cash": "{player} holds {cash:money}: a winning bid must be paid to the bank",
-    "forced": lambda p, f: f"{_nested(p['move'], f)} [forced: {p['reason']}]",
-    "forced.note": lambda p, f: f"recorded by the banker's --force ({p['reason']}): {_nested(p['why'], f)}",
-    # a move that does not match the tracked landings (core/turn_checks.py)
-    "check.buy.not_landed": ("{player} has not landed on {deed}: the bank sells a deed only to the player who lands on it "
-                             "(otherwise at auction or by a trade)"),
-    "check.rent.not_landed": "{player} has not landed on {deed}: rent is owed by the player who lands there",
-    "check.tax.not_landed": "{player} has not landed on {square}",
-    "check.card.not_landed": "{player} has not landed on a {deck} square: a card is drawn by the player who lands there",
-    "check.elsewhere": lambda p, f: _nested(p["what"], f) + " (" + _(
-        "{player} is {where}; if {player}'s token really stands on {there}, a throw was entered wrong: correct it with amend N"
-    ).format(player=p["player"], where=_where_words(p["where"]), there=p["there"]) + ")",
-    "check.late": lambda p, f: f"{_nested(p['doing'], f)} belongs to the landing, and {_nested(p['late'], f)}",
-    "check.doing.buy": "buying {deed}",
-    "check.doing.tax": "the {tax} tax",
-    "check.doing.card": "drawing a {deck} card",
-    "check.moved_on": lambda p, f: f"{p['player']} has moved on since landing on {p['square']} ({_where_words(p['where'])})",
-    "check.thrown_since": "{other} has thrown since {player} landed on {square}",
-    "check.forceable": lambda p, f: _nested(p["what"], f) + ": " + _('the banker may still record it with --force "REASON"'),
-    "check.jail.send": lambda p, f: _("with turns tracked a player goes to jail by a throw (Go to Jail, the last doubles) "
-                                       "or a card; {player} is {where}").format(player=p["player"], where=_where_words(p["where"])),
-    # after `build`: the next legal step on the lot (core/next_build.py)
-    "next_build.full": "{deed} has a hotel: nothing more can be built on it",
-    "next_build.hotel": lambda p, f: (f"next on {p['deed']}: a hotel for {f(p['hotel'])}, its {p['houses']} houses going back "
-                                      f"to the bank (build {name_arg(p['deed'])})"),
-    "next_build.house_or_hotel": lambda p, f: (f"next on {p['deed']}: a house for {f(p['house'])} (build {name_arg(p['deed'])}), "
-                                               f"or a hotel for {f(p['hotel'])}, its {p['houses']} houses going back to the bank "
-                                               f"(build {name_arg(p['deed'])} --hotel)"),
-    "next_build.hotel_once": lambda p, f: (f"next on {p['deed']}: a hotel for {f(p['hotel'])}, once {', '.join(p['short'])} "
-                                           f"also ha{'s' if len(p['short']) == 1 else 've'} {p['houses']} houses"),
-    "next_build.hotel_none_left": "next on {deed}: a hotel for {hotel:money}, when the bank has one again (none left)",
-    "next_build.evenly": lambda p, f: (f"next: a house for {f(p['house'])} on {' or '.join(p['lows'])} first "
-                                       f"(houses go up evenly across the group)"),
-    "next_build.house_none_left": "next on {deed}: a house for {house:money}, when the bank has one again (none left)",
-    "next_build.house": lambda p, f: f"next on {p['deed']}: a house for {f(p['house'])} (build {name_arg(p['deed'])})",
-    "check.jail.not_their_throw": "it is {current}'s turn to throw, not {player}'s (a throw is entered with roll D1 D2)",
-    "check.jail.before_throw": lambda p, f: ("a jailed player leaves before throwing on their own turn, and "
-                                             + (f"{p['player']} has already thrown this turn" if p["thrown"] else f"it is {p['current']}'s turn")),
-    # the turn's rulings (throw, jail turns, auctions, shortages, hotel sales, the tax declaration)
 }
 
 
@@ -614,5 +576,7 @@ def render(msg: Msg | str, fmt: Fmt | None = None) -> str:
 SHOWN_AS_IS = ("group", "deck", "card")  # a ruleset's words (a group's or deck's name, a card's text), translated as data
 
 
-def _where_words(w: Params) -> str:
-    return _("in jail") if w.get("in_jail") else _("on {square}").format(square=w["square"])
+# the table's helpers (turn checks, the auction helper, build's next step): their words live in table_templates.py
+from referee.table_templates import table_templates  # noqa: E402
+
+TEMPLATES.update(table_templates(_nested))

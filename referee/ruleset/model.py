@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from referee.core.msg import Msg, Next  # a leaf of plain data: what a missing value's error says, not its words
 from referee.errors import Citation, MissingData
 from referee.ruleset.params import Node, Rules
 
@@ -146,24 +147,17 @@ class Ruleset:
     # ------------------------------------------------------------ board
     def require_board(self) -> None:
         if self.board_status == "unknown" or not self.squares:
-            raise MissingData(self.missing_board_message("the board (names, prices, rents)"))
+            self.known(None, "the board (names, prices, rents)")
 
-    def missing_board_message(self, what: str, fix: str | None = None) -> str:
-        if fix:  # a game is running: the value is read from the deed and recorded at the table
-            return (
-                f"{self.id}: {what} is unknown — no source prints it. Read it on the deed and record it: "
-                f"{fix} (it applies from now on; `referee board --export FILE` keeps it for the next game)."
-            )
-        tmpl = self.board_template or "rulesets/boards/template.yaml"
-        return (
-            f"{self.id}: {what} is unknown — the rulebook does not print it. "
-            f"Supply a board file: copy {tmpl}, fill it in from your deeds, then pass it with --board FILE "
-            f"(e.g. referee new --ruleset {self.edition} --board myboard.yaml ANA BEN)."
-        )
-
-    def known(self, value: Any, what: str, fix: str | None = None) -> Any:
+    def known(self, value: Any, what: str, fix: Next | None = None) -> Any:
+        """The value, or MissingData saying how to supply it: `fix` is the action that records it at the
+        table during a game; without one, a board file for `new`. The words are the renderer's."""
         if value is None or value == UNKNOWN:
-            raise MissingData(self.missing_board_message(what, fix))
+            if fix is not None:
+                raise MissingData(Msg("board.unknown_at_table", {"ruleset": self.id, "what": what, "next": fix.to_dict()}),
+                                  needs="board_value")
+            raise MissingData(Msg("board.unknown_no_game", {"ruleset": self.id, "what": what, "edition": self.edition,
+                                                            "template": self.board_template or "rulesets/boards/template.yaml"}))
         return value
 
     @property
@@ -179,7 +173,7 @@ class Ruleset:
     def house_cost(self, sq: Square) -> int:
         g = self.groups.get(sq.group or "") or {}
         return self.known(g.get("house_cost"), f"the house cost of the {self.group_name(sq.group or '')} group",
-                          f'referee deed "{sq.name}" --house-cost N')
+                          Next("deed", {"deed": sq.name, "house_cost": None}))
 
     def hotel_cost(self, sq: Square) -> int:
         g = self.groups.get(sq.group or "") or {}
@@ -187,13 +181,13 @@ class Ruleset:
         if v is None:
             return self.house_cost(sq)
         return self.known(v, f"the hotel cost of the {self.group_name(sq.group or '')} group",
-                          f'referee deed "{sq.name}" --hotel-cost N')
+                          Next("deed", {"deed": sq.name, "hotel_cost": None}))
 
     def price(self, sq: Square) -> int:
-        return self.known(sq.price, f"the printed price of '{sq.name}'", f'referee deed "{sq.name}" --price N')
+        return self.known(sq.price, f"the printed price of '{sq.name}'", Next("deed", {"deed": sq.name, "price": None}))
 
     def mortgage_value(self, sq: Square) -> int:
-        return self.known(sq.mortgage, f"the mortgage value of '{sq.name}'", f'referee deed "{sq.name}" --mortgage N')
+        return self.known(sq.mortgage, f"the mortgage value of '{sq.name}'", Next("deed", {"deed": sq.name, "mortgage": None}))
 
     def squares_of_kind(self, kind: str) -> list[Square]:
         return [s for s in self.squares if s.kind == kind]
