@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-
-import typer
+from typing import Any
 
 from referee import i18n
 from referee.cli import common
@@ -56,15 +55,13 @@ def main() -> None:
         STATE["lang_chosen"] = False  # a later in-process run without main() chooses for itself
 
 
-def _join_names(argv: list[str]) -> list[str]:
+def _join_names(group: Any, argv: list[str]) -> list[str]:
     """Unquoted multi-word names, as in the console (`referee buy Eva st charles`)."""
     if len(argv) < 3:
         return argv
-    import typer.main
-
     from referee.cli.grammar import join_argv
 
-    return join_argv(typer.main.get_command(app), argv)
+    return join_argv(group, argv)
 
 
 def _main() -> None:
@@ -74,8 +71,11 @@ def _main() -> None:
         i18n.reset(lang_flag(argv))
         help_language(argv)
         STATE["lang_chosen"] = True
-        argv = _join_names(argv)
-        rv = app(args=argv, standalone_mode=False)
+        import typer.main
+
+        group = typer.main.get_command(app)  # built once: joining names and running share its built command
+        argv = _join_names(group, argv)
+        rv = group(args=argv, standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
         if code == 130:  # Typer turned a Ctrl-C into Exit(130): still the one line, and what was recorded
             from referee import interrupts

@@ -20,7 +20,7 @@ Without turn tracking nothing is checked. Pure: no printing, no files.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee.core.checks import cite_first, refuse
 from referee.core.msg import Msg
@@ -28,8 +28,7 @@ from referee.core.state import Table
 from referee.ruleset.model import Ruleset
 
 
-@dataclass(frozen=True)
-class Mismatch:
+class Mismatch(NamedTuple):  # not a dataclass: every move command imports this module
     clause: str  # the rule the move contradicts
     msg: Msg  # what is wrong, as a message (referee/messages.py words it)
     forceable: bool  # a late move the banker may record anyway, with a reason
