@@ -57,7 +57,15 @@ def main() -> None:
 
 def _join_names(group: Any, argv: list[str]) -> list[str]:
     """Unquoted multi-word names, as in the console (`referee buy Eva st charles`)."""
-    if len(argv) < 3:
+    words, skip = 0, False
+    for w in argv:  # the command's own words, past the root options (`--game FILE`, `--lang es`, flags)
+        if skip:
+            skip = False
+        elif w in ("--game", "-g", "--lang"):
+            skip = True
+        elif not w.startswith("-"):
+            words += 1
+    if words < 3:  # a command and at most one argument: nothing to join
         return argv
     from referee.cli.grammar import join_argv
 

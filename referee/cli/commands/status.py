@@ -13,8 +13,9 @@ def status(as_json: JsonOpt = False, game: GameOpt = None) -> None:
     view.show(g.ruleset(), g.state(), as_json)
     if not as_json:
         from referee.core.board_values import table_values_line
-        from referee.messages import render
 
         line = table_values_line(g)
         if line:
+            from referee.messages import render  # only when the table recorded deed values
+
             common.out.print(f"[dim]{render(line)}[/dim]")
