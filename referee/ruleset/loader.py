@@ -429,6 +429,8 @@ def check_composed(m: dict, origins: dict) -> list[InputError]:
 
     def err(dotted: str, msg: str) -> None:
         f, ln = _loc(origins, dotted)
+        if f == SCHEMA_DEFAULT.split(" (")[0]:
+            f = _("schema default")
         errs.append(InputError(msg, f, ln))
 
     rid = m["id"]
