@@ -47,7 +47,11 @@ CREATE TABLE events (
 );
 CREATE TABLE snapshot (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, state TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS checkpoints (seq INTEGER PRIMARY KEY, state TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS events_type ON events(type);
 """
+# Every command looks up the few `deed`, undo and correction events by type (board values read at the
+# table, what is undone): the index keeps that as fast on move 5,000 as on move 5. A file made before it
+# gets it at its next write.
 UNDO_LIMIT = 500  # moves one undo may take back: more is a typing slip, not a correction (above CHECKPOINT_EVERY)
 CHECKPOINT_EVERY = 250  # a derived state kept every N events, so undo replays at most N events
 
@@ -299,6 +303,7 @@ class Game:
         return ev
 
     def _mark_current_schema(self) -> None:
+        self.con.execute("CREATE INDEX IF NOT EXISTS events_type ON events(type)")
         if int(self._meta.get("schema_version", SCHEMA_VERSION)) < SCHEMA_VERSION:
             self.con.execute("UPDATE meta SET value=? WHERE key='schema_version'", (str(SCHEMA_VERSION),))
             self._meta["schema_version"] = str(SCHEMA_VERSION)
