@@ -157,6 +157,12 @@ claims:
     buy: {player: Ana, deed: DEED}
     expect: {ruling: maybe}
   - bye: {player: Ana}
+  - sell: {deed: DEED, whole: all}
+  - trade: {a: Ana, b: Ben, give: {cash: 10, castles: 1}}
+  - value: {player: Ana, method: guesswork}
+  - shortage: {deed: DEED, wants: 3}
+  - roll: {player: Ana}
+  - roll: {player: Ana, dice: [3]}
 """
 _NO_CLAIMS = "ruleset: EDITION\nplayers:\n  Ana: {cash: 10}\n  Ana : {cash: 20}\nexercises: [no.such.clause]\n"
 
