@@ -23,6 +23,7 @@ from referee.i18n import _
 
 EXIT_CODE = 130
 committed: list[str] = []  # moves recorded by a write a Ctrl-C arrived during
+recorded: list[str] = []  # the move this command recorded, for a Ctrl-C that comes after the write (while printing)
 _pending: list[bool] = []
 
 
@@ -70,6 +71,7 @@ def atomic(fn):
         if interrupted:
             committed.append(_describe(result))
             raise KeyboardInterrupt
+        recorded[:] = [_describe(result)]
         return result
 
     return wrapper
@@ -77,8 +79,9 @@ def atomic(fn):
 
 def message() -> str:
     """The one line printed on Ctrl-C."""
-    if committed:
-        return _("interrupted after the move was recorded: {move} (`referee log` shows it; `referee undo` takes it back)").format(move=committed[-1])
+    done = committed or recorded
+    if done:
+        return _("interrupted after the move was recorded: {move} (`referee log` shows it; `referee undo` takes it back)").format(move=done[-1])
     return _("interrupted; nothing half-written (every move is one transaction)")
 
 
@@ -86,6 +89,7 @@ def take_message() -> str:
     """`message()` for a program that carries on after a Ctrl-C (the console): said once, then forgotten."""
     text = message()
     committed.clear()
+    recorded.clear()
     return text
 
 

@@ -574,3 +574,9 @@ def render(msg: Msg | str, fmt: Fmt | None = None) -> str:
 
 
 SHOWN_AS_IS = ("group", "deck", "card")  # a ruleset's words (a group's or deck's name, a card's text), translated as data
+
+
+# the table's helpers (turn checks, the auction helper, build's next step): their words live in table_templates.py
+from referee.table_templates import table_templates  # noqa: E402
+
+TEMPLATES.update(table_templates(_nested))

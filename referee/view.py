@@ -135,6 +135,61 @@ def _last_throw(rs, t, events: list[dict]) -> dict | None:
     return None
 
 
+# What a landing asks until it is settled, and the moves that settle it.
+SETTLED_BY = {"buy_or_auction": ("buy", "auction"), "rent": ("rent",), "tax": ("tax",), "card": ("card",),
+              "collect_pot": ("free_parking",)}
+
+
+def _pending(rs, t, events: list[dict]) -> dict | None:
+    """What the last landing still asks, in words (no command syntax), while it is a current fact:
+    gone once settled (the rent paid, the deed bought or auctioned, the tax paid, the card drawn),
+    once the player moved on, went bankrupt, or the claim window closed."""
+    from referee.core import turns
+
+    if not t.landings or not rs.squares or t.over:
+        return None
+    land = t.landings[-1]
+    who = land["player"]
+    if land.get("claimed") or t.player(who).bankrupt or t.player(who).position != land["square"]:
+        return None
+    m = turns.turn_info(rs, t).get("landing")
+    if not m or m.get("action") not in SETTLED_BY:
+        return None
+    start = next((e.get("seq") or 0 for e in reversed(events) if e.get("type") in ("roll", "card", "draw")
+                  and not e.get("undone") and (e.get("args") or {}).get("player") == who), 0)
+    for e in events:
+        if (e.get("seq") or 0) > start and not e.get("undone") and e.get("type") in SETTLED_BY[m["action"]]:
+            args = e.get("args") or {}
+            if who in (args.get("player"), args.get("payer")) or e.get("type") == "auction":
+                return None
+    name, amount, fmt = m.get("name"), m.get("amount"), rs.fmt
+    a = m["action"]
+    if a == "buy_or_auction":
+        text = f"{who} may buy {name} for {fmt(amount)}" + (", or the bank auctions it" if rs.p.auction.enabled else "")
+    elif a == "rent":
+        text = f"{who} owes {m.get('owner')} " + (f"{fmt(amount)} rent on {name}" if amount is not None else f"rent on {name} by the dice")
+    elif a == "tax":
+        kind = f" {m['tax']}" if m.get("tax") else ""
+        choices = " or ".join(m["choices"]) if m.get("choices") else "a choice"
+        text = f"{who} owes {fmt(amount)}{kind} tax" if amount is not None else f"{who} owes the income tax, declaring {choices}"
+    elif a == "card":
+        deck = (rs.decks().get(m.get("deck") or "") or {}).get("name")
+        text = f"{who} draws a {deck} card" if deck else f"{who} draws a card"
+    else:
+        text = f"{who} may collect the Free Parking pot, {fmt(amount)}"
+    return {"player": who, "action": a, "amount": amount, "amount_text": fmt(amount) if amount is not None else None,
+            "square": name, "text": text}
+
+
+def _event_text(e: dict) -> str:
+    """A move as the table reads it: a throw says the square it reached."""
+    text = e.get("text") or e.get("type", "")
+    sq = e.get("square")
+    if e.get("type") == "roll" and isinstance(sq, dict) and sq.get("name") and "→" not in text:
+        text += f" → {sq['name']}"
+    return text
+
+
 def clock(spec: dict, now: float) -> dict | None:
     ends = spec.get("ends")
     if not ends:
@@ -194,7 +249,7 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
     for e in events[-RECENT:]:
         recent.append({
             "seq": e.get("seq"),
-            "text": e.get("text") or e.get("type", ""),
+            "text": _event_text(e),
             "undone": bool(e.get("undone")),
             "undo": e.get("type") == "undo",
             "rulings": [_clause(rs, c, sources) for c in (e.get("clauses") or []) if rs.has_clause(c)],
@@ -212,7 +267,8 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
                  "pot_text": rs.fmt(t.pot) if rs.p.free_parking.jackpot else None},
         "turn": {"tracking": bool(info.get("tracking")), "current": current,
                  "again": bool(info.get("throws_again")) and current is not None,
-                 "last_throw": _last_throw(rs, t, events) if info.get("tracking") else None},
+                 "last_throw": _last_throw(rs, t, events) if info.get("tracking") else None,
+                 "pending": _pending(rs, t, events) if info.get("tracking") else None},
         "events": recent,
         "clock": clk,
         "standings": ranked,

@@ -8,6 +8,12 @@ import pytest
 from conftest import run
 
 
+@pytest.fixture(autouse=True)
+def _verbose(monkeypatch):
+    """These tests read the reasoning printed under each move: the full output (`--verbose`, issue 18 made one line the default)."""
+    monkeypatch.setenv("REFEREE_VERBOSE", "1")
+
+
 def status(game):
     r = run("status", "--json", game=game)
     assert r.code == 0, r.text
@@ -301,9 +307,9 @@ def test_short_game_ends_at_second_bankruptcy_with_buildings_handed_over(game):
 
 
 def test_tracked_rent_is_claimed_once_per_landing(game):
-    ok(game, "new", "--turns", "--ruleset", "us-classic", "Ana", "Ben", "Carla")
-    ok(game, "buy", "Ana", "Reading")  # square 5
-    ok(game, "next")  # Ben's turn
+    ok(game, "new", "--ruleset", "us-classic", "Ana", "Ben", "Carla")
+    ok(game, "buy", "Ana", "Reading")  # square 5, bought before turns are tracked
+    ok(game, "turn", "Ben")  # tracking starts: Ben's turn
     ok(game, "roll", "2", "3")  # Ben lands on Reading Railroad
     r = ok(game, "rent", "Ben", "Reading")
     assert "$25" in r.out

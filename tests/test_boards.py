@@ -5,8 +5,16 @@ from __future__ import annotations
 import json
 import sqlite3
 
+import pytest
 import yaml
 from conftest import ROOT, run
+
+
+@pytest.fixture(autouse=True)
+def _verbose(monkeypatch):
+    """These tests read the reasoning printed under each move: the full output (`--verbose`, issue 18 made one line the default)."""
+    monkeypatch.setenv("REFEREE_VERBOSE", "1")
+
 
 NOTE = "single unverified source"
 

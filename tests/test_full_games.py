@@ -13,6 +13,12 @@ from referee.ledger import Game
 from referee.ruleset import loader
 
 
+@pytest.fixture(autouse=True)
+def _verbose(monkeypatch):
+    """These tests read the reasoning printed under each move: the full output (`--verbose`, issue 18 made one line the default)."""
+    monkeypatch.setenv("REFEREE_VERBOSE", "1")
+
+
 def _latam_board(tmp_path):
     """What a table would supply for latam-ciudades: the template filled in (test numbers, not a real board)."""
     data = yaml.safe_load((ROOT / "rulesets" / "boards" / "template.yaml").read_text())

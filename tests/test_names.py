@@ -176,5 +176,6 @@ def test_a_card_both_decks_hold_lists_the_candidates(game):
 
 def test_draw_takes_the_card_by_its_words(game):
     assert run("new", "--ruleset", "us-1950s", "--turns", "Ana", "Ben", game=game).code == 0
+    assert run("roll", "1", "1", game=game).code == 0  # Ana on Community Chest (turns are tracked: issue 18)
     r = run("draw", "Ana", "bank error", game=game)
     assert r.code == 0 and "Bank error in your favour" in r.out and "$200" in r.out, r.text

@@ -29,7 +29,10 @@ SCRIPT: list[tuple[str, dict]] = [
     ('no-bid "Baltic Avenue"', {"auction": {"deed": "Baltic Avenue", "no_bids": True}}),
     ("roll 3 4", {"roll": {"player": "$", "dice": [3, 4]}}),  # Cy: GO -> Chance
     ("draw Cy go-back-3", {"card": {"player": "Cy", "card": "go-back-3"}}),  # back onto Income Tax
-    ("tax income Cy --choice flat", {"income-tax": {"player": "Cy", "choice": "flat"}}),
+    # the declaration binds (issue 18: with turns tracked the tax is paid by the player on the tax square)
+    ("declare Cy percent", {"declare-tax": {"player": "Cy", "choice": "percent"}}),
+    ("tax income Cy --choice flat", {"income-tax": {"player": "Cy", "choice": "flat"}}),  # refused: declared
+    ("tax income Cy", {"income-tax": {"player": "Cy"}}),
     ("roll 6 6", {"roll": {"player": "$", "dice": [6, 6]}}),  # Ana: 11 -> 23, doubles
     ("roll 5 5", {"roll": {"player": "$", "dice": [5, 5]}}),  # Ana: 23 -> 33, doubles again
     ("roll 1 1", {"roll": {"player": "$", "dice": [1, 1]}}),  # Ana: third doubles -> jail, no move
@@ -44,9 +47,6 @@ SCRIPT: list[tuple[str, dict]] = [
     ("roll 1 3", {"roll": {"player": "$", "dice": [1, 3]}}),  # Cy: 11 -> 15 Pennsylvania Railroad
     ("jail pay Ana", {"jail": {"player": "Ana", "action": "pay"}}),  # Ana's next turn: before throwing
     ("roll 6 4", {"roll": {"player": "$", "dice": [6, 4]}}),  # Ana: 10 -> 20 Free Parking
-    ("declare Ben percent", {"declare-tax": {"player": "Ben", "choice": "percent"}}),
-    ("tax income Ben --choice flat", {"income-tax": {"player": "Ben", "choice": "flat"}}),  # refused: declared
-    ("tax income Ben", {"income-tax": {"player": "Ben"}}),
     ("roll 6 6", {"roll": {"player": "$", "dice": [6, 6]}}),  # Ben: 21 -> 33 Community Chest, doubles
     ("draw Ben advance-to-go", {"card": {"player": "Ben", "card": "advance-to-go"}}),
     ("roll 2 1", {"roll": {"player": "$", "dice": [2, 1]}}),  # Ben again: GO -> 3 Baltic
@@ -111,12 +111,15 @@ def _claim(move: str, claim: dict, before: dict, after: dict, code: int, event: 
     return c
 
 
-@pytest.mark.parametrize("edition, script", [("us-1950s", SCRIPT), ("us-classic", SCRIPT_BUILD)], ids=["throws", "buildings"])
-def test_play_and_check_agree_move_by_move(tmp_path, edition, script):
+# The buildings script buys deeds nobody landed on: a game without turns (with turns tracked the bank
+# sells a deed only to the player who lands on it, issue 18, and scenarios do not hold the landings).
+@pytest.mark.parametrize("edition, script, turns", [("us-1950s", SCRIPT, True), ("us-classic", SCRIPT_BUILD, False)],
+                         ids=["throws", "buildings"])
+def test_play_and_check_agree_move_by_move(tmp_path, edition, script, turns):
     from referee.check import check_file
 
     game = tmp_path / "g.sqlite"
-    assert run("new", "Ana", "Ben", "Cy", "--turns", "--ruleset", edition, game=game).code == 0
+    assert run("new", "Ana", "Ben", "Cy", *(["--turns"] if turns else []), "--ruleset", edition, game=game).code == 0
     for n, (move, claim) in enumerate(script):
         frozen = tmp_path / f"step{n}.yaml"
         r = run("freeze", str(frozen), game=game)

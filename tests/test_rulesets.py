@@ -192,7 +192,8 @@ def test_board_data_and_unknowns():
         latam.price(mv)
 
 
-def test_missing_value_says_which_and_how(tmp_path):
+def test_missing_value_says_which_and_how(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_VERBOSE", "1")  # reads the reasoning under the move (issue 18: one line by default)
     g = tmp_path / "g.sqlite"
     assert run("new", "--ruleset", "latam-ciudades", "Ana", "Ben", game=g).code == 0
     r = run("buy", "Ana", "Montevideo", game=g)

@@ -38,7 +38,8 @@ def score_json(game, *args):
 
 
 # ---------------------------------------------------------------- income tax
-def test_income_tax_with_mortgaged_deeds_and_a_hotel_matches_the_hand_count(game):
+def test_income_tax_with_mortgaged_deeds_and_a_hotel_matches_the_hand_count(game, monkeypatch):
+    monkeypatch.setenv("REFEREE_VERBOSE", "1")  # reads the reasoning under the move (issue 18: one line by default)
     ok(game, "new", "--ruleset", "us-1950s", "Ana", "Ben")
     ok(game, "buy", "Ana", "Mediterranean Avenue")  # 1500 - 60 = 1440
     ok(game, "buy", "Ana", "Baltic Avenue")  # 1440 - 60 = 1380

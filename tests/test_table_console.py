@@ -56,28 +56,30 @@ def last_event(path) -> dict:
 
 
 # ---------------------------------------------------------------- in-process: lines, shortcuts, refusals
-def test_lines_run_as_one_shot_commands_and_a_refused_line_is_reported_by_number(env, capsys):
+def test_lines_run_as_one_shot_commands_and_a_refused_line_is_reported_by_number(env, capsys, monkeypatch):
+    monkeypatch.setenv("REFEREE_VERBOSE", "1")  # reads the echoed lines and expansions (issue 18: quiet by default)
     con = new_console(env)
     code = con.run_lines([
         "# Ana's first turn",
-        "3 4",
-        "buy Ana boardwalk",
-        "rent Ben boardwalk",  # no landing of Ben's on record: no claim window to check, so charged
-        "buy Ben boardwalk",  # refused: already Ana's
-        "b Ben park place",
+        "1 2",
+        "buy Ana baltic",
+        "1 2",  # Ben lands on Ana's Baltic Avenue
+        "buy Ben baltic",  # refused: already Ana's
+        "rent Ben baltic",
         "status",
     ])
     out, err = capsys.readouterr()
     assert code == 1
-    assert "line 5: refused: Boardwalk already belongs to Ana — us-classic buy.printed_price" in err
+    assert "line 5: refused: Baltic Avenue already belongs to Ana — us-classic buy.printed_price" in err
     assert "Traceback" not in err + out
     t = state(env)
-    assert t.deeds[39].owner == "Ana" and t.deeds[37].owner == "Ben", "the lines after a refusal still run"
-    assert t.player("Ben").cash == 1500 - 350 - 50, "rent was charged on line 4"
-    assert "2› 3 4" in out and "→ roll 3 4" in out
+    assert t.deeds[3].owner == "Ana"
+    assert t.player("Ben").cash == 1500 - 4, "the lines after a refusal still run: rent was charged on line 6"
+    assert "2› 1 2" in out and "→ roll 1 2" in out
 
 
-def test_the_last_landing_fills_in_buy_rent_tax_and_auction(env, capsys):
+def test_the_last_landing_fills_in_buy_rent_tax_and_auction(env, capsys, monkeypatch):
+    monkeypatch.setenv("REFEREE_VERBOSE", "1")  # reads the echoed lines and expansions (issue 18: quiet by default)
     con = new_console(env)
     con.run_line("roll 1 2")  # Ana on Baltic Avenue
     con.run_line("buy")
@@ -97,7 +99,7 @@ def test_the_last_landing_fills_in_buy_rent_tax_and_auction(env, capsys):
 
 
 def test_names_with_spaces_need_no_quotes_and_aliases_expand(env, capsys):
-    con = new_console(env)
+    con = new_console(env, turns=False)
     assert con.run_line("b Ana st charles place") == 0
     assert con.run_line("h st charles place") != 0  # refused: not the whole group, but parsed as one deed
     err = capsys.readouterr().err
@@ -124,10 +126,11 @@ def test_user_errors_are_one_line_and_the_console_goes_on(env, capsys):
 def test_the_console_records_exactly_what_the_one_shot_command_records(env, tmp_path):
     con = new_console(env)
     con.run_line("roll 3 4")
+    con.run_line("roll 2 6")  # Ben on Vermont Avenue
     con.run_line("buy Ben vermont")
     other = tmp_path / "other.sqlite"
     e = dict(env["env"], REFEREE_GAME=str(other))
-    for cmd in (["new", "Ana", "Ben", "Cy", "--turns"], ["roll", "3", "4"], ["buy", "Ben", "vermont"]):
+    for cmd in (["new", "Ana", "Ben", "Cy", "--turns"], ["roll", "3", "4"], ["roll", "2", "6"], ["buy", "Ben", "vermont"]):
         subprocess.run([REFEREE, *cmd], env=e, check=True, capture_output=True)
     a, b = last_event(env["game"]), last_event(other)
     for k in ("type", "args", "ops", "text", "clauses"):
@@ -175,8 +178,8 @@ def test_a_session_at_the_keyboard(env):
     c = spawn_play(env)
     try:
         c.expect("to throw ›")
-        c.sendline("3 4")
-        c.expect("Ana throws 3\\+4 = 7")
+        c.sendline("1 2")
+        c.expect("Ana throws 1\\+2 = 3")
         c.expect("Ben")
         c.expect("to throw ›")
         # Tab completes a command, a player and a deed
@@ -184,23 +187,26 @@ def test_a_session_at_the_keyboard(env):
         c.send("\t")
         c.expect("buy")  # the menu offers build and buy
         c.send("y An\t")
-        c.send(" boardw\t")
+        c.send(" baltic\t")
         c.sendline("")
-        c.expect("Ana buys Boardwalk for \\$400")
+        c.expect("Ana buys Baltic Avenue for \\$60")
         c.expect("to throw ›")
         # history: the same line again is refused, with the clause
         c.send("\x1b[A")
         c.sendline("")
-        c.expect("refused: Boardwalk already belongs to Ana — us-classic buy.printed_price")
+        c.expect("refused: Baltic Avenue already belongs to Ana — us-classic buy.printed_price")
         c.expect("to throw ›")
         # Ctrl-C at the prompt does not leave and loses nothing
         c.sendcontrol("c")
         c.expect("to throw ›")
         c.sendline("undo")
-        c.expect("undone: Ana buys Boardwalk")
+        c.expect("undone: Ana buys Baltic Avenue")
         c.expect("to throw ›")
-        c.sendline("buy Cy boardwalk")
-        c.expect("Cy buys Boardwalk")
+        c.sendline("buy Cy baltic")  # Cy has not landed there (turns are tracked)
+        c.expect("buy.only_on_landing")
+        c.expect("to throw ›")
+        c.sendline("buy Ana baltic")
+        c.expect("Ana buys Baltic Avenue")
         c.expect("to throw ›")
         c.sendcontrol("d")
         c.expect(pexpect.EOF)
@@ -208,7 +214,7 @@ def test_a_session_at_the_keyboard(env):
         c.close()
     assert c.exitstatus == 0
     t = state(env)
-    assert t.deeds[39].owner == "Cy" and t.player("Ana").position == 7
+    assert t.deeds[3].owner == "Ana" and t.player("Ana").position == 3
 
 
 def test_a_killed_console_keeps_every_recorded_move(env):
@@ -216,8 +222,10 @@ def test_a_killed_console_keeps_every_recorded_move(env):
     c = spawn_play(env)
     try:
         c.expect("to throw ›")
-        c.sendline("buy Ana boardwalk")
-        c.expect("Ana buys Boardwalk")
+        c.sendline("1 2")
+        c.expect("to throw ›")
+        c.sendline("buy Ana baltic")
+        c.expect("Ana buys Baltic")
         c.expect("to throw ›")
         c.send("buy Ben park pl")  # typed, never entered
         c.kill(signal.SIGKILL)
@@ -225,7 +233,7 @@ def test_a_killed_console_keeps_every_recorded_move(env):
     finally:
         c.close(force=True)
     t = state(env)
-    assert t.deeds[39].owner == "Ana" and t.deeds[37].owner is None
+    assert t.deeds[3].owner == "Ana" and t.deeds[37].owner is None
 
 
 def test_the_console_starts_without_a_game_and_new_starts_one(env):
@@ -248,8 +256,9 @@ def test_the_console_starts_without_a_game_and_new_starts_one(env):
 @pytest.mark.parametrize("edition,window", [("us-classic", 2), ("it-lire", 1)])
 def test_the_rent_claim_window_counts_following_players_who_threw(env, capsys, edition, window):
     con = TableConsole(env["game"])
-    assert con.run_line(f"new Ana Ben Cy --turns -r {edition}") == 0
-    con.run_line("buy Ben 3")  # the deed on square 3
+    assert con.run_line(f"new Ana Ben Cy -r {edition}") == 0
+    con.run_line("buy Ben 3")  # the deed on square 3, bought before turns are tracked
+    assert con.run_line("turn Ana") == 0
     con.run_line("roll 1 2")  # Ana lands on it
     con.run_line("roll 2 2")  # Ben throws doubles: one following player has thrown
     con.run_line("roll 1 2")  # Ben's second throw is the same turn
@@ -284,8 +293,9 @@ def test_a_card_named_in_both_decks_is_taken_from_the_square_and_turn_starts_tra
 def test_expansion_of_aliases_dice_and_unquoted_names(env):
     con = new_console(env)
     ex = con.expand
-    assert ex(["h", "park", "place"]) == ["build", "park place"]
-    assert ex(["h", "park", "place", "2"]) == ["build", "park place", "2"]
+    # build takes [PLAYER] DEED [COUNT] as its words since issue 18: the command itself reads them
+    assert ex(["h", "park", "place"]) == ["build", "park", "place"]
+    assert ex(["h", "park", "place", "2"]) == ["build", "park", "place", "2"]
     assert ex(["build", "boardwalk", "--hotel"]) == ["build", "boardwalk", "--hotel"]
     assert ex(["auction", "Ben", "st", "charles", "place", "120"]) == ["auction", "Ben", "st charles place", "120"]
     assert ex(["rent", "Ben", "electric", "company", "--dice", "8"]) == ["rent", "Ben", "electric company", "--dice", "8"]
@@ -320,18 +330,20 @@ def test_tab_completion_by_argument_position(env):
     assert "Ana $1,500" in comp.toolbar
 
 
-def test_rent_on_a_utility_takes_the_throw_or_the_dice_given(env, capsys):
-    con = new_console(env, "Ana", "Ben")
+def test_rent_on_a_utility_takes_the_throw_or_the_dice_given(env, capsys, monkeypatch):
+    monkeypatch.setenv("REFEREE_VERBOSE", "1")  # reads the echoed lines and expansions (issue 18: quiet by default)
+    con = new_console(env, "Ana", "Ben", turns=False)
     con.run_line("buy Ben electric")
     con.run_line("buy Ben water")
+    assert con.run_line("turn Ana") == 0
     con.run_line("roll 6 6")  # Ana lands on Ben's Electric Company with doubles
     capsys.readouterr()
     assert con.run_line("rent") == 0
     out = capsys.readouterr().out
     assert '→ rent Ana "Electric Company" --dice 12' in out
     assert "Ana pays Ben $120 rent on Electric Company" in out  # both utilities: 10 x 12
-    con.run_line("roll 1 2")  # Ana -> 15
-    con.run_line("draw Ana nearest-utility")  # -> 28 Water Works, Ben's
+    con.run_line("roll 4 6")  # Ana -> 22 Chance
+    assert con.run_line("draw Ana nearest-utility") == 0  # -> 28 Water Works, Ben's
     capsys.readouterr()
     assert con.run_line("rent --dice 8") == 0
     out = capsys.readouterr().out

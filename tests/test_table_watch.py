@@ -82,8 +82,9 @@ def test_watch_redraws_after_a_move_from_another_process(game):
     try:
         c.expect("Ana")
         c.expect("new game: Ana, Ben, Cy")
-        subprocess.run([REFEREE, "buy", "Cy", "boardwalk"], env=env, check=True, capture_output=True)
-        c.expect("Cy buys Boardwalk for \\$400")
+        subprocess.run([REFEREE, "roll", "1", "2"], env=env, check=True, capture_output=True)
+        subprocess.run([REFEREE, "buy", "Ana", "baltic"], env=env, check=True, capture_output=True)
+        c.expect("Ana buys Baltic Avenue for \\$60")
         record(path, lambda rs, t: money.pay(rs, t, "Ana", "Ben", 25, "a deal"))
         c.expect("Ana pays Ben \\$25")
         c.sendcontrol("c")
@@ -111,7 +112,7 @@ def test_watch_screen_in_tmux(game):
     try:
         first = screen_until("new game")
         assert "▶  Ana" in first or "▶ Ana" in first
-        subprocess.run([REFEREE, "roll", "3", "4"], env=env, check=True, capture_output=True)
+        subprocess.run([REFEREE, "roll", "2", "6"], env=env, check=True, capture_output=True)
         subprocess.run([REFEREE, "buy", "Ana", "vermont"], env=env, check=True, capture_output=True)
         screen = screen_until("Ana buys Vermont Avenue")
         assert "Ana buys Vermont Avenue for $100" in screen

@@ -11,6 +11,12 @@ from referee.errors import InputError
 from referee.ruleset import loader
 
 
+@pytest.fixture(autouse=True)
+def _verbose(monkeypatch):
+    """These tests read the reasoning printed under each move: the full output (`--verbose`, issue 18 made one line the default)."""
+    monkeypatch.setenv("REFEREE_VERBOSE", "1")
+
+
 def ok(g, *args):
     r = run(*args, game=g)
     assert r.code == 0, (args, r.text)

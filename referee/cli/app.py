@@ -56,12 +56,25 @@ def main() -> None:
         STATE["lang_chosen"] = False  # a later in-process run without main() chooses for itself
 
 
+def _join_names(argv: list[str]) -> list[str]:
+    """Unquoted multi-word names, as in the console (`referee buy Eva st charles`)."""
+    if len(argv) < 3:
+        return argv
+    import typer.main
+
+    from referee.cli.grammar import join_argv
+
+    return join_argv(typer.main.get_command(app), argv)
+
+
 def _main() -> None:
-    argv = sys.argv[1:]
+    argv, mode = common.take_detail_flags(sys.argv[1:])
+    common.set_detail(mode)  # `--why` / `--verbose` anywhere on the line; else quiet (or $REFEREE_VERBOSE)
     try:
         i18n.reset(lang_flag(argv))
         help_language(argv)
         STATE["lang_chosen"] = True
+        argv = _join_names(argv)
         rv = app(args=argv, standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
         if code == 130:  # Typer turned a Ctrl-C into Exit(130): still the one line, and what was recorded

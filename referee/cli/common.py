@@ -62,8 +62,68 @@ def print_event(rs, ev, as_json: bool = False) -> None:
         d["citations"] = [rs.cite(c).as_dict() for c in d.get("clauses", []) if rs.has_clause(c)]
         print(json.dumps(d, ensure_ascii=False))
         return
+    if detail() == "quiet":
+        from referee.cli.render import line
+
+        out.print(f"[bold]{escape(line.one_line(rs, ev))}[/bold]")
+        notes = line.routine_notes(rs, ev)  # warnings always show
+        ruling = line.is_ruling(ev)
+        print_details([], notes, [rs.cite(c) for c in line.ruling_clauses(ev) if rs.has_clause(c)] if ruling else [])
+        return
     out.print(f"[bold]{escape(render(ev.msg, rs.fmt) if ev.msg else '')}[/bold]")
     print_details(render_all(ev.steps, rs.fmt), render_all(ev.notes, rs.fmt), [rs.cite(c) for c in ev.clauses if rs.has_clause(c)])
+    if ev.type == "build" and isinstance((ev.args or {}).get("deed"), int):
+        from referee.core.next_build import next_step
+
+        step = next_step(rs, ev.t, ev.args["deed"])
+        if step:
+            out.print(f"  {escape(render(step, rs.fmt))}")
+
+
+# ---------------------------------------------------------------- how much to say about a move
+# quiet (the default): one line per move, notes and citations for rulings only;
+# why: everything about this one move (`--why` on its line); verbose: everything, always.
+_DETAIL: dict[str, str | None] = {"mode": None}
+DETAIL_FLAGS = {"--why": "why", "--verbose": "verbose"}
+
+
+def detail() -> str:
+    import os
+
+    mode = _DETAIL["mode"]
+    if mode:
+        return mode
+    return "verbose" if os.environ.get("REFEREE_VERBOSE", "").strip() not in ("", "0") else "quiet"
+
+
+def set_detail(mode: str | None) -> None:
+    _DETAIL["mode"] = mode
+
+
+def take_detail_flags(args: list[str]) -> tuple[list[str], str | None]:
+    """`--why` / `--verbose` anywhere on a command line (before `--`): removed, and the mode they ask for."""
+    mode = None
+    rest: list[str] = []
+    command_seen = False
+    for i, a in enumerate(args):
+        if a == "--":
+            rest += args[i:]
+            break
+        # --verbose only before the command word (`check --verbose` is check's own); --why anywhere
+        if a == "--why" or (a == "--verbose" and not command_seen):
+            mode = "verbose" if "verbose" in (mode, DETAIL_FLAGS[a]) else DETAIL_FLAGS[a]
+            continue
+        if not a.startswith("-") and not (rest and rest[-1] in ("--game", "-g", "--lang")):
+            command_seen = True
+        rest.append(a)
+    return rest, mode
+
+
+def texts(rs, items) -> list[str]:
+    """Steps or notes as sentences (messages, their stored dicts, or plain sentences)."""
+    from referee.messages import render_all
+
+    return render_all(list(items or []), rs.fmt)
 
 
 def print_details(steps, notes, citations, indent: str = "  ") -> None:

@@ -170,6 +170,8 @@ class TableCompleter(Completer):
             return (self.players[:-1] + self.cards) if n_after == 0 else self.cards
         if cmd_name == "roll":
             return self.players[:-1] if n_after == 0 else []
+        if name == "words":  # [PLAYER] DEED [COUNT] (mortgage, unmortgage, build, sell)
+            return (self.players[:-1] + self.deeds) if n_after == 0 else self.deeds
         if name in PLAYER_PARAMS:
             return self.players if cmd_name == "pay" else self.players[:-1]
         if name in DEED_PARAMS:

@@ -35,7 +35,8 @@ from rich.markup import escape
 
 from referee import i18n, interrupts
 from referee.cli import common
-from referee.cli.shorthand import ALIASES, HELP, JOINABLE, NOT_HERE, QUIT, expand_sub, split_line, words_of
+from referee.cli.grammar import looks_amount as _looks_amount
+from referee.cli.shorthand import ALIASES, HELP, NOT_HERE, QUIT, expand_sub, split_line, words_of
 from referee.errors import InputError, RefereeError
 from referee.i18n import _
 
@@ -59,6 +60,9 @@ class TableConsole:
         self.group: typer.core.TyperGroup = group.load_all()  # built once: no per-line start-up
         self.out = common.out
         self.err = common.err
+        from referee.cli.auction_desk import AuctionDesk
+
+        self.desk = AuctionDesk(self)  # `auction DEED`: bids called out at the table, then `sold`
 
     # ------------------------------------------------------------ state (read-only, for shortcuts and prompts)
     def game(self):
@@ -83,6 +87,7 @@ class TableConsole:
     # ------------------------------------------------------------ one line
     def run_line(self, line: str, where: str = "") -> int:
         """Run one console line; returns its exit code (0 done, 1 refused, 2 bad input, 3 bug)."""
+        interrupts.recorded.clear()  # a Ctrl-C during this line speaks of this line's move only
         try:
             words = split_line(line)
             if not words:
@@ -90,11 +95,24 @@ class TableConsole:
             if words[0].lower() in HELP:
                 self.help(words[1:])
                 return 0
+            words, mode = common.take_detail_flags(words)  # `--why` on a line: this move in full
+            if not words:
+                return 0
+            at_auction = self.desk.run(words, where)
+            if at_auction is not None:
+                return at_auction
             args = self.expand(words)
-            if args != words:
+            if args != words and (mode or common.detail() != "quiet"):  # quiet: the move's own line says it
                 self.out.print(f"[dim]→ {escape(join_line(args))}[/dim]")
             if args[0] in NOT_HERE:
                 raise InputError(_("`{command}` does not run inside the console: {why}").format(command=args[0], why=_(NOT_HERE[args[0]])))
+            if mode and common.detail() != "verbose":
+                before = common._DETAIL["mode"]
+                common.set_detail(mode)
+                try:
+                    return self.dispatch(args, where)
+                finally:
+                    common.set_detail(before)
             return self.dispatch(args, where)
         except RefereeError as e:
             self.report(str(e), e.exit_code, where)
@@ -192,9 +210,9 @@ class TableConsole:
         if (head == "parking" and sq.kind != "free_parking") or (head == "tax" and sq.kind != "tax"):
             return words
         if head == "buy":
-            return ["buy", who, sq.name]
+            return ["buy", who, sq.name, *options]
         if head == "parking":
-            return ["parking", who]
+            return ["parking", who, *options]
         if head == "auction":
             return ["auction", positional[0], sq.name, positional[1], *options]
         if head == "rent":
@@ -234,61 +252,15 @@ class TableConsole:
         return positional, options
 
     def _join_names(self, words: list[str]) -> list[str]:
-        """Let `rent Ben st charles place` mean `rent Ben "st charles place"`."""
-        if words[0] == "amend" and len(words) > 2:  # `amend N COMMAND…`: names as that command takes them
-            return words[:2] + self._join_names(words[2:])
-        cmd, path = self._command(words)
-        if cmd is None or isinstance(cmd, typer.core.TyperGroup):
-            return words
-        start = len(path)
-        args = [p for p in cmd.params if isinstance(p, typer.core.TyperArgument)]
-        if not args or any(p.nargs != 1 for p in args):
-            return words
-        opts = {o: p for p in cmd.params if isinstance(p, typer.core.TyperOption) for o in (*p.opts, *p.secondary_opts)}
-        pos: list[int] = []
-        i = start
-        while i < len(words):
-            w = words[i]
-            if w.startswith("-") and not _looks_amount(w):
-                p = opts.get(w.split("=", 1)[0])
-                if p is not None and not p.is_flag and not p.count and "=" not in w:
-                    i += 1
-            else:
-                pos.append(i)
-            i += 1
-        if len(pos) < 2 or len(pos) < sum(1 for p in args if p.required):
-            return words
-        j = next((k for k, p in enumerate(args) if p.name in JOINABLE), None)
-        if j is None or j >= len(pos):
-            return words
-        after = args[j + 1:]
-        need_after = sum(1 for p in after if p.required)
-        for k_after in range(min(len(after), len(pos) - j - 1), need_after - 1, -1):
-            mid = len(pos) - j - k_after  # tokens for the name
-            if mid < 1:
-                continue
-            tail = pos[len(pos) - k_after:] if k_after else []
-            ok = all(_fits(after[n], words[tail[n]]) for n in range(k_after))
-            if ok and j + mid + k_after == len(pos):
-                name_idx = pos[j:j + mid]
-                if name_idx != list(range(name_idx[0], name_idx[-1] + 1)):
-                    return words
-                merged = " ".join(words[k] for k in name_idx)
-                return words[:name_idx[0]] + [merged] + words[name_idx[-1] + 1:]
-        return words
+        """Let `rent Ben st charles place` mean `rent Ben "st charles place"` (referee.cli.grammar)."""
+        from referee.cli.grammar import join_names
+
+        return join_names(self.group, words)
 
     def _command(self, words: list[str]):
-        cmd: Any = self.group
-        path: list[str] = []
-        for w in words:
-            if not isinstance(cmd, typer.core.TyperGroup):
-                break
-            sub = cmd.commands.get(w)
-            if sub is None:
-                return None, path
-            cmd = sub
-            path.append(w)
-        return (cmd if path else None), path
+        from referee.cli.grammar import command_of
+
+        return command_of(self.group, words)
 
     # ------------------------------------------------------------ help
     def help(self, topic: list[str]) -> None:
@@ -329,16 +301,29 @@ class TableConsole:
                 continue
             if line.lower() in QUIT:
                 break
-            self.out.print(f"[dim]{n}›[/dim] {escape(line)}")
             where = f"{source}:{n}" if source else _("line {n}").format(n=n)
+            quiet = common.detail() == "quiet" and not re.search(r"(^|\s)--(why|verbose)(\s|$)", line)
+            if not quiet:
+                self.out.print(f"[dim]{n}›[/dim] {escape(line)}")
             try:
-                code = self.run_line(line, where)
+                if quiet:  # one line per move: its number, then what happened (the input is in the file)
+                    with self.out.capture() as cap:
+                        code = self.run_line(line, where)
+                    said = cap.get()
+                    if said.strip():
+                        self.out.file.write(f"{n}› {said}")
+                        self.out.file.flush()
+                else:
+                    code = self.run_line(line, where)
             except KeyboardInterrupt:
                 self.report(_("interrupted; the lines before this one are recorded"), 130, where)
                 return 130
             if code == 130:
                 return 130
             worst = max(worst, code)
+        if self.desk.active:
+            self.report(f"the auction of {self.desk.deed_name} was left open: nothing recorded for it", 2, source or "")
+            worst = max(worst, 2)
         return worst
 
     # ------------------------------------------------------------ interactive
@@ -382,7 +367,7 @@ class TableConsole:
         while True:
             completer.refresh()
             try:
-                line = session.prompt(HTML(completer.prompt_html()))
+                line = session.prompt(HTML(self.desk.prompt_html() or completer.prompt_html()))
             except KeyboardInterrupt:
                 continue  # Ctrl-C clears the line; recorded moves are already saved
             except EOFError:
@@ -409,19 +394,6 @@ def join_line(words: list[str]) -> str:
         else:
             out.append(shlex.quote(w))
     return " ".join(out)
-
-
-def _looks_amount(w: str) -> bool:
-    s = w.lstrip("$£").replace(",", "").replace("_", "")
-    return s.isdigit() or w.upper().startswith("L.")
-
-
-def _fits(param: Any, word: str) -> bool:
-    if common.is_click(param.type, "IntParamType"):
-        return word.lstrip("-").isdigit()
-    if param.name in ("price", "amount", "value"):
-        return _looks_amount(word)
-    return True
 
 
 def _usage_msg(e: Any) -> str:

@@ -16,6 +16,7 @@ from referee.i18n import N_, _
 
 GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help=N_("Game file (default: $REFEREE_GAME or ./referee-game.sqlite)."))]
 JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Machine-readable output."))]
+ForceOpt = Annotated[Optional[str], typer.Option("--force", metavar="REASON", help=N_("With turns tracked: record a late move anyway, as the banker's correction (the reason is kept in the log)."))]
 
 # The root's --game, for commands that were not given their own.
 STATE: dict[str, Any] = {"game": None, "lang_chosen": False}  # lang_chosen: main() chose before parsing
@@ -52,7 +53,10 @@ def _root(
                      help=N_("Language of the output: en, es or it (default: $REFEREE_LANG, the game's, the locale's, English).")),
     ] = None,
     version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_version, help=N_("Show the version and exit."))] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", help=N_("Every move in full: steps, notes, every clause (one line a move otherwise; --why on a move's line shows that one in full)."))] = False,
 ) -> None:
+    # --verbose and --why are taken off the command line by main() (common.take_detail_flags), anywhere on it;
+    # declared here so that --help lists them
     STATE["game"] = game
 
 

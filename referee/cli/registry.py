@@ -82,6 +82,7 @@ COMMANDS: tuple[Command | Group, ...] = (
     Command("undo", "commands.history:undo", N_("Take back the last move(s); recorded as a new event, nothing is deleted.")),
     Command("redo", "commands.history:redo", N_("Bring back what the last undo took back (until a new move is recorded); appended as an event.")),
     Command("log", "commands.history:log", N_("The game's history with amounts.")),
+    Command("why", "commands.why:why", N_("The reasoning behind a move: its steps, notes and the clauses it rests on (the last move by default).")),
     Command("export", "commands.history:export", N_("Write the game's history as YAML (or CSV).")),
     Command("void", "fix_cmd:void", N_("Remove one past entry and re-run every later move (refused, naming the move, if one no longer holds).")),
     Command("amend", "fix_cmd:amend", N_("Replace one past entry with a corrected move and re-run every later move."), rest=True),

@@ -16,13 +16,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.console import Console, Group
-from rich.markup import escape
 from rich.table import Table as RTable
 from rich.text import Text
 
 from referee.errors import RefereeError
-from referee.i18n import _, data, ngettext
-from referee.i18n import explicit as i18n_explicit
+from referee.i18n import _, data
 
 if TYPE_CHECKING:
     from referee.ledger import Game
@@ -39,6 +37,7 @@ class Source:
         self.ino: int | None = None
         self.version = None
         self.size_key = None
+        self.sources: dict | None = None
         self.ends: float | None = None  # the agreed end of a time-limit game: redraw every second until then
 
     def _open(self) -> None:
@@ -85,32 +84,41 @@ class Source:
 
     def frame(self, width: int | None = None):
         if self.game is None:
-            return Text(_("waiting for a game at {path} (referee new NAME NAME … --turns)").format(path=self.path), style="yellow")
+            return Text(f"waiting for a game at {self.path} (referee new NAME NAME … --turns)", style="yellow")
         try:
-            rs = self.game.ruleset()
-            t = self.game.state()
-            recent = self._recent()
+            v = self.view()
         except Exception as e:  # mid-replacement or locked: say so, retry on the next tick
             return Text(f"{self.path}: {e}", style="red")
-        if not i18n_explicit():
+        from referee.i18n import explicit
+
+        if not explicit():  # the game's language, unless --lang said otherwise
             from referee.cli.context import speak_game
 
             speak_game(self.game)
-        return render(rs, t, recent, self.path, self.game.last_seq(), self.game.spec)
+        return render_view(v, self.path, width)
 
-    def _recent(self, n: int = 8) -> list[dict]:
+    def view(self, now: float | None = None) -> dict:
+        """The players' view model (referee.view, the one the phone page draws) of the game as it stands."""
+        from referee import view
+        from referee.web.source import GameSource
+
         assert self.game is not None  # frame() asks only once a game is open
+        rs, t = self.game.ruleset(), self.game.state()
         rows = self.game.con.execute("SELECT seq, data FROM events ORDER BY seq DESC LIMIT 60").fetchall()
-        evs = [(seq, json.loads(data)) for seq, data in reversed(rows)]
-        from referee.ledger import cancellations
+        events = GameSource._events(rows)
+        from referee.ledger import cancellations  # undone by an undo, redone by a redo
 
-        undone = set(cancellations(evs))
-        from referee.messages import render_all
+        undone = set(cancellations([(seq, json.loads(data)) for seq, data in reversed(rows)]))
+        for e in events:
+            e["undone"] = e["seq"] in undone
+        if self.sources is None:
+            try:
+                from referee.ruleset.loader import known_sources
 
-        fmt = self.game.ruleset().fmt  # each move in the language of the screen, from its message where it has one
-        out = [{"seq": s, "text": render_all([e["msg"]], fmt)[0] if e.get("msg") else e.get("text", e.get("type", "")),
-                "undone": s in undone, "type": e.get("type")} for s, e in evs]
-        return out[-n:]
+                self.sources = known_sources()
+            except Exception:  # titles are a nicety; the file name still cites
+                self.sources = {}
+        return view.table_view(rs, t, events, spec=self.game.spec, now=now, seq=self.game.last_seq(), sources=self.sources)
 
 
 def clock_lines(rs, t, spec: dict | None, now: float | None = None) -> list:
@@ -135,65 +143,163 @@ def clock_lines(rs, t, spec: dict | None, now: float | None = None) -> list:
     return lines
 
 
-def render(rs, t, recent: list[dict], path: Path, seq: int, spec: dict | None = None):
-    from referee.cli.render.status import deeds_markup, status_dict
-    from referee.core import turns
+WIDE = 90  # from here on a table with a column per fact; below, one block per player
 
-    d = status_dict(rs, t)
-    info = turns.turn_info(rs, t)
-    head = Text.assemble((f"{rs.id}", "bold"), f" — {data(rs.title)}   ",
-                         (_("{file} · move #{seq} · updated {time}").format(file=path.name, seq=seq, time=time.strftime("%H:%M:%S")), "dim"))
-    parts: list = [head, *clock_lines(rs, t, spec)]
-    if t.over:
-        parts.append(Text(_("game over") + (": " + _("{player} wins").format(player=t.winner) if t.winner else ""), style="bold green"))
-    elif info["tracking"] and info["current"]:
-        who = info["current"]
-        line = Text.assemble(("▶ ", "bold green"), (who, "bold"), " " + _("to throw"))
-        if info["throws_again"]:
-            line.append(" " + _("again (doubles ×{run})").format(run=info["doubles_run"]), style="yellow")
+
+def _group_line(g: dict) -> Text:
+    """A colour group: a swatch in the board's colour, then the deeds with houses (⌂), hotel (H), mortgage (M)."""
+    line = Text()
+    line.append("■ ", style=f"bold {g['colour']}" if g.get("colour") else "bold")
+    deeds = []
+    for d in g["deeds"]:
+        mark = " H" if d["hotel"] else (" " + "⌂" * d["houses"] if d["houses"] else "")
+        deeds.append((d["name"], mark, " (M)" if d["mortgaged"] else ""))
+    for n, (name, mark, mort) in enumerate(deeds):
+        if n:
+            line.append(", ")
+        line.append(name, style=g["colour"] if g.get("colour") else "")
+        if mark:
+            line.append(mark, style="red" if mark == " H" else "green")
+        if mort:
+            line.append(mort, style="dim")
+    if g.get("complete") and g.get("of", 0) > 1:
+        line.append(" ✓", style="bold")
+    return line
+
+
+def _where(p: dict) -> Text:
+    if p["out"]:
+        return Text("out", style="bold red")
+    if p["jail"]:
+        tries = p["jail_turns"]
+        t = Text("in jail", style="yellow")
+        if tries:
+            t.append(f" ({tries} tr{'y' if tries == 1 else 'ies'})", style="dim")
+    else:
+        t = Text(p["square"] or "")
+    if p["skip_turns"]:
+        t.append(f" · loses {p['skip_turns']} turn", style="yellow")
+    return t
+
+
+def _owes(p: dict) -> Text | None:
+    if not p["owes"]:
+        return None
+    return Text("owes " + ", ".join(f"{d['to']} {d['amount_text']}" for d in p["owes"]), style="red")
+
+
+def _name(p: dict) -> Text:
+    t = Text(p["name"], style="strike dim" if p["out"] else "bold")
+    if p["jail_cards"]:
+        t.append(f" +{p['jail_cards']} card", style="cyan")
+    return t
+
+
+def _players_wide(v: dict) -> RTable:
+    tab = RTable(expand=True, pad_edge=False, box=None, show_edge=False, header_style="bold dim")
+    tab.add_column("", width=1, no_wrap=True)
+    tab.add_column("player", no_wrap=True)
+    tab.add_column("cash", justify="right", no_wrap=True)
+    tab.add_column("worth", justify="right", no_wrap=True)
+    tab.add_column("square", ratio=1, min_width=12)
+    tab.add_column("deeds", ratio=3, min_width=24)
+    for p in v["players"]:
+        cash = Text(p["cash_text"], style="bold red" if p["out"] else "")
+        owes = _owes(p)
+        if owes:
+            cash = Text.assemble(cash, "\n", owes)
+        deeds = Text("\n").join(_group_line(g) for g in p["groups"]) if p["groups"] else Text("—", style="dim")
+        worth = Text("" if p["out"] else p["worth_text"])
+        where = Text("") if p["out"] else _where(p)
+        tab.add_row(Text("▶", style="bold green") if p["turn"] else "", _name(p), cash, worth, where, deeds)
+    return tab
+
+
+def _players_narrow(v: dict) -> list:
+    out: list = []
+    for p in v["players"]:
+        head = Text.assemble(("▶ " if p["turn"] else "  ", "bold green"), _name(p))
+        if p["out"]:
+            head.append("  out", style="bold red")
+            out.append(head)
+            continue
+        head.append(f"  {p['cash_text']}")
+        head.append(f" · worth {p['worth_text']}", style="dim")
+        out.append(head)
+        out.append(Text.assemble("    ", _where(p)))
+        owes = _owes(p)
+        if owes:
+            out.append(Text.assemble("    ", owes))
+        for g in p["groups"]:
+            out.append(_hang(4, "", _group_line(g)))
+    return out
+
+
+def _standings(st: dict) -> list:
+    tab = RTable(box=None, show_edge=False, pad_edge=False, show_header=False)
+    tab.add_column(justify="right")
+    tab.add_column(style="bold")
+    tab.add_column(justify="right")
+    for r in st["rows"]:
+        tab.add_row(("=" if r["tied"] else "") + str(r["rank"]), r["player"], r["total_text"])
+    who = f" — {st['leaders'][0]} wins" if len(st["leaders"]) == 1 else " — a tie"
+    return [tab, Text(st["title"] + who, style="dim")]
+
+
+def _hang(indent: int, head: Text | str, body: Text) -> RTable:
+    """A line whose continuation lines stay under its text (not back at the margin) on a narrow terminal."""
+    grid = RTable.grid(padding=0)
+    grid.add_column(width=indent, no_wrap=True)
+    grid.add_column(ratio=1)
+    grid.add_row(head, body)
+    return grid
+
+
+def render_view(v: dict, path: Path, width: int | None = None):
+    """The frame for the players, from the view model: only current facts, no command syntax, 45 to 200 columns."""
+    from referee import view as viewmod
+
+    width = width or 100
+    wide = width >= WIDE
+    rs_ = v["ruleset"]
+    stamp = f"{path.name} · move #{v['seq']} · {time.strftime('%H:%M:%S')}"
+    if wide:
+        head = Text.assemble((rs_["id"], "bold"), f" — {rs_['title']}   ", (stamp, "dim"))
+        head.no_wrap, head.overflow = True, "ellipsis"
+        parts: list = [head]
+    else:
+        parts = [Text(rs_["id"], style="bold", no_wrap=True, overflow="ellipsis"), Text(stamp, style="dim", no_wrap=True, overflow="ellipsis")]
+    clk = v.get("clock")
+    if clk and not v["over"] and not clk["time_up"]:
+        parts.append(Text.assemble(("⏱ ", "bold"), (viewmod.clock_text(clk["left"]), "bold"), f" left · ends at {clk['ends_text']}"))
+    turn = v["turn"]
+    if v["ended"]:
+        why = "game over" if v["over"] else f"time's up ({clk['ends_text']})" if clk else "game over"
+        parts.append(Text(why + (f": {v['winner']} wins" if v.get("winner") else ""), style="bold green"))
+    elif turn["current"]:
+        line = Text.assemble(("▶ ", "bold green"), (turn["current"], "bold"), " to throw")
+        if turn["again"]:
+            line.append(" again (doubles)", style="yellow")
         parts.append(line)
-    if info.get("landing"):
-        from referee.messages import render as render_msg
-
-        parts.append(Text("  " + _("last landing: {text}").format(text=render_msg(info["landing"]["msg"], rs.fmt)), style="yellow"))
-
-    tab = RTable(expand=False, pad_edge=False, box=None, show_edge=False, header_style="bold dim")
-    tab.add_column("")
-    tab.add_column(_("player"), style="bold")
-    tab.add_column(_("cash"), justify="right")
-    tab.add_column(_("square"))
-    tab.add_column(_("deeds"))
-    tab.add_column(_("worth"), justify="right")
-    cur = info.get("current")
-    for p, pd in zip(t.players, d["players"]):
-        deeds = deeds_markup(rs, pd["deeds"], "[dim]—[/dim]")
-        name = escape(p.name)
-        if p.bankrupt:
-            name = f"[strike dim]{name}[/strike dim]"
-        if pd["jail_cards"]:
-            name += " [cyan]" + ngettext("+{n} card", "+{n} cards", pd["jail_cards"]).format(n=pd["jail_cards"]) + "[/cyan]"
-        cash = rs.fmt(p.cash)
-        if pd["debts"]:
-            cash += "\n[red]" + _("owes {amount}").format(amount=rs.fmt(sum(x["amount"] for x in pd["debts"]))) + "[/red]"
-        square = escape(rs.squares[p.position].name) if rs.squares and not p.bankrupt else ""
-        if p.in_jail:
-            square = "[yellow]" + _("in jail") + "[/yellow]" + (
-                " [dim](" + ngettext("{n} try", "{n} tries", p.jail_turns).format(n=p.jail_turns) + ")[/dim]" if p.jail_turns else "")
-        if p.skip_turns:
-            square += " [yellow]" + ngettext("loses {n} turn", "loses {n} turns", p.skip_turns).format(n=p.skip_turns) + "[/yellow]"
-        worth = rs.fmt(pd["net_worth"]) if pd["net_worth"] is not None else "?"
-        marker = "[bold green]▶[/bold green]" if p.name == cur and not t.over else ""
-        tab.add_row(marker, name, cash, square, deeds, worth)
-    parts += [Text(""), tab, Text("")]
-    bank = _("bank: {houses}, {hotels}").format(houses=ngettext("{n} house", "{n} houses", t.bank_houses).format(n=t.bank_houses),
-                                                hotels=ngettext("{n} hotel", "{n} hotels", t.bank_hotels).format(n=t.bank_hotels))
-    if rs.p.free_parking.jackpot:
-        bank += " · " + _("Free Parking pot {amount}").format(amount=rs.fmt(t.pot))
+    if turn.get("last_throw") and not v["ended"]:
+        parts.append(_hang(2, "", Text(turn["last_throw"]["text"], style="dim")))
+    if turn.get("pending") and not v["ended"]:
+        parts.append(_hang(2, "", Text(turn["pending"]["text"], style="yellow")))
+    parts.append(Text(""))
+    parts += [_players_wide(v)] if wide else _players_narrow(v)
+    parts.append(Text(""))
+    if v["ended"] and v.get("final"):
+        parts.append(Text("final count", style="bold reverse"))
+        parts += _standings(v["final"])
+        parts.append(Text(""))
+    bank = f"bank: {v['bank']['houses']} houses, {v['bank']['hotels']} hotels"
+    if v["bank"].get("pot_text"):
+        bank += f" · Free Parking pot {v['bank']['pot_text']}"
     parts.append(Text(bank, style="dim"))
-    parts.append(Text(_("last moves"), style="bold dim"))
-    for e in reversed(recent):
-        style = "strike dim" if e["undone"] else ("dim italic" if e["type"] == "undo" else "")
-        parts.append(Text(f"  #{e['seq']:<4} {e['text']}", style=style))
+    parts.append(Text("last moves", style="bold dim"))
+    for e in v["events"][:8]:
+        style = "strike dim" if e["undone"] else ("dim italic" if e["undo"] else "")
+        parts.append(_hang(8, Text(f"  #{e['seq']:<4} ", style="dim"), Text(e["text"], style=style)))
     return Group(*parts)
 
 
@@ -216,14 +322,14 @@ def run(path: Path, once: bool = False, interval: float = 0.15) -> None:
     src.key()
     if once or not console.is_terminal:
         if once:
-            console.print(src.frame())
+            console.print(src.frame(console.width))
             return
         last = None
         try:  # not a terminal: print a frame at each change
             while True:
                 k = src.key()
                 if k != last:
-                    console.print(src.frame())
+                    console.print(src.frame(console.width))
                     console.rule()
                     last = k
                 time.sleep(interval)
@@ -237,7 +343,7 @@ def run(path: Path, once: bool = False, interval: float = 0.15) -> None:
                 k = src.key()
                 size = _terminal_size(console)
                 if k != last_key or size != last_size:
-                    live.update(src.frame(), refresh=True)
+                    live.update(src.frame(size[0] if size else None), refresh=True)
                     last_key, last_size = k, size
                 time.sleep(interval)
     except KeyboardInterrupt:

@@ -108,4 +108,7 @@ def rerun(rs: Ruleset, t: Table, typ: str, args: Args):
     fn = TABLE.get(kind(typ, args))
     if fn is None:
         raise InputError(f"a '{kind(typ, args)}' entry cannot be replayed")
-    return fn(rs, t, args)
+    from referee.core import turn_checks  # a move the corrected landings no longer ground is refused, as when typed
+
+    ev = fn(rs, t, args)
+    return turn_checks.mark(ev, turn_checks.recheck(rs, t, kind(typ, args), args))

@@ -12,19 +12,32 @@ from referee.i18n import N_
 
 
 def build(
-    deed: str,
-    count: Annotated[int, typer.Argument(help=N_("How many buildings to add on this lot."))] = 1,
+    words: Annotated[list[str], typer.Argument(help=N_("The owner (may be left out), the lot and how many buildings (1 by default): build Ana boardwalk 2."), metavar="[PLAYER] DEED [COUNT]")],
     hotel: Annotated[bool, typer.Option("--hotel", help=N_("Build a hotel (when the edition allows one before 4 houses)."))] = False,
     price: Annotated[Optional[str], typer.Option("--price", help=N_("Price paid at a building-shortage auction."))] = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import buildings
+    from referee.cli.grammar import owner_named, player_and_deed
+    from referee.core import buildings as building_rules
 
-    record(game, lambda rs, t: buildings.build(rs, t, common.resolve_deed(rs, deed), count, hotel,
-                                             common.amount(rs, t, price, "the price") if price else None))
+    def build_(rs, t):
+        who, idx, count = player_and_deed(rs, t, words, counted=True)
+        owner_named(rs, t, who, idx, "building.full_group")
+        return building_rules.build(rs, t, idx, count or 1, hotel, common.amount(rs, t, price, "the price") if price else None)
+
+    record(game, build_)
 
 
-def sell(deed: str, count: Annotated[int, typer.Argument()] = 1, game: GameOpt = None) -> None:
-    from referee.core import buildings
+def sell(
+    words: Annotated[list[str], typer.Argument(help=N_("The owner (may be left out), the lot and how many buildings (1 by default)."), metavar="[PLAYER] DEED [COUNT]")],
+    game: GameOpt = None,
+) -> None:
+    from referee.cli.grammar import owner_named, player_and_deed
+    from referee.core import buildings as building_rules
 
-    record(game, lambda rs, t: buildings.sell_buildings(rs, t, common.resolve_deed(rs, deed), count))
+    def build_(rs, t):
+        who, idx, count = player_and_deed(rs, t, words, counted=True)
+        owner_named(rs, t, who, idx, "building.sell")
+        return building_rules.sell_buildings(rs, t, idx, count or 1)
+
+    record(game, build_)

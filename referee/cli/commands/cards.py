@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from referee.cli import common
-from referee.cli.context import GameOpt, record, ruleset_for
+from referee.cli.context import ForceOpt, GameOpt, record, ruleset_for
 from referee.i18n import N_, data
 
 
@@ -15,17 +15,22 @@ def card(
     player: str,
     name: str,
     passed_go: Annotated[bool, typer.Option("--passed-go", help=N_("The move passes GO (salary)."))] = False,
+    force: ForceOpt = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import cards as cards_rules
+    from referee.core import cards as card_rules
+    from referee.core import turn_checks
+    from referee.core.events import Event
 
     def build(rs, t):
-        who, c = common.resolve_player(t, player), cards_rules.find_card(rs, name, hint="referee cards lists them")
+        who, c = common.resolve_player(t, player), card_rules.find_card(rs, name, hint="referee cards lists them")
         if t.extra.get("tracking") and not passed_go:
             from referee.core import turns  # the token moves on the board: record the landing too
 
-            return turns.draw(rs, t, who, c)
-        return cards_rules.draw_card(rs, t, who, c, passed_go)
+            ev: Event = turns.draw(rs, t, who, c)
+        else:
+            ev = card_rules.draw_card(rs, t, who, c, passed_go)
+        return turn_checks.mark(ev, turn_checks.check(rs, t, "card", who, card_=c, force=force))
 
     record(game, build)
 

@@ -7,14 +7,19 @@ from typing import Annotated, Optional
 import typer
 
 from referee.cli import common
-from referee.cli.context import GameOpt, record
+from referee.cli.context import ForceOpt, GameOpt, record
 from referee.i18n import N_
 
 
-def buy(player: str, deed: str, game: GameOpt = None) -> None:
-    from referee.core import buying
+def buy(player: str, deed: str, force: ForceOpt = None, game: GameOpt = None) -> None:
+    from referee.core import buying, turn_checks
 
-    record(game, lambda rs, t: buying.buy(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed)))
+    def build(rs, t):
+        who, idx = common.resolve_player(t, player), common.resolve_deed(rs, deed)
+        ev = buying.buy(rs, t, who, idx)
+        return turn_checks.mark(ev, turn_checks.check(rs, t, "buy", who, deed=idx, force=force))
+
+    record(game, build)
 
 
 def auction(player: str, deed: str, price: str, game: GameOpt = None) -> None:
@@ -33,6 +38,7 @@ def rent(
     game: GameOpt = None,
 ) -> None:
     from referee.core import rent as rent_rules
+    from referee.core import turn_checks
 
     def build(rs, t):
         c = None
@@ -43,18 +49,36 @@ def rent(
         idx = common.resolve_deed(rs, deed)
         who = common.resolve_player(t, payer)
         landing = rent_rules.last_landing(t, who, idx) if late is None and t.extra.get("tracking") else None
-        return rent_rules.rent(rs, t, who, idx, dice, c, late, landing)
+        ev = rent_rules.rent(rs, t, who, idx, dice, c, late, landing)
+        if late is None:  # --late states the claim window by hand (a landing the game did not track)
+            turn_checks.check(rs, t, "rent", who, deed=idx)
+        return ev
 
     record(game, build)
 
 
-def mortgage(deed: str, game: GameOpt = None) -> None:
+PlayerDeed = Annotated[list[str], typer.Argument(help=N_("The owner (may be left out) and the deed: mortgage Ana reading."), metavar="[PLAYER] DEED")]
+
+
+def mortgage(words: PlayerDeed, game: GameOpt = None) -> None:
+    from referee.cli.grammar import owner_named, player_and_deed
     from referee.core import mortgages
 
-    record(game, lambda rs, t: mortgages.mortgage(rs, t, common.resolve_deed(rs, deed)))
+    def build(rs, t):
+        who, idx, _ = player_and_deed(rs, t, words)
+        owner_named(rs, t, who, idx, "mortgage.value")
+        return mortgages.mortgage(rs, t, idx)
+
+    record(game, build)
 
 
-def unmortgage(deed: str, game: GameOpt = None) -> None:
+def unmortgage(words: PlayerDeed, game: GameOpt = None) -> None:
+    from referee.cli.grammar import owner_named, player_and_deed
     from referee.core import mortgages
 
-    record(game, lambda rs, t: mortgages.unmortgage(rs, t, common.resolve_deed(rs, deed)))
+    def build(rs, t):
+        who, idx, _ = player_and_deed(rs, t, words)
+        owner_named(rs, t, who, idx, "mortgage.lift")
+        return mortgages.unmortgage(rs, t, idx)
+
+    record(game, build)

@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from referee.cli import common
-from referee.cli.context import GameOpt, game_path, open_game, record
+from referee.cli.context import ForceOpt, GameOpt, game_path, open_game, record
 from referee.i18n import N_, _
 
 
@@ -56,9 +56,10 @@ def turn(
 
 def draw(
     words: Annotated[list[str], typer.Argument(help=N_("PLAYER and the card's name (id or text); PLAYER defaults to whoever moved last."), metavar="[PLAYER] CARD")],
+    force: ForceOpt = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import turns
+    from referee.core import turn_checks, turns
     from referee.errors import RefereeError
 
     def build(rs, t):
@@ -76,7 +77,9 @@ def draw(
 
                 raise InputError(_("say who drew the card: draw PLAYER CARD"))
             player = t.landings[-1]["player"]
-        return turns.draw(rs, t, player, _find_card(rs, t, player, " ".join(ws)))
+        c = _find_card(rs, t, player, " ".join(ws))
+        ev = turns.draw(rs, t, player, c)
+        return turn_checks.mark(ev, turn_checks.check(rs, t, "card", player, card_=c, force=force))
 
     record(game, build)
 

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from referee.cli import common
-from referee.cli.context import GameOpt, open_game, record
+from referee.cli.context import ForceOpt, GameOpt, open_game, record
 from referee.i18n import N_, _
 
 
@@ -15,6 +15,7 @@ def income(
     player: str,
     choice: Annotated[Optional[str], typer.Option("--choice", help=N_("percent or flat, declared before counting."))] = None,
     preview: Annotated[bool, typer.Option("--preview", help=N_("Show both amounts without paying (not the official order of play)."))] = False,
+    force: ForceOpt = None,
     game: GameOpt = None,
 ) -> None:
     from referee.core import taxes
@@ -39,13 +40,22 @@ def income(
             common.out.print("  " + _("flat: {amount}").format(amount=rs.fmt(opts["flat"])))
         common.out.print("  " + _("choices in {ruleset}: {choices}").format(ruleset=rs.id, choices=", ".join(opts["choices"])))
         return
-    record(game, lambda rs, t: taxes.income_tax(rs, t, common.resolve_player(t, player), choice))
+    record(game, lambda rs, t: _taxed(rs, t, player, "income", force, lambda who: taxes.income_tax(rs, t, who, choice)))
 
 
-def luxury(player: str, game: GameOpt = None) -> None:
+def luxury(player: str, force: ForceOpt = None, game: GameOpt = None) -> None:
     from referee.core import taxes
 
-    record(game, lambda rs, t: taxes.luxury_tax(rs, t, common.resolve_player(t, player)))
+    record(game, lambda rs, t: _taxed(rs, t, player, "luxury", force, lambda who: taxes.luxury_tax(rs, t, who)))
+
+
+def _taxed(rs, t, player: str, which: str, force, run):
+    """The tax, then the turn check (the transaction's own refusals come first)."""
+    from referee.core import turn_checks
+
+    who = common.resolve_player(t, player)
+    ev = run(who)
+    return turn_checks.mark(ev, turn_checks.check(rs, t, "tax", who, tax_kind=which, force=force))
 
 
 def parking(player: str, game: GameOpt = None) -> None:

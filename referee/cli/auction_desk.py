@@ -1,0 +1,173 @@
+"""The auction helper of the table console: `auction DEED` opens the bidding.
+
+While it is open, a line is a bid (`Ana 120`, `Ben 130`), `sold` (the high
+bidder buys through the very `auction WINNER DEED PRICE` command the shell
+runs; with no bid, `no-bid DEED`: the deed stays with the bank), `undo` (takes back the last
+bid), `bids`, or `cancel` (nothing recorded). Read-only commands (status,
+score, turn, log, why…) still work. The bids live only in the console: the
+ledger records the outcome, one move. The rules are in referee.core.bidding.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.markup import escape
+
+from referee.cli import common
+from referee.errors import InputError, RefereeError
+
+if TYPE_CHECKING:
+    from referee.core.bidding import Bidding
+
+CLOSE = ("sold", "done", "close")
+CANCEL = ("cancel", "stop", "abort")
+READ_ONLY = {"status", "s", "st", "score", "turn", "t", "log", "l", "why", "board", "cards", "rules", "ask", "help", "?"}
+
+
+def _arg(name: str) -> str:
+    return f'"{name}"' if any(ch.isspace() for ch in name) else name
+
+
+def _amount(word: str) -> int | None:
+    try:
+        return common.parse_amount(word)
+    except InputError:
+        return None
+
+
+class AuctionDesk:
+    def __init__(self, console: Any):
+        self.con = console
+        self.bidding: Bidding | None = None  # while an auction is open
+        self.deed_name = ""
+
+    @property
+    def active(self) -> bool:
+        return self.bidding is not None
+
+    # ------------------------------------------------------------ opening
+    @staticmethod
+    def opens(words: list[str]) -> bool:
+        """`auction` or `auction DEED…` with no amount: the helper (with an amount it is the one-shot record)."""
+        from referee.cli.shorthand import ALIASES
+
+        if not words or ALIASES.get(words[0].lower(), words[0].lower()) != "auction":
+            return False
+        return not any(_amount(w) for w in words[1:]) and not any(w.startswith("-") for w in words[1:])
+
+    def open(self, words: list[str]) -> int:
+        from referee.core import bidding
+
+        rs, t = self.con.snapshot()
+        if t is None:
+            raise InputError("no game yet: start one with `new NAME NAME …`")
+        if words[1:]:
+            idx = common.resolve_deed(rs, " ".join(words[1:]))
+        else:
+            land = t.landings[-1] if t.landings else None
+            if land is None or not rs.squares[land["square"]].is_deed or t.deeds[land["square"]].owner is not None:
+                raise InputError("say which deed: auction DEED")
+            idx = land["square"]
+        from referee.i18n import _
+        from referee.templates import AUCTION_OPENINGS
+
+        b = self.bidding = bidding.open_bidding(rs, t, idx)
+        self.deed_name = rs.squares[idx].name
+        why = _(AUCTION_OPENINGS[b.opening])
+        opening = f"{why} ({rs.fmt(b.minimum)})" if b.minimum > 1 else why
+        self.con.out.print(f"[bold]auction: {escape(self.deed_name)}[/bold] — bidding opens at {escape(opening)}; "
+                           f"bids as NAME AMOUNT, then `sold` (`undo` takes back a bid, `cancel` stops)")
+        return 0
+
+    # ------------------------------------------------------------ one line while open
+    def line(self, words: list[str], where: str = "") -> int:
+        b = self.bidding
+        assert b is not None  # called only while an auction is open
+        head = words[0].lower()
+        if head in CLOSE and len(words) == 1:
+            return self.sold(where)
+        if head in CANCEL and len(words) == 1:
+            self.con.out.print(f"auction of {escape(self.deed_name)} cancelled: nothing recorded")
+            self.bidding = None
+            return 0
+        if head in ("undo", "u", "z") and len(words) == 1:
+            gone = b.withdraw()
+            rs, _ = self.con.snapshot()
+            self.con.out.print(f"bid withdrawn: {escape(gone[0])} {rs.fmt(gone[1])}" if gone else "no bid to take back")
+            self.print_high(rs)
+            return 0
+        if head == "bids" and len(words) == 1:
+            rs, _ = self.con.snapshot()
+            for who, amt in b.bids:
+                self.con.out.print(f"  {escape(who)} {rs.fmt(amt)}")
+            self.print_high(rs)
+            return 0
+        amount = _amount(words[-1]) if len(words) >= 2 else None
+        if amount is not None:
+            return self.bid(" ".join(words[:-1]), amount)
+        if head in READ_ONLY:
+            return -1  # the console runs it as usual
+        raise InputError(f"the auction of {self.deed_name} is open: a bid is NAME AMOUNT (Ana 120), then `sold`; `cancel` stops it")
+
+    def bid(self, name: str, amount: int) -> int:
+        from referee.core import bidding
+
+        rs, t = self.con.snapshot()
+        assert self.bidding is not None
+        who = common.resolve_player(t, name)
+        from referee.messages import render
+
+        warn = bidding.bid(rs, t, self.bidding, who, amount)
+        said = f" [yellow]({escape(render(warn, rs.fmt))})[/yellow]" if warn else ""
+        self.con.out.print(f"{escape(who)} bids {rs.fmt(amount)}{said}")
+        return 0
+
+    def print_high(self, rs) -> None:
+        assert self.bidding is not None
+        high = self.bidding.high
+        self.con.out.print(f"[dim]high bid: {escape(high[0])} {rs.fmt(high[1])}[/dim]" if high else "[dim]no bid yet[/dim]")
+
+    def sold(self, where: str = "") -> int:
+        """The result, through the very command the shell runs: `auction WINNER DEED PRICE`, or `no-bid DEED`."""
+        assert self.bidding is not None
+        high = self.bidding.high
+        if high is None:
+            args = ["no-bid", self.deed_name]
+            shown = f"no-bid {_arg(self.deed_name)}"
+        else:
+            args = ["auction", high[0], self.deed_name, str(high[1])]
+            shown = f"auction {_arg(high[0])} {_arg(self.deed_name)} {high[1]}"
+        from referee.cli import common as c
+
+        if c.detail() != "quiet":
+            self.con.out.print(f"[dim]→ {escape(shown)}[/dim]")
+        code = self.con.dispatch(args, where)
+        if code == 0:
+            self.bidding = None
+        else:
+            self.con.out.print("[yellow]the auction is still open: `undo` takes back that bid, `cancel` stops[/yellow]")
+        return code
+
+    def prompt_html(self) -> str | None:
+        import html
+
+        if self.bidding is None:
+            return None
+        rs, _ = self.con.snapshot()
+        high = self.bidding.high
+        now = f"{html.escape(high[0])} {html.escape(rs.fmt(high[1]))}" if high else "no bid"
+        return f"<b>auction</b> {html.escape(self.deed_name)}: {now} › "
+
+    def run(self, words: list[str], where: str = "") -> int | None:
+        """The console's hook: handle the line if it belongs to an auction; None lets the console run it."""
+        try:
+            if self.active:
+                code = self.line(words, where)
+                return None if code == -1 else code
+            if self.opens(words):
+                return self.open(words)
+        except RefereeError as e:
+            self.con.report(str(e), e.exit_code, where)
+            return e.exit_code
+        return None

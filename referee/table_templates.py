@@ -1,0 +1,62 @@
+"""The words of the table's helpers: a move that does not match the tracked landings (core/turn_checks.py),
+a move the banker forced, the auction helper's bids (core/bidding.py), and build's next step
+(core/next_build.py). Merged into referee.templates.TEMPLATES; kept apart so each module stays short."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from referee.i18n import _
+from referee.next_actions import name_arg
+
+
+def table_templates(_nested: Callable[[Any, Any], str]) -> dict[str, Any]:
+    """The templates, given the renderer of a nested message (referee.templates._nested)."""
+    return {
+        # the table's own helpers: the auction helper (core/bidding.py), a move the banker forced (core/turn_checks.py)
+        "refused.bid_not_higher": "{high_bidder} has bid {high:money}: a bid must be higher",
+        "bid.more_than_cash": "{player} holds {cash:money}: a winning bid must be paid to the bank",
+        "forced": lambda p, f: f"{_nested(p['move'], f)} [forced: {p['reason']}]",
+        "forced.note": lambda p, f: f"recorded by the banker's --force ({p['reason']}): {_nested(p['why'], f)}",
+        # a move that does not match the tracked landings (core/turn_checks.py)
+        "check.buy.not_landed": ("{player} has not landed on {deed}: the bank sells a deed only to the player who lands on it "
+                                 "(otherwise at auction or by a trade)"),
+        "check.rent.not_landed": "{player} has not landed on {deed}: rent is owed by the player who lands there",
+        "check.tax.not_landed": "{player} has not landed on {square}",
+        "check.card.not_landed": "{player} has not landed on a {deck} square: a card is drawn by the player who lands there",
+        "check.elsewhere": lambda p, f: _nested(p["what"], f) + " (" + _(
+            "{player} is {where}; if {player}'s token really stands on {there}, a throw was entered wrong: correct it with amend N"
+        ).format(player=p["player"], where=_where_words(p["where"]), there=p["there"]) + ")",
+        "check.late": lambda p, f: f"{_nested(p['doing'], f)} belongs to the landing, and {_nested(p['late'], f)}",
+        "check.doing.buy": "buying {deed}",
+        "check.doing.tax": "the {tax} tax",
+        "check.doing.card": "drawing a {deck} card",
+        "check.moved_on": lambda p, f: f"{p['player']} has moved on since landing on {p['square']} ({_where_words(p['where'])})",
+        "check.thrown_since": "{other} has thrown since {player} landed on {square}",
+        "check.forceable": lambda p, f: _nested(p["what"], f) + ": " + _('the banker may still record it with --force "REASON"'),
+        "check.jail.send": lambda p, f: _("with turns tracked a player goes to jail by a throw (Go to Jail, the last doubles) "
+                                           "or a card; {player} is {where}").format(player=p["player"], where=_where_words(p["where"])),
+        # after `build`: the next legal step on the lot (core/next_build.py)
+        "next_build.full": "{deed} has a hotel: nothing more can be built on it",
+        "next_build.hotel": lambda p, f: (f"next on {p['deed']}: a hotel for {f(p['hotel'])}, its {p['houses']} houses going back "
+                                          f"to the bank (build {name_arg(p['deed'])})"),
+        "next_build.house_or_hotel": lambda p, f: (f"next on {p['deed']}: a house for {f(p['house'])} (build {name_arg(p['deed'])}), "
+                                                   f"or a hotel for {f(p['hotel'])}, its {p['houses']} houses going back to the bank "
+                                                   f"(build {name_arg(p['deed'])} --hotel)"),
+        "next_build.hotel_once": lambda p, f: (f"next on {p['deed']}: a hotel for {f(p['hotel'])}, once {', '.join(p['short'])} "
+                                               f"also ha{'s' if len(p['short']) == 1 else 've'} {p['houses']} houses"),
+        "next_build.hotel_none_left": "next on {deed}: a hotel for {hotel:money}, when the bank has one again (none left)",
+        "next_build.evenly": lambda p, f: (f"next: a house for {f(p['house'])} on {' or '.join(p['lows'])} first "
+                                           f"(houses go up evenly across the group)"),
+        "next_build.house_none_left": "next on {deed}: a house for {house:money}, when the bank has one again (none left)",
+        "next_build.house": lambda p, f: f"next on {p['deed']}: a house for {f(p['house'])} (build {name_arg(p['deed'])})",
+        "check.jail.not_their_throw": "it is {current}'s turn to throw, not {player}'s (a throw is entered with roll D1 D2)",
+        "check.jail.before_throw": lambda p, f: ("a jailed player leaves before throwing on their own turn, and "
+                                                 + (f"{p['player']} has already thrown this turn" if p["thrown"] else f"it is {p['current']}'s turn")),
+        # the turn's rulings (throw, jail turns, auctions, shortages, hotel sales, the tax declaration)
+    }
+
+
+def _where_words(w: dict[str, Any]) -> str:
+    return _("in jail") if w.get("in_jail") else _("on {square}").format(square=w["square"])
