@@ -17,6 +17,7 @@ from typing import Any
 
 from referee.core import closed, dispatch
 from referee.errors import InputError, Refusal
+from referee.i18n import _, ngettext
 from referee.ledger import CANCELLERS, CONTROL, Game, cancellations
 
 Events = list[tuple[int, dict]]
@@ -62,12 +63,12 @@ def sentence(rs, ev) -> str:
 def _not_live(evs: Events, entry: int) -> str:
     by_seq = dict(evs)
     if entry not in by_seq:
-        return f"there is no entry #{entry} (the log runs to #{max(by_seq)})"
+        return _("there is no entry #{entry} (the log runs to #{last})").format(entry=entry, last=max(by_seq))
     ev = by_seq[entry]
     if ev["type"] == "new":
-        return f"entry #{entry} is the start of the game; start a new game instead"
+        return _("entry #{entry} is the start of the game; start a new game instead").format(entry=entry)
     if ev["type"] in CANCELLERS:
-        return f"entry #{entry} is itself a correction ({ev['type']}); `undo` takes back the latest one"
+        return _("entry #{entry} is itself a correction ({kind}); `undo` takes back the latest one").format(entry=entry, kind=ev["type"])
     undone = cancellations(evs)
     by = undone.get(entry)
     while by is not None and entry not in [m["entry"] for m in moves_of(by, by_seq[by])]:
@@ -75,15 +76,15 @@ def _not_live(evs: Events, entry: int) -> str:
         if nxt is None:
             break
         by = nxt
-    how = by_seq[by]["type"] if by else "undone"
-    return f"entry #{entry} no longer counts ({how} by #{by})"
+    how = by_seq[by]["type"] if by else _("undone")  # a correction's own name (a command word) or "undone"
+    return _("entry #{entry} no longer counts ({how} by #{by})").format(entry=entry, how=how, by=by)
 
 
 def correct(
     g: Game, entry: int, build: Callable[[Any, Any], Any] | None = None,
 ) -> tuple[int, dict]:
     """Void entry `entry` (build None) or replace it with `build(ruleset, table)`; re-run the moves after it."""
-    verb = "voided" if build is None else "amended"
+    verb = _("voided") if build is None else _("amended")
 
     def make(rs, evs: Events) -> dict:
         ts = dict(g.con.execute("SELECT seq, ts FROM events").fetchall())
@@ -102,7 +103,7 @@ def correct(
                 if m["entry"] == entry:
                     old = m
                     if m["type"] == "deed":  # the board's values hold for the whole game, not from one move on
-                        raise InputError(f"entry #{entry} records board values read at the table: record the right ones with `deed`, or undo")
+                        raise InputError(_("entry #{entry} records board values read at the table: record the right ones with `deed`, or undo").format(entry=entry))
                     if build is None:
                         continue
                     try:
@@ -110,9 +111,9 @@ def correct(
                         if ev is not None:
                             closed.check(rs, t, ev.t)  # as Game.record checks every move
                     except Refusal as r:
-                        raise Refusal(f"the correction for #{entry} does not hold: {r.message}", r.citation) from None
+                        raise Refusal(_("the correction for #{entry} does not hold: {why}").format(entry=entry, why=r.message), r.citation) from None
                     if ev is None:
-                        raise InputError("amend takes a move (buy, rent, pay, …), not a command that records nothing")
+                        raise InputError(_("amend takes a move (buy, rent, pay, …), not a command that records nothing"))
                     new = ev
                 else:
                     try:
@@ -120,20 +121,22 @@ def correct(
                         closed.check(rs, t, ev.t)
                     except Refusal as r:
                         raise Refusal(
-                            f"#{m['entry']} ({m.get('text') or m['type']}) no longer holds once #{entry} is {verb}: {r.message}; nothing changed",
+                            _("#{entry} ({text}) no longer holds once #{changed} is {verb}: {why}; nothing changed").format(
+                                entry=m["entry"], text=m.get("text") or m["type"], changed=entry, verb=verb, why=r.message),
                             r.citation,
                         ) from None
                     except InputError as r:
                         raise InputError(
-                            f"#{m['entry']} ({m.get('text') or m['type']}) no longer holds once #{entry} is {verb}: {r.message}; nothing changed"
+                            _("#{entry} ({text}) no longer holds once #{changed} is {verb}: {why}; nothing changed").format(
+                                entry=m["entry"], text=m.get("text") or m["type"], changed=entry, verb=verb, why=r.message)
                         ) from None
                 text = sentence(rs, ev) or m.get("text", "")  # a re-run with no sentence of its own keeps the log's
                 d = ev.to_dict()
                 if m["entry"] != entry:
                     if text != m.get("text") or ev.amount != m.get("amount"):
-                        steps.append(f"#{m['entry']} now: {text} (was: {m.get('text')})")
+                        steps.append(_("#{entry} now: {text} (was: {was})").format(entry=m["entry"], text=text, was=m.get("text")))
                     elif d["ops"] != m.get("ops"):
-                        steps.append(f"#{m['entry']} {text}: the same move, moving different amounts")
+                        steps.append(_("#{entry} {text}: the same move, moving different amounts").format(entry=m["entry"], text=text))
                 moves.append({"entry": m["entry"], "ts": m.get("ts") or ts.get(m["entry"]), "type": d["type"],
                               "args": d["args"], "text": text, "amount": d["amount"], "ops": d["ops"],
                               "clauses": d["clauses"]})
@@ -151,10 +154,12 @@ def correct(
                     undoes += e["args"]["undoes"]
         entries = [m["entry"] for m in moves]
         rerun = len(moves) - (entries.index(entry) + 1 if build is not None else sum(1 for x in entries if x < entry))
-        text = (f"void #{entry}: {old.get('text')}" if build is None
-                else f"amend #{entry}: {sentence(rs, new)} (was: {old.get('text')})")
+        text = (_("void #{entry}: {text}").format(entry=entry, text=old.get("text")) if build is None
+                else _("amend #{entry}: {text} (was: {was})").format(entry=entry, text=sentence(rs, new), was=old.get("text")))
         if rerun:
-            text += f"; {rerun} later move(s) re-run" + (f", {len(steps)} changed" if steps else ", none changed")
+            text += "; " + (ngettext("{n} later move(s) re-run, {changed} changed", "{n} later move(s) re-run, {changed} changed", rerun)
+                            if steps else ngettext("{n} later move(s) re-run, none changed", "{n} later move(s) re-run, none changed", rerun)
+                            ).format(n=rerun, changed=len(steps))
         return {
             "type": "void" if build is None else "amend",
             "args": {"entry": entry, "undoes": sorted(set(undoes)), "was": old, "moves": moves},
@@ -172,11 +177,13 @@ def marks(evs: Events) -> dict[int, str]:
         c = by_seq[by]
         if c["type"] in CORRECTIONS:
             if c["args"]["entry"] == seq:
-                out[seq] = {"void": "voided", "amend": "amended"}[c["type"]] + f" by #{by}"
+                out[seq] = (_("voided by #{by}") if c["type"] == "void" else _("amended by #{by}")).format(by=by)
             elif by_seq[seq]["type"] in CORRECTIONS:
-                out[seq] = f"folded into #{by}"
+                out[seq] = _("folded into #{by}").format(by=by)
             else:
-                out[seq] = f"re-run in #{by}"
+                out[seq] = _("re-run in #{by}").format(by=by)
+        elif c["type"] in ("undo", "redo"):
+            out[seq] = (_("undone by #{by}") if c["type"] == "undo" else _("taken back by the redo #{by}")).format(by=by)
         else:
-            out[seq] = {"undo": "undone by", "redo": "taken back by the redo"}.get(c["type"], f"cancelled by {c['type']}") + f" #{by}"
+            out[seq] = _("cancelled by {kind} #{by}").format(kind=c["type"], by=by)
     return out

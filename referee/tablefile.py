@@ -20,6 +20,7 @@ from typing import Any
 
 from referee.core.state import Table, new_table
 from referee.errors import InputError, RefereeError
+from referee.i18n import N_, _
 from referee.names import Names, match, norm, player_name
 from referee.ruleset.model import Ruleset
 from referee.yamlfile import Errors
@@ -29,7 +30,7 @@ PLAYER_KEYS = ("name", "cash", "deeds", "bankrupt")
 GAME_KEYS = ("position", "in_jail", "jail_turns", "jail_cards", "skip_turns", "declared")  # declared: the income-tax choice
 DEED_KEYS = ("name", "houses", "hotel", "mortgaged")
 DEED_IGNORED = ("note",)
-DEED_FORMS = "a deed name, `Deed: state` (3, '3 houses', hotel, mortgaged) or {name: DEED, houses: N, hotel: true, mortgaged: true}"
+DEED_FORMS = N_("a deed name, `Deed: state` (3, '3 houses', hotel, mortgaged) or {name: DEED, houses: N, hotel: true, mortgaged: true}")
 
 
 @dataclass
@@ -44,27 +45,27 @@ class PlayerEntry:
 def show(v: Any) -> str:
     """A value as a message quotes it."""
     if v is None:
-        return "nothing"
+        return _("nothing")
     if isinstance(v, dict):
-        return "a mapping"
+        return _("a mapping")
     if isinstance(v, list):
-        return "a list"
+        return _("a list")
     return repr(v)
 
 
 def money(errs: Errors, v: Any, path: tuple, what: str, minimum: int = 0) -> int | None:
     """A whole number of the currency, at least `minimum`; None (and an error) otherwise."""
     if isinstance(v, bool) or not isinstance(v, int):
-        why = "money is whole numbers" if isinstance(v, float) else "no symbol or separators"
-        errs.add(path, f"{what} must be a whole number, not {show(v)} ({why})")
+        why = _("money is whole numbers") if isinstance(v, float) else _("no symbol or separators")
+        errs.add(path, _("{what} must be a whole number, not {value} ({why})").format(what=what, value=show(v), why=why))
         return None
     if v < minimum:
-        errs.add(path, f"{what} must be at least {minimum}, not {v}")
+        errs.add(path, _("{what} must be at least {minimum}, not {value}").format(what=what, minimum=minimum, value=v))
         return None
     from referee.amounts import too_large
 
     if too_large(v):
-        errs.add(path, f"{what} {v} is more than all the money in the game: a typing slip?")
+        errs.add(path, _("{what} {value} is more than all the money in the game: a typing slip?").format(what=what, value=v))
         return None
     return v
 
@@ -85,28 +86,28 @@ def player_entries(errs: Errors, data: dict, game_keys: bool) -> tuple[list[Play
     if isinstance(node, list):
         for i, p in enumerate(node):
             if not isinstance(p, dict):
-                errs.add(base + (i,), "each player is a mapping: {name: Ana, cash: 1500, deeds: [...]}")
+                errs.add(base + (i,), _("each player is a mapping: {name: Ana, cash: 1500, deeds: [...]}"))
                 continue
             raw.append((base + (i,), p.get("name"), p))
     elif isinstance(node, dict):
         for name, body in node.items():
             body = {} if body is None else body
             if not isinstance(body, dict):
-                errs.add(base + (name,), f"player '{name}' is a mapping: {{cash: 1500, deeds: [...]}}")
+                errs.add(base + (name,), _("player '{name}' is a mapping: {{cash: 1500, deeds: [...]}}").format(name=name))
                 continue
             raw.append((base + (name,), name, body if "name" in body else dict(body, name=name)))
     else:
-        errs.add(base, "players: is missing or not a list of players (name, cash, deeds)")
+        errs.add(base, _("players: is missing or not a list of players (name, cash, deeds)"))
         return [], base
     if not raw and not errs:
-        errs.add(base, "no players at the table")
+        errs.add(base, _("no players at the table"))
     out: list[PlayerEntry] = []
     seen: dict[str, str] = {}
     known = PLAYER_KEYS + GAME_KEYS if game_keys else PLAYER_KEYS
     for path, name, body in raw:
-        errs.keys(body, path, known, ("note",) + (() if game_keys else GAME_KEYS), "a player")
+        errs.keys(body, path, known, ("note",) + (() if game_keys else GAME_KEYS), _("a player"))
         if not isinstance(name, (str, int)) or isinstance(name, bool) or not str(name).strip():
-            errs.add(path, "each player needs a name")
+            errs.add(path, _("each player needs a name"))
             continue
         try:
             name = player_name(str(name))
@@ -114,7 +115,8 @@ def player_entries(errs: Errors, data: dict, game_keys: bool) -> tuple[list[Play
             errs.add(path, e.message)
             continue
         if norm(name) in seen:
-            errs.add(path, f"player '{name}' appears twice" + ("" if seen[norm(name)] == name else f" (as '{seen[norm(name)]}')"))
+            errs.add(path, (_("player '{name}' appears twice") if seen[norm(name)] == name else
+                            _("player '{name}' appears twice (as '{first}')")).format(name=name, first=seen[norm(name)]))
             continue
         seen[norm(name)] = name
         out.append(PlayerEntry(name, path, body))
@@ -128,7 +130,7 @@ def deed_entries(errs: Errors, raw: Any, path: tuple) -> list[tuple[Any, Any, tu
     if isinstance(raw, dict):
         return [(k, v, path + (k,)) for k, v in raw.items()]
     if not isinstance(raw, list):
-        errs.add(path, f"deeds is a list (or a mapping Deed: state) of {DEED_FORMS}")
+        errs.add(path, _("deeds is a list (or a mapping Deed: state) of {forms}").format(forms=_(DEED_FORMS)))
         return []
     out: list[tuple[Any, dict | None, tuple]] = []
     for i, x in enumerate(raw):
@@ -136,20 +138,20 @@ def deed_entries(errs: Errors, raw: Any, path: tuple) -> list[tuple[Any, Any, tu
         if isinstance(x, (str, int)) and not isinstance(x, bool):
             out.append((x, None, p))
         elif isinstance(x, dict) and "name" in x:
-            errs.keys(x, p, DEED_KEYS, DEED_IGNORED, "a deed")
+            errs.keys(x, p, DEED_KEYS, DEED_IGNORED, _("a deed"))
             out.append((x["name"], {k: v for k, v in x.items() if k in DEED_KEYS and k != "name"}, p))
         elif isinstance(x, dict) and len(x) == 1:
             (k, v), = x.items()
             out.append((k, v, p + (k,)))
         else:
-            errs.add(p, f"a deed is {DEED_FORMS}")
+            errs.add(p, _("a deed is {forms}").format(forms=_(DEED_FORMS)))
     return out
 
 
 def board_missing(rs: Ruleset) -> str:
     tmpl = rs.board_template or "rulesets/boards/template.yaml"
-    return (f"{rs.id}: the board (names, prices, rents) is unknown — the rulebook does not print it; "
-            f"copy {tmpl}, fill it in from your deeds and name it with board: FILE in this file")
+    return _("{ruleset}: the board (names, prices, rents) is unknown — the rulebook does not print it; "
+             "copy {template}, fill it in from your deeds and name it with board: FILE in this file").format(ruleset=rs.id, template=tmpl)
 
 
 def square(rs: Ruleset, v: Any, what: str = "deed", deeds_only: bool = True) -> int:
@@ -159,9 +161,11 @@ def square(rs: Ruleset, v: Any, what: str = "deed", deeds_only: bool = True) -> 
     if isinstance(v, int) and not isinstance(v, bool):
         if 0 <= v < len(rs.squares) and (rs.squares[v].is_deed or not deeds_only):
             return v
-        raise InputError(f"square {v} is not a {what} of {rs.id}")
+        text = _("square {n} is not a deed of {ruleset}") if what == "deed" else _("square {n} is not a square of {ruleset}")
+        raise InputError(text.format(n=v, ruleset=rs.id))
     if not isinstance(v, str):
-        raise InputError(f"a {what} is named by text, not {show(v)}")
+        text = _("a deed is named by text, not {value}") if what == "deed" else _("a square is named by text, not {value}")
+        raise InputError(text.format(value=show(v)))
     return match(v, _square_choices(rs, deeds_only), what, mode="prefix")
 
 
@@ -189,7 +193,7 @@ def deed_state(errs: Errors, state: Any, path: tuple, sq, max_houses: int) -> tu
     if state is None or state == "" or state == "unimproved":
         pass
     elif isinstance(state, bool):
-        errs.add(path, f"the state of {sq.name} is a house count, hotel or mortgaged, not {state}")
+        errs.add(path, _("the state of {deed} is a house count, hotel or mortgaged, not {value}").format(deed=sq.name, value=state))
         return None
     elif isinstance(state, int):
         houses = state
@@ -202,30 +206,30 @@ def deed_state(errs: Errors, state: Any, path: tuple, sq, max_houses: int) -> tu
         elif len(words) == 2 and words[0].isdigit() and words[1] in ("house", "houses"):
             houses = int(words[0])
         else:
-            errs.add(path, f"the state of {sq.name} is '{state}': write a house count (2 or '2 houses'), hotel or mortgaged")
+            errs.add(path, _("the state of {deed} is '{value}': write a house count (2 or '2 houses'), hotel or mortgaged").format(deed=sq.name, value=state))
             return None
     elif isinstance(state, dict):
         errs.keys(state, path, DEED_KEYS[1:], DEED_IGNORED, sq.name)
         houses = state.get("houses", 0)
         hotel, mortgaged = state.get("hotel", False), state.get("mortgaged", False)
         if isinstance(houses, bool) or not isinstance(houses, int):
-            errs.add(path + ("houses",), f"houses on {sq.name} must be a whole number, not {show(houses)}")
+            errs.add(path + ("houses",), _("houses on {deed} must be a whole number, not {value}").format(deed=sq.name, value=show(houses)))
             return None
         for key, flag in (("hotel", hotel), ("mortgaged", mortgaged)):
             if not isinstance(flag, bool):
-                errs.add(path + (key,), f"{key} is true or false, not {show(flag)}")
+                errs.add(path + (key,), _("{key} is true or false, not {value}").format(key=key, value=show(flag)))
                 return None
     else:
-        errs.add(path, f"the state of {sq.name} is a house count, hotel or mortgaged, not {show(state)}")
+        errs.add(path, _("the state of {deed} is a house count, hotel or mortgaged, not {value}").format(deed=sq.name, value=show(state)))
         return None
     if not 0 <= houses <= max_houses:
-        errs.add(path, f"houses on {sq.name} must be a whole number from 0 to {max_houses}, not {houses}")
+        errs.add(path, _("houses on {deed} must be a whole number from 0 to {most}, not {value}").format(deed=sq.name, most=max_houses, value=houses))
     elif (houses or hotel) and sq.kind != "lot":
-        errs.add(path, f"{sq.name} is a {sq.kind}: nothing can be built on it")
+        errs.add(path, _("{deed} is a {kind}: nothing can be built on it").format(deed=sq.name, kind=_(sq.kind)))
     elif houses and hotel:
-        errs.add(path, f"{sq.name} has either houses or a hotel, not both (the houses are turned in for the hotel)")
+        errs.add(path, _("{deed} has either houses or a hotel, not both (the houses are turned in for the hotel)").format(deed=sq.name))
     elif (houses or hotel) and mortgaged:
-        errs.add(path, f"{sq.name} cannot be mortgaged with buildings on it")
+        errs.add(path, _("{deed} cannot be mortgaged with buildings on it").format(deed=sq.name))
     else:
         return houses, hotel, mortgaged
     return None
@@ -248,11 +252,11 @@ def read_table(rs: Ruleset, data: dict, errs: Errors, *, game_keys: bool = False
     for e in entries:
         body, path = e.body, e.path
         if require_cash and "cash" not in body:
-            errs.add(path, f"player '{e.name}' has no cash: write cash: AMOUNT")
-        cash[e.name] = money(errs, body.get("cash", 0), path + ("cash",), f"{e.name}'s cash") or 0
+            errs.add(path, _("player '{name}' has no cash: write cash: AMOUNT").format(name=e.name))
+        cash[e.name] = money(errs, body.get("cash", 0), path + ("cash",), _("{player}'s cash").format(player=e.name)) or 0
         b = body.get("bankrupt", False)
         if not isinstance(b, bool):
-            errs.add(path + ("bankrupt",), f"bankrupt is true or false, not {show(b)}")
+            errs.add(path + ("bankrupt",), _("bankrupt is true or false, not {value}").format(value=show(b)))
         bankrupt[e.name] = b is True
         for dname, state, dp in deed_entries(errs, body.get("deeds"), path + ("deeds",)):
             try:
@@ -264,7 +268,7 @@ def read_table(rs: Ruleset, data: dict, errs: Errors, *, game_keys: bool = False
                 continue
             sq = rs.squares[idx]
             if idx in owners:
-                errs.add(dp, f"{sq.name} is already held by {owners[idx]}")
+                errs.add(dp, _("{deed} is already held by {player}").format(deed=sq.name, player=owners[idx]))
                 continue
             owners[idx] = e.name
             st = deed_state(errs, state, dp, sq, max_houses)
@@ -285,7 +289,7 @@ def _bank_stock(rs: Ruleset, t: Table, data: dict, errs: Errors, base: tuple) ->
     """What the bank holds: as the file states it (plus what stands on the board), else the edition's whole stock."""
     bank = data.get("bank")
     if bank is not None and not isinstance(bank, dict):
-        errs.add(("bank",), f"'bank' must be a mapping of keys (houses:, hotels:), not {show(bank)}")
+        errs.add(("bank",), _("'bank' must be a mapping of keys (houses:, hotels:), not {value}").format(value=show(bank)))
         bank = None
     bank = bank or {}
     errs.keys(bank, ("bank",), ("houses", "hotels"), (), "'bank'")
@@ -293,12 +297,13 @@ def _bank_stock(rs: Ruleset, t: Table, data: dict, errs: Errors, base: tuple) ->
     totals = {}
     for what, default in (("houses", 32), ("hotels", 12)):
         if what in bank:
-            left = money(errs, bank[what], ("bank", what), f"the bank's {what}")
+            left = money(errs, bank[what], ("bank", what), _("the bank's houses") if what == "houses" else _("the bank's hotels"))
             totals[what] = (left or 0) + on_board[what]
         else:
             totals[what] = rs.bank(what, default) or 0
             if on_board[what] > totals[what]:
-                errs.add(base, f"the players hold {on_board[what]} {what}, but {rs.id} has only {totals[what]}")
+                errs.add(base, (_("the players hold {n} houses, but {ruleset} has only {total}") if what == "houses" else
+                                 _("the players hold {n} hotels, but {ruleset} has only {total}")).format(n=on_board[what], ruleset=rs.id, total=totals[what]))
     t.houses_total, t.hotels_total = totals["houses"], totals["hotels"]
 
 
@@ -329,7 +334,7 @@ def _names(errs: Errors, data: dict, key: str) -> list[str]:
         return [v]
     if isinstance(v, list) and all(isinstance(x, str) for x in v):
         return list(v)
-    errs.add((key,), f"{key} is a name or a list of names")
+    errs.add((key,), _("{key} is a name or a list of names").format(key=key))
     return []
 
 
@@ -337,19 +342,19 @@ def holdings_spec(data: Any, where=None) -> HoldingsSpec:
     """The ruleset part of a holdings file (read before the ruleset is loaded)."""
     errs = Errors(where) if where else Errors()
     if not isinstance(data, dict):
-        errs.add((), "a holdings file is a mapping: ruleset:, players: (see docs/scoring.md)")
+        errs.add((), _("a holdings file is a mapping: ruleset:, players: (see docs/scoring.md)"))
         errs.raise_any()
     spec = HoldingsSpec(None, [], [], None, None, [])
     for key in ("ruleset", "board", "method"):
         v = data.get(key)
         if v is not None and not isinstance(v, str):
-            errs.add((key,), f"{key} is a name, not {show(v)}")
+            errs.add((key,), _("{key} is a name, not {value}").format(key=key, value=show(v)))
         elif v is not None:
             setattr(spec, key, v)
     spec.variants = _names(errs, data, "variants")
     spec.house_rules = _names(errs, data, "house_rules")
     errs.raise_any()  # the ruleset cannot be loaded from a bad spec
-    errs.keys(data, (), HOLDINGS_KEYS, HOLDINGS_IGNORED, "the holdings file")
+    errs.keys(data, (), HOLDINGS_KEYS, HOLDINGS_IGNORED, _("the holdings file"))
     spec.problems = errs.items
     return spec
 
@@ -361,6 +366,6 @@ def holdings_table(rs: Ruleset, data: dict, where=None, problems: list[InputErro
     if not rs.squares:
         errs.add(("ruleset",), board_missing(rs))
         errs.raise_any()
-    t, _ = read_table(rs, data, errs)
+    t, _entries = read_table(rs, data, errs)
     errs.raise_any()
     return t

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import InputError, ValidationErrors
+from referee.i18n import _, number
 
 MAX_BYTES = 2 * 1024 * 1024  # the largest shipped ruleset is about 50 KB
 MAX_DEPTH = 64  # the deepest shipped file nests about 8 levels
@@ -32,14 +33,14 @@ def read(path: Path, display: str) -> tuple[Any, dict]:
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
-            raise InputError(f"the file is {size:,} bytes; a referee file is at most {MAX_BYTES:,}", display)
+            raise InputError(_("the file is {size} bytes; a referee file is at most {most}").format(size=number(size), most=number(MAX_BYTES)), display)
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise InputError("no such file", display) from None
+        raise InputError(_("no such file"), display) from None
     except IsADirectoryError:
-        raise InputError("is a folder, not a file", display) from None
+        raise InputError(_("is a folder, not a file"), display) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read: {e}", display) from None
+        raise InputError(_("cannot read: {error}").format(error=e), display) from None
     return parse(text, display)
 
 
@@ -48,7 +49,7 @@ def parse(text: str, display: str) -> tuple[Any, dict]:
     import yaml
 
     if len(text) > MAX_BYTES:
-        raise InputError(f"the text is {len(text):,} characters; a referee file is at most {MAX_BYTES:,}", display)
+        raise InputError(_("the text is {size} characters; a referee file is at most {most}").format(size=number(len(text)), most=number(MAX_BYTES)), display)
     loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     lines: dict[tuple, int] = {}
     try:
@@ -62,13 +63,13 @@ def parse(text: str, display: str) -> tuple[Any, dict]:
             ld.dispose()
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
-        raise InputError(f"not valid YAML: {e.problem or e.context}", display, mark.line + 1 if mark else None) from None
+        raise InputError(_("not valid YAML: {problem}").format(problem=e.problem or e.context), display, mark.line + 1 if mark else None) from None
     except yaml.YAMLError as e:
-        raise InputError(f"not valid YAML: {e}", display) from None
+        raise InputError(_("not valid YAML: {problem}").format(problem=e), display) from None
     except RecursionError:  # a safety net: _Builder stops long before Python's limit
-        raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", display) from None
+        raise InputError(_("nested too deeply (more than {most} levels)").format(most=MAX_DEPTH), display) from None
     except ValueError as e:  # a scalar PyYAML cannot convert (a number of thousands of digits)
-        raise InputError(f"a value no game holds ({str(e).split(';')[0]})", display) from None
+        raise InputError(_("a value no game holds ({problem})").format(problem=str(e).split(';')[0]), display) from None
     return data, lines
 
 
@@ -88,7 +89,7 @@ def _check_depth(text: str, loader_cls, display: str) -> None:
             depth += 1
             if depth > MAX_DEPTH:
                 line = ev.start_mark.line + 1 if ev.start_mark is not None else None
-                raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", display, line)
+                raise InputError(_("nested too deeply (more than {most} levels)").format(most=MAX_DEPTH), display, line)
         elif isinstance(ev, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
             depth -= 1
 
@@ -108,10 +109,10 @@ class _Builder:
 
         self.values += 1
         if self.values > MAX_VALUES:
-            raise InputError(f"holds more than {MAX_VALUES:,} values once its aliases (*name) are expanded; "
-                             "a referee file is far smaller", self.display, node.start_mark.line + 1)
+            raise InputError(_("holds more than {most} values once its aliases (*name) are expanded; "
+                               "a referee file is far smaller").format(most=number(MAX_VALUES)), self.display, node.start_mark.line + 1)
         if depth > MAX_DEPTH:
-            raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", self.display, node.start_mark.line + 1)
+            raise InputError(_("nested too deeply (more than {most} levels)").format(most=MAX_DEPTH), self.display, node.start_mark.line + 1)
         ld, lines = self.ld, self.lines
         if record:
             lines.setdefault(path, node.start_mark.line + 1)  # a mapping key's own line wins
@@ -125,16 +126,16 @@ class _Builder:
             out: dict = {}
             for knode, vnode in node.value:
                 if knode.tag == "tag:yaml.org,2002:merge" or not isinstance(knode, yaml.ScalarNode):
-                    raise InputError("merge keys (<<) and complex keys are not supported", self.display, knode.start_mark.line + 1)
+                    raise InputError(_("merge keys (<<) and complex keys are not supported"), self.display, knode.start_mark.line + 1)
                 key = self.build(knode, (), depth + 1, record=False)
                 if key in out:
-                    raise InputError(f"key '{key}' appears twice", self.display, knode.start_mark.line + 1)
+                    raise InputError(_("key '{key}' appears twice").format(key=key), self.display, knode.start_mark.line + 1)
                 if record:
                     lines[path + (key,)] = knode.start_mark.line + 1
                 try:
                     out[key] = self.build(vnode, path + (key,), depth + 1, record)
                 except TypeError:  # an unhashable key cannot reach here (complex keys refused); kept for safety
-                    raise InputError(f"key '{key}' cannot be used", self.display, knode.start_mark.line + 1) from None
+                    raise InputError(_("key '{key}' cannot be used").format(key=key), self.display, knode.start_mark.line + 1) from None
             return out
         return ld.construct_object(node)
 
@@ -198,8 +199,9 @@ class Errors:
             if k in known or k in ignored:
                 continue
             close = difflib.get_close_matches(str(k), list(known), n=1, cutoff=0.6)
-            dym = f" (did you mean '{close[0]}'?)" if close else ""
-            self.add(path + (k,), f"unknown key '{k}' in {what}{dym}; known: {', '.join(known)}")
+            dym = _(" (did you mean '{word}'?)").format(word=close[0]) if close else ""
+            self.add(path + (k,), _("unknown key '{key}' in {what}{hint}; known: {known}").format(
+                key=k, what=what, hint=dym, known=", ".join(known)))
 
     def __bool__(self) -> bool:
         return bool(self.items)

@@ -14,6 +14,7 @@ from referee.core import rent as rent_rules
 from referee.core.msg import Msg
 from referee.core.valuation import value as valuation_value
 from referee.errors import Ambiguous, InputError, RefereeError
+from referee.i18n import N_, _
 from referee.ruleset.model import Ruleset
 from referee.tablefile import show
 
@@ -34,7 +35,7 @@ class Kind:
         sc._check_keys(raw, tuple(self.fields), path, f"'{path[-1]}'")
         for k in self.required:
             if k not in raw:
-                raise sc.err(path, f"'{path[-1]}' needs '{k}'")
+                raise sc.err(path, _("'{what}' needs '{key}'").format(what=path[-1], key=k))
         out: dict = {}
         for k, typ in self.fields.items():
             if k not in raw or raw[k] is None:
@@ -57,8 +58,8 @@ class Kind:
             elif typ == "dice":
                 if isinstance(v, list):
                     if len(v) != 2:
-                        raise sc.err(p, "a throw is two dice, e.g. [3, 4]")
-                    out[k] = [sc._int(x, p + (j,), "a die") for j, x in enumerate(v)]
+                        raise sc.err(p, _("a throw is two dice, e.g. [3, 4]"))
+                    out[k] = [sc._int(x, p + (j,), N_("a die")) for j, x in enumerate(v)]
                 else:
                     out[k] = sc._int(v, p, f"'{k}'")
             elif typ == "card":
@@ -80,16 +81,16 @@ class Kind:
             elif typ.startswith("choice:"):
                 choices = typ[7:].split("|")
                 if v not in choices:
-                    raise sc.err(p, f"'{k}' is one of {', '.join(choices)}, not {show(v)}")
+                    raise sc.err(p, _("'{key}' is one of {choices}, not {value}").format(key=k, choices=", ".join(choices), value=show(v)))
                 out[k] = v
             elif typ == "valuation":
-                name = sc._str(v, p, "a valuation method")
+                name = sc._str(v, p, N_("a valuation method"))
                 known = sc.rs.valuation_names()
                 if name not in known:
                     from referee.names import did_you_mean
 
-                    dym = did_you_mean(name, {n: n for n in known}, {n: [n] for n in known}) or f" (known: {', '.join(known)})"
-                    raise sc.err(p, f"{sc.rs.id} has no valuation method '{name}'{dym}")
+                    dym = did_you_mean(name, {n: n for n in known}, {n: [n] for n in known}) or _(" (known: {known})").format(known=", ".join(known))
+                    raise sc.err(p, _("{ruleset} has no valuation method '{name}'{hint}").format(ruleset=sc.rs.id, name=name, hint=dym))
                 out[k] = name
             out.setdefault("_lines", {})[k] = sc.line(p)
         out["_line"] = sc.line(path)
@@ -103,15 +104,15 @@ def _card(sc: Scenario, v: Any, path: tuple) -> dict:
     """A card by 'deck:id', its id or its printed words, as the banker's `card`/`draw` find it (exact or a unique start)."""
     from referee.names import Names, card_choices, match
 
-    text = sc._str(v, path, "a card")
+    text = sc._str(v, path, N_("a card"))
     if sc.rs not in _CARDS:
         choices, cards = card_choices(sc.rs.decks())
         _CARDS[sc.rs] = (Names(choices), cards)
     choices, cards = _CARDS[sc.rs]
     if not choices:
-        raise sc.err(path, f"{sc.rs.id} lists no card texts; a board file may list them")
+        raise sc.err(path, _("{ruleset} lists no card texts; a board file may list them").format(ruleset=sc.rs.id))
     try:
-        return cards[match(text, choices, "card", mode="prefix", hint=f"`referee cards {sc.rs.edition}` lists them")]
+        return cards[match(text, choices, "card", mode="prefix", hint=_("`referee cards {edition}` lists them").format(edition=sc.rs.edition))]
     except Ambiguous as e:  # a card both decks have: the deck of the square it is drawn on says which
         return {"shared": text, "message": e.message, "line": sc.line(path)}
     except RefereeError as e:
@@ -126,13 +127,13 @@ def _on_square(sc: Scenario, card: dict, square: int | None) -> dict:
     deck_id = rs.squares[square].deck if square is not None and rs.squares[square].kind == "card" else None
     deck = rs.decks().get(deck_id or "")
     if deck is None:
-        raise InputError(card["message"] + " (the player's square does not say which deck)", sc.display, card["line"])
+        raise InputError(card["message"] + _(" (the player's square does not say which deck)"), sc.display, card["line"])
     return _card(sc, f"{deck.get('name', deck_id)} {card['shared']}", ("claims",))  # unique within that deck
 
 
 def _side(sc: Scenario, v: Any, path: tuple) -> trades.Side:
-    raw = sc._map(v, path, "one side of a trade")
-    sc._check_keys(raw, ("cash", "deeds", "jail_cards"), path, "one side of a trade")
+    raw = sc._map(v, path, N_("one side of a trade"))
+    sc._check_keys(raw, ("cash", "deeds", "jail_cards"), path, N_("one side of a trade"))
     s = trades.Side()
     if "cash" in raw:
         s.cash = sc._int(raw["cash"], path + ("cash",), "cash")
@@ -151,13 +152,14 @@ def _wants(sc: Scenario, v: Any, path: tuple) -> list:
         p = path + (name,)
         who = sc.player(name, p)
         if isinstance(spec, int) and not isinstance(spec, bool):
-            out.append(Want(who, houses=sc._int(spec, p, "houses wanted", 1)))
+            out.append(Want(who, houses=sc._int(spec, p, N_("houses wanted"), 1)))
             continue
-        spec = sc._map(spec, p, f"what {who} wants")
-        sc._check_keys(spec, ("houses", "hotels", "breaks"), p, f"what {who} wants")
+        what = _("what {player} wants").format(player=who)
+        spec = sc._map(spec, p, what)
+        sc._check_keys(spec, ("houses", "hotels", "breaks"), p, what)
         out.append(Want(who, **{k: sc._int(x, p + (k,), f"'{k}'") for k, x in spec.items()}))
     if not out:
-        raise sc.err(path, "'wants' names the players who want buildings, e.g. wants: {Ana: 2, Ben: 1}")
+        raise sc.err(path, _("'wants' names the players who want buildings, e.g. wants: {Ana: 2, Ben: 1}"))
     return out
 
 
@@ -166,11 +168,11 @@ def _auction(rs, t, a, sc):
 
     if a.get("no_bids"):
         if "player" in a or "price" in a:
-            raise InputError("an auction with no bids has no winner and no price", sc.display, a["_line"])
+            raise InputError(_("an auction with no bids has no winner and no price"), sc.display, a["_line"])
         return auction_rules.no_bids(rs, t, a["deed"])
     for k in ("player", "price"):
         if k not in a:
-            raise InputError(f"'auction' needs '{k}' (or no_bids: true)", sc.display, a["_line"])
+            raise InputError(_("'auction' needs '{key}' (or no_bids: true)").format(key=k), sc.display, a["_line"])
     return auction_rules.bid_won(rs, t, a["player"], a["deed"], a["price"])
 
 
@@ -212,7 +214,7 @@ def _jail(rs, t, a, sc):
         return jail.jail_card(rs, t, a["player"], a.get("deck"))
     dice = a.get("dice")
     if not isinstance(dice, list):
-        raise InputError("a throw in jail needs both dice: dice: [3, 4]", sc.display, a["_line"])
+        raise InputError(_("a throw in jail needs both dice: dice: [3, 4]"), sc.display, a["_line"])
     return jail.jail_roll(rs, t, a["player"], dice[0], dice[1])
 
 
@@ -222,10 +224,10 @@ def _roll(rs, t, a, sc):
 
     dice = a["dice"]
     if not isinstance(dice, list):
-        raise InputError("a throw needs both dice (doubles matter): dice: [3, 4]", sc.display, a["_lines"]["dice"])
+        raise InputError(_("a throw needs both dice (doubles matter): dice: [3, 4]"), sc.display, a["_lines"]["dice"])
     for d in dice:
         if not 1 <= d <= 6:
-            raise InputError(f"a die shows 1 to 6, not {d}", sc.display, a["_lines"]["dice"])
+            raise InputError(_("a die shows 1 to 6, not {value}").format(value=d), sc.display, a["_lines"]["dice"])
     card_dice = a.get("card_dice")
     if isinstance(card_dice, list):
         card_dice = sum(card_dice)
@@ -283,7 +285,7 @@ def _rule(rs, t, a, sc):
         try:
             ev.value = _param(rs, a["param"])
         except KeyError:
-            raise InputError(f"{rs.id} has no parameter '{a['param']}'", sc.display, a["_lines"]["param"]) from None
+            raise InputError(_("{ruleset} has no parameter '{param}'").format(ruleset=rs.id, param=a["param"]), sc.display, a["_lines"]["param"]) from None
         ev.steps.append(f"{a['param']} = {ev.value!r} ({rs.origin_of(a['param']) if a['param'].startswith('rules.') else rs.id})")
     return ev
 

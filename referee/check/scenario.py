@@ -24,6 +24,7 @@ from referee.check.rulesets import load_ruleset
 from referee.core import jail
 from referee.core.state import Debt, Table
 from referee.errors import InputError, RefereeError, ValidationErrors
+from referee.i18n import N_, _
 from referee.names import Names, bank_party, match
 from referee.ruleset.model import Ruleset
 from referee.yamlfile import Errors, load
@@ -58,10 +59,10 @@ class Scenario:
         self.doc = load(path, self.display)
         data, self.lines = self.doc.data, self.doc.lines
         if not isinstance(data, dict):
-            raise InputError("a scenario is a mapping (ruleset:, players:, claims:, …); see docs/scenarios.md", self.display, 1)
+            raise InputError(_("a scenario is a mapping (ruleset:, players:, claims:, …); see docs/scenarios.md"), self.display, 1)
         self.data = data
         self.errors = Errors(self.doc.where)
-        self._check_keys(data, TOP_KEYS, (), "the scenario")
+        self._check_keys(data, TOP_KEYS, (), N_("the scenario"))
         self.title = self._str(data.get("title", ""), ("title",)) if data.get("title") is not None else ""
         self.rs = self._ruleset()
         self.ruleset_label = self.rs.id
@@ -95,14 +96,15 @@ class Scenario:
         for k in d:
             if k not in allowed:
                 close = difflib.get_close_matches(str(k), allowed, n=1, cutoff=0.6)
-                dym = f" (did you mean '{close[0]}'?)" if close else f" (known: {', '.join(allowed)})"
-                raise self.err(path + (k,), f"unknown key '{k}' in {what}{dym}")
+                dym = (_(" (did you mean '{word}'?)").format(word=close[0]) if close else
+                       _(" (known: {known})").format(known=", ".join(allowed)))
+                raise self.err(path + (k,), _("unknown key '{key}' in {what}{hint}").format(key=k, what=_(what), hint=dym))
 
     def _map(self, v: Any, path: tuple, what: str) -> dict:
         if v is None:
             return {}
         if not isinstance(v, dict):
-            raise self.err(path, f"{what} must be a mapping of keys, not {_show(v)}")
+            raise self.err(path, _("{what} must be a mapping of keys, not {value}").format(what=_(what), value=_show(v)))
         return v
 
     def _list(self, v: Any, path: tuple, what: str) -> list:
@@ -111,29 +113,29 @@ class Scenario:
         if isinstance(v, str):
             return [v]
         if not isinstance(v, list):
-            raise self.err(path, f"{what} must be a list, not {_show(v)}")
+            raise self.err(path, _("{what} must be a list, not {value}").format(what=_(what), value=_show(v)))
         return v
 
     def _int(self, v: Any, path: tuple, what: str, minimum: int | None = 0) -> int:
         if isinstance(v, bool) or not isinstance(v, int):
-            extra = " (money is whole numbers)" if isinstance(v, float) else ""
-            raise self.err(path, f"{what} must be a whole number, not {_show(v)}{extra}")
+            extra = _(" (money is whole numbers)") if isinstance(v, float) else ""
+            raise self.err(path, _("{name} must be a whole number, not {value}{extra}").format(name=_(what), value=_show(v), extra=extra))
         if minimum is not None and v < minimum:
-            raise self.err(path, f"{what} must be at least {minimum}, not {v}")
+            raise self.err(path, _("{what} must be at least {minimum}, not {value}").format(what=_(what), minimum=minimum, value=v))
         from referee.amounts import too_large
 
         if too_large(abs(v)):
-            raise self.err(path, f"{what} {v} is more than any game holds (all the money in the game is less): a typing slip?")
+            raise self.err(path, _("{what} {value} is more than any game holds (all the money in the game is less): a typing slip?").format(what=_(what), value=v))
         return v
 
     def _bool(self, v: Any, path: tuple, what: str) -> bool:
         if not isinstance(v, bool):
-            raise self.err(path, f"{what} must be true or false, not {_show(v)}")
+            raise self.err(path, _("{name} must be true or false, not {value}").format(name=_(what), value=_show(v)))
         return v
 
-    def _str(self, v: Any, path: tuple, what: str = "this") -> str:
+    def _str(self, v: Any, path: tuple, what: str = N_("this")) -> str:
         if isinstance(v, bool) or not isinstance(v, (str, int)):
-            raise self.err(path, f"{what} must be text, not {_show(v)}")
+            raise self.err(path, _("{name} must be text, not {value}").format(name=_(what), value=_show(v)))
         return str(v)
 
     # ------------------------------------------------------------ ruleset
@@ -143,16 +145,16 @@ class Scenario:
 
         d = self.data
         if "ruleset" not in d:
-            raise self.err((), "no 'ruleset:' (the edition to rule by, e.g. ruleset: us-classic)")
+            raise self.err((), _("no 'ruleset:' (the edition to rule by, e.g. ruleset: us-classic)"))
         edition = self._str(d["ruleset"], ("ruleset",), "'ruleset'")
-        variants = [self._str(v, ("variants", i), "a variant") for i, v in enumerate(self._list(d.get("variants"), ("variants",), "'variants'"))]
-        houses = [self._str(v, ("house_rules", i), "a house rule") for i, v in enumerate(self._list(d.get("house_rules"), ("house_rules",), "'house_rules'"))]
+        variants = [self._str(v, ("variants", i), N_("a variant")) for i, v in enumerate(self._list(d.get("variants"), ("variants",), "'variants'"))]
+        houses = [self._str(v, ("house_rules", i), N_("a house rule")) for i, v in enumerate(self._list(d.get("house_rules"), ("house_rules",), "'house_rules'"))]
         board = None
         if d.get("board") is not None:
             b = self._str(d["board"], ("board",), "'board'")
             bp = Path(b) if os.path.isabs(b) else self.path.parent / b
             if not bp.is_file():
-                raise self.err(("board",), f"no board file '{b}' (a path relative to this scenario)")
+                raise self.err(("board",), _("no board file '{file}' (a path relative to this scenario)").format(file=b))
             board = str(bp.resolve())
         cat = loader.catalog()
 
@@ -170,7 +172,7 @@ class Scenario:
         try:
             return load_ruleset(eid, vids, hids, board)
         except ValidationErrors as e:
-            raise InputError("its ruleset does not load:\n" + str(e), self.display) from None
+            raise InputError(_("its ruleset does not load:") + "\n" + str(e), self.display) from None
         except InputError as e:
             if e.file:  # an error inside a ruleset or board file: already located there
                 raise
@@ -184,21 +186,21 @@ class Scenario:
             raise self.err(path, e.message) from None
 
     def player(self, v: Any, path: tuple, allow_bank: bool = False) -> str:
-        text = self._str(v, path, "a player name")
+        text = self._str(v, path, N_("a player name"))
         if allow_bank and bank_party(text):
             return bank_party(text) or ""
         names = self._player_names
         try:
-            return match(text, self._player_choices, "player", mode="exact", hint="players: " + ", ".join(names))
+            return match(text, self._player_choices, "player", mode="exact", hint=_("players: {names}").format(names=", ".join(names)))
         except RefereeError as e:
             raise self.err(path, e.message) from None
 
     def deck(self, v: Any, path: tuple) -> str:
-        text = self._str(v, path, "a deck")
+        text = self._str(v, path, N_("a deck"))
         decks = self.rs.decks()
         choices = {did: [did, deck.get("name", did), *(deck.get("aliases") or [])] for did, deck in decks.items()}
         try:
-            return match(text, choices, "deck", mode="exact", hint=f"decks of {self.rs.id}: {', '.join(decks) or 'none'}")
+            return match(text, choices, "deck", mode="exact", hint=_("decks of {ruleset}: {decks}").format(ruleset=self.rs.id, decks=", ".join(decks) or _("none")))
         except RefereeError as e:
             raise self.err(path, e.message) from None
 
@@ -207,7 +209,7 @@ class Scenario:
         """The table through the shared parser; then what only a scenario says: positions, jail, turns, debts, history."""
         d, rs, errs = self.data, self.rs, self.errors
         if d.get("players") is None:
-            raise self.err((), "no 'players:' (each player by name, with cash and deeds)")
+            raise self.err((), _("no 'players:' (each player by name, with cash and deeds)"))
         t, entries = tablefile.read_table(rs, d, errs, game_keys=True, require_cash=True)
         if errs and not rs.squares:  # nothing else can be checked without the board
             errs.raise_any()
@@ -246,7 +248,7 @@ class Scenario:
         if "jail_turns" in spec:
             p.jail_turns = self._int(spec["jail_turns"], path + ("jail_turns",), "'jail_turns'")
             if p.jail_turns and not p.in_jail:
-                raise self.err(path + ("jail_turns",), f"{name} has jail turns but is not in jail (add in_jail: true)")
+                raise self.err(path + ("jail_turns",), _("{player} has jail turns but is not in jail (add in_jail: true)").format(player=name))
         if "skip_turns" in spec:
             p.skip_turns = self._int(spec["skip_turns"], path + ("skip_turns",), "'skip_turns'")
         for i, c in enumerate(self._list(spec.get("jail_cards"), path + ("jail_cards",), "'jail_cards'")):
@@ -256,7 +258,7 @@ class Scenario:
         if "declared" in spec:  # the income-tax choice declared before counting (it binds)
             choice = self._str(spec["declared"], path + ("declared",), "'declared'")
             if choice not in ("percent", "flat"):
-                raise self.err(path + ("declared",), f"'declared' is percent or flat, not {choice!r}")
+                raise self.err(path + ("declared",), _("'declared' is percent or flat, not {value}").format(value=repr(choice)))
             self._declared[name] = choice
         if "position" in spec:
             p.position = self.deed(spec["position"], path + ("position",), "square", deeds_only=False)
@@ -275,14 +277,14 @@ class Scenario:
             t.turn = [p.name for p in t.players].index(who)
         for i, raw in enumerate(self._list(d.get("debts"), ("debts",), "'debts'")):
             path = ("debts", i)
-            raw = self._map(raw, path, "a debt")
-            self._check_keys(raw, ("debtor", "creditor", "amount", "for"), path, "a debt")
+            raw = self._map(raw, path, N_("a debt"))
+            self._check_keys(raw, ("debtor", "creditor", "amount", "for"), path, N_("a debt"))
             for k in ("debtor", "creditor", "amount"):
                 if k not in raw:
-                    raise self.err(path, f"a debt needs '{k}'")
+                    raise self.err(path, _("a debt needs '{key}'").format(key=k))
             debtor = self.player(raw["debtor"], path + ("debtor",))
             creditor = self.player(raw["creditor"], path + ("creditor",), allow_bank=True)
-            amount = self._int(raw["amount"], path + ("amount",), "a debt's amount", 1)
+            amount = self._int(raw["amount"], path + ("amount",), N_("a debt's amount"), 1)
             t.debts.append(Debt(t.next_debt_id, debtor, creditor, amount, str(raw.get("for", "debt"))))
             t.next_debt_id += 1
 
@@ -290,25 +292,25 @@ class Scenario:
         out = []
         for i, raw in enumerate(self._list(self.data.get("history"), ("history",), "'history'")):
             path = ("history", i)
-            raw = self._map(raw, path, "a history entry")
-            self._check_keys(raw, ("player", "roll", "lands", "passes_go", "note"), path, "a history entry")
+            raw = self._map(raw, path, N_("a history entry"))
+            self._check_keys(raw, ("player", "roll", "lands", "passes_go", "note"), path, N_("a history entry"))
             if "player" not in raw:
-                raise self.err(path, "a history entry needs 'player' (who rolled)")
+                raise self.err(path, _("a history entry needs 'player' (who rolled)"))
             e: dict = {"player": self.player(raw["player"], path + ("player",)), "line": self.line(path)}
             if "roll" in raw:
                 r = raw["roll"]
                 if isinstance(r, list):
                     if len(r) != 2:
-                        raise self.err(path + ("roll",), "a roll is two dice, e.g. roll: [3, 4]")
+                        raise self.err(path + ("roll",), _("a roll is two dice, e.g. roll: [3, 4]"))
                     for j, x in enumerate(r):
-                        if self._int(x, path + ("roll", j), "a die") not in range(1, 7):
-                            raise self.err(path + ("roll", j), f"a die shows 1 to 6, not {x}")
+                        if self._int(x, path + ("roll", j), N_("a die")) not in range(1, 7):
+                            raise self.err(path + ("roll", j), _("a die shows 1 to 6, not {value}").format(value=x))
                     e["roll"] = sum(r)
                     e["dice"] = [r[0], r[1]]
                 else:
-                    e["roll"] = self._int(r, path + ("roll",), "a roll", 2)
+                    e["roll"] = self._int(r, path + ("roll",), N_("a roll"), 2)
                     if e["roll"] > 12:
-                        raise self.err(path + ("roll",), f"two dice total 2 to 12, not {e['roll']}")
+                        raise self.err(path + ("roll",), _("two dice total 2 to 12, not {value}").format(value=e["roll"]))
             if "lands" in raw:
                 e["lands"] = self.deed(raw["lands"], path + ("lands",), "square", deeds_only=False)
             out.append(e)
@@ -346,7 +348,7 @@ class Scenario:
     def _exercises(self) -> list[str]:
         out = []
         for i, c in enumerate(self._list(self.data.get("exercises"), ("exercises",), "'exercises'")):
-            cid = self._str(c, ("exercises", i), "a clause id")
+            cid = self._str(c, ("exercises", i), N_("a clause id"))
             self.clause_id(cid, ("exercises", i))
             out.append(cid)
         return out
@@ -355,34 +357,36 @@ class Scenario:
         if not self.rs.has_clause(cid):
             ids = [c.id for c in self.rs.clauses]
             close = difflib.get_close_matches(cid, ids, n=1, cutoff=0.6)
-            dym = f" (did you mean {close[0]}?)" if close else ""
-            raise self.err(path, f"{self.rs.id} has no clause '{cid}'{dym}; `referee rules show {self.rs.edition}` lists them")
+            dym = _(" (did you mean {word}?)").format(word=close[0]) if close else ""
+            raise self.err(path, _("{ruleset} has no clause '{clause}'{hint}; `referee rules show {edition}` lists them").format(
+                ruleset=self.rs.id, clause=cid, hint=dym, edition=self.rs.edition))
         return cid
 
     # ------------------------------------------------------------ claims
     def _claims(self) -> list[Claim]:
         raw = self.data.get("claims")
         if raw is None:
-            raise self.err((), "no 'claims:' — add the claim being argued (see docs/scenarios.md)")
+            raise self.err((), _("no 'claims:' — add the claim being argued (see docs/scenarios.md)"))
         raw = self._list(raw, ("claims",), "'claims'")
         if not raw:
-            raise self.err(("claims",), "'claims' is empty — add the claim being argued (see docs/scenarios.md)")
+            raise self.err(("claims",), _("'claims' is empty — add the claim being argued (see docs/scenarios.md)"))
         claims = [self._collecting(lambda c=c, i=i: self._claim(c, ("claims", i), i), None) for i, c in enumerate(raw)]
         return [c for c in claims if c is not None]
 
     def _claim(self, raw: Any, path: tuple, i: int) -> Claim:
-        raw = self._map(raw, path, "a claim")
+        raw = self._map(raw, path, N_("a claim"))
         kinds = [k for k in raw if k in KINDS]
         unknown = [k for k in raw if k not in KINDS and k not in CLAIM_COMMON]
         if unknown:
             allowed = list(KINDS) + list(CLAIM_COMMON)
             k = unknown[0]
             close = difflib.get_close_matches(str(k), allowed, n=1, cutoff=0.6)
-            dym = f" (did you mean '{close[0]}'?)" if close else f" (a claim names one of: {', '.join(KINDS)})"
-            raise self.err(path + (k,), f"unknown key '{k}' in a claim{dym}")
+            dym = (_(" (did you mean '{word}'?)").format(word=close[0]) if close else
+                   _(" (a claim names one of: {kinds})").format(kinds=", ".join(KINDS)))
+            raise self.err(path + (k,), _("unknown key '{key}' in a claim{hint}").format(key=k, hint=dym))
         if len(kinds) != 1:
-            what = "no transaction" if not kinds else f"{len(kinds)} transactions ({', '.join(kinds)})"
-            raise self.err(path, f"a claim names exactly one transaction ({', '.join(KINDS)}); this one has {what}")
+            what = _("no transaction") if not kinds else _("{n} transactions ({kinds})").format(n=len(kinds), kinds=", ".join(kinds))
+            raise self.err(path, _("a claim names exactly one transaction ({kinds}); this one has {what}").format(kinds=", ".join(KINDS), what=what))
         kind = kinds[0]
         c = Claim(index=i, line=self.line(path), kind=kind, says=str(raw.get("says") or ""), by=None)
         if raw.get("by") is not None:
@@ -390,13 +394,13 @@ class Scenario:
         c.args = KINDS[kind].parse(self, self._map(raw[kind], path + (kind,), f"'{kind}'") if not isinstance(raw[kind], str) or kind != "rule" else {"clause": raw[kind]}, path + (kind,))
         for j, g in enumerate(self._list(raw.get("given"), path + ("given",), "'given'")):
             gp = path + ("given", j)
-            g = self._map(g, gp, "a 'given' step")
+            g = self._map(g, gp, N_("a 'given' step"))
             gk = [k for k in g if k in KINDS and k not in ("value", "rule")]
             if len(gk) != 1 or len(g) != 1:
-                raise self.err(gp, "a 'given' step is one transaction that happened first, e.g. - salary: {player: Ana}")
+                raise self.err(gp, _("a 'given' step is one transaction that happened first, e.g. - salary: {player: Ana}"))
             c.given.append((gk[0], KINDS[gk[0]].parse(self, self._map(g[gk[0]], gp + (gk[0],), f"'{gk[0]}'"), gp + (gk[0],)), self.line(gp)))
         if "amount" in raw:
-            c.claimed["amount"] = self._int(raw["amount"], path + ("amount",), "the claimed amount")
+            c.claimed["amount"] = self._int(raw["amount"], path + ("amount",), N_("the claimed amount"))
         if "allowed" in raw:
             c.claimed["allowed"] = self._bool(raw["allowed"], path + ("allowed",), "'allowed'")
         if "over" in raw:
@@ -405,7 +409,7 @@ class Scenario:
             c.claimed["winner"] = None if raw["winner"] in (None, "nobody", "tie") else self.player(raw["winner"], path + ("winner",))
         if "cash" in raw:
             cm = self._map(raw["cash"], path + ("cash",), "'cash'")
-            c.claimed["cash"] = {self.player(k, path + ("cash", k), allow_bank=False): self._int(v, path + ("cash", k), f"{k}'s cash", None) for k, v in cm.items()}
+            c.claimed["cash"] = {self.player(k, path + ("cash", k), allow_bank=False): self._int(v, path + ("cash", k), _("{player}'s cash").format(player=k), None) for k, v in cm.items()}
         if "owner" in raw:
             om = self._map(raw["owner"], path + ("owner",), "'owner'")
             c.claimed["owner"] = {}
@@ -437,12 +441,12 @@ class Scenario:
         self._check_keys(raw, EXPECT_KEYS, path, "'expect'")
         out: dict = {}
         if "ruling" not in raw:
-            raise self.err(path, "'expect' needs 'ruling: upheld' or 'ruling: rejected'")
+            raise self.err(path, _("'expect' needs 'ruling: upheld' or 'ruling: rejected'"))
         if raw["ruling"] not in VERDICTS:
-            raise self.err(path + ("ruling",), f"the expected ruling is 'upheld' or 'rejected', not {_show(raw['ruling'])}")
+            raise self.err(path + ("ruling",), _("the expected ruling is 'upheld' or 'rejected', not {value}").format(value=_show(raw["ruling"])))
         out["ruling"] = raw["ruling"]
         if "amount" in raw:
-            out["amount"] = None if raw["amount"] is None else self._int(raw["amount"], path + ("amount",), "the expected amount")
+            out["amount"] = None if raw["amount"] is None else self._int(raw["amount"], path + ("amount",), N_("the expected amount"))
         if "allowed" in raw:
             out["allowed"] = self._bool(raw["allowed"], path + ("allowed",), "'allowed'")
         if "over" in raw:
@@ -451,7 +455,7 @@ class Scenario:
             out["winner"] = None if raw["winner"] in (None, "nobody", "tie") else self.player(raw["winner"], path + ("winner",))
         out.update(self._throw_keys(raw, path))
         if "clauses" in raw:
-            out["clauses"] = [self.clause_id(self._str(x, path + ("clauses", j), "a clause id"), path + ("clauses", j))
+            out["clauses"] = [self.clause_id(self._str(x, path + ("clauses", j), N_("a clause id")), path + ("clauses", j))
                               for j, x in enumerate(self._list(raw["clauses"], path + ("clauses",), "'clauses'"))]
         return out
 

@@ -287,7 +287,7 @@ def coverage_cmd(
 
     folder = Path(scenarios) if scenarios else _default_scenarios()
     if not folder.is_dir():
-        raise InputError(f"no scenario folder at {folder} (give one with --scenarios DIR)")
+        raise InputError(_("no scenario folder at {folder} (give one with --scenarios DIR)").format(folder=folder))
     results = [sc.check_file(f) for f in sc.collect([str(folder)])]
     defs = sc.coverage(results)
     rows = list(defs.values())
@@ -303,7 +303,7 @@ def coverage_cmd(
             except InputError:
                 continue
         if rid is None:
-            raise InputError(f"unknown ruleset '{ruleset}'; referee rules list shows them")
+            raise InputError(_("unknown ruleset '{ruleset}'; referee rules list shows them").format(ruleset=ruleset))
         if cat.index[rid]["kind"] == "edition":
             rs = sc.load_ruleset(rid, (), (), None)
             wanted = {rs.origins.get(f"clauses.{c.id}") for c in rs.clauses}
@@ -317,19 +317,22 @@ def coverage_cmd(
         print(json.dumps([{"clause": d.clause, "layer": d.layer, "defined": d.where.split(" (")[0], "rulesets": d.rulesets,
                            "scenarios": d.scenarios} for d in rows], ensure_ascii=False))
     else:
-        tab = RTable(title=f"clause coverage ({len(results)} scenario files)", title_justify="left")
-        tab.add_column("clause", style="bold")
-        tab.add_column("defined in", style="dim")
-        tab.add_column("scenarios")
+        files = ngettext("{n} scenario file", "{n} scenario files", len(results)).format(n=len(results))
+        tab = RTable(title=_("clause coverage ({files})").format(files=files), title_justify="left")
+        tab.add_column(_("clause"), style="bold")
+        tab.add_column(_("defined in"), style="dim")
+        tab.add_column(_("scenarios"))
         for d in rows:
             shown = ", ".join(os.path.basename(s) for s in d.scenarios[:4]) + (f" +{len(d.scenarios) - 4}" if len(d.scenarios) > 4 else "")
-            tab.add_row(escape(d.clause), escape(d.where.split(" (")[0]), escape(shown) if shown else "[red]none[/red]")
+            tab.add_row(escape(d.clause), escape(d.where.split(" (")[0]), escape(shown) if shown else f"[red]{_('none')}[/red]")
         out.print(tab)
         uncovered = sum(1 for d in rows if not d.scenarios)
         if missing:
-            out.print(f"{uncovered} clause definition(s) exercised by no scenario")
+            out.print(ngettext("{n} clause definition(s) exercised by no scenario", "{n} clause definition(s) exercised by no scenario",
+                               uncovered).format(n=uncovered))
         else:
-            out.print(f"{len(rows) - uncovered} of {len(rows)} clause definitions exercised")
+            out.print(ngettext("{n} of {total} clause definitions exercised", "{n} of {total} clause definitions exercised",
+                               len(rows)).format(n=len(rows) - uncovered, total=len(rows)))
     if any(not d.scenarios for d in rows):
         raise typer.Exit(1)
 

@@ -51,7 +51,7 @@ def turning_points(s) -> list[tuple[str, list[str]]]:
 
 
 def markdown(rs, s) -> str:
-    from referee.cli.render.score import COLUMN_NAMES, result_line
+    from referee.cli.render.score import column_name, result_line
     from referee.core.valuation import COMPONENTS
     from referee.templates import basis
 
@@ -64,14 +64,14 @@ def markdown(rs, s) -> str:
     lines.append(f"**{cell(headline(rs, s))}.** {moves}{', ' + _when(s) if _when(s) else ''}. " + _("Ruleset: {ruleset}.").format(ruleset=f"`{rs.id}`"))
     lines += ["", f"## {_('Final count') if s.over else _('Count so far')}: {cell(data(sc.title))} (`{sc.method}`)", ""]
     comps = [c for c in COMPONENTS if c in sc.bases]
-    lines.append(f"| {_('rank')} | {_('player')} | " + " | ".join(_(COLUMN_NAMES[c]) for c in comps) + f" | {_('total')} |")
+    lines.append(f"| {_('rank')} | {_('player')} | " + " | ".join(column_name(c) for c in comps) + f" | {_('total')} |")
     lines.append("|---:|---|" + "---:|" * len(comps) + "---:|")
     for st in sc.standings:
         rank = _("out") if st.rank is None else (f"={st.rank}" if st.tied else str(st.rank))
         name = cell(st.player) + (" " + _("(bankrupt)") if st.bankrupt else "")
         vals = st.valuation.components()
         lines.append(f"| {rank} | {name} | " + " | ".join(rs.fmt(vals[c]) for c in comps) + f" | **{rs.fmt(st.total)}** |")
-    counted = "; ".join(f"{_(COLUMN_NAMES[c])} {basis(sc.bases[c])}".strip() for c in comps if c != "cash")
+    counted = "; ".join(f"{column_name(c)} {basis(sc.bases[c])}".strip() for c in comps if c != "cash")
     lines += ["", _("counted: cash; {items}").format(items=cell(counted)) + f". {cell(result_line(rs, sc))}."]
     if sc.clause and rs.has_clause(sc.clause):
         lines.append(_("Rule: {citation}.").format(citation=cell(str(rs.cite(sc.clause)))))

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import InputError, ValidationErrors
+from referee.i18n import N_, _
 from referee.ruleset import schema
 from referee.ruleset.files import (  # noqa: F401  (public here too: loader.ruleset_dirs() …)
     CACHE_VERSION,
@@ -32,6 +33,9 @@ from referee.ruleset.files import (  # noqa: F401  (public here too: loader.rule
 from referee.ruleset.model import Ruleset
 
 IDENTITY = ("id", "title", "kind", "extends", "applies_to", "aliases", "description", "for", "sources", "language")
+# how a message names a file's kind and a square's missing value (translated where shown)
+KIND_WORDS = {"edition": N_("edition"), "variant": N_("variant"), "house-rule": N_("house rule"), "board": N_("board")}
+FIELD_WORDS = {"price": N_("price"), "mortgage": N_("mortgage"), "rent": N_("rent")}
 
 
 def _display(path: Path) -> str:
@@ -71,7 +75,7 @@ class RulesetFile:
         self.display = display or _display(path)
         data, self.lines = read_yaml(path, self.display)
         if not isinstance(data, dict):
-            raise InputError("a ruleset file must be a mapping of keys (id:, rules:, …)", self.display, 1)
+            raise InputError(_("a ruleset file must be a mapping of keys (id:, rules:, …)"), self.display, 1)
         self.data: dict = data
         errors = [
             InputError(p.message, self.display, line_of(self.lines, p.path)) for p in schema.check_file(data)
@@ -90,7 +94,7 @@ class RulesetFile:
         for i, c in enumerate(self.data.get("clauses") or []):
             cid = c.get("id") if isinstance(c, dict) else None
             if cid in seen:
-                out.append(InputError(f"clause '{cid}' is defined twice", self.display, line_of(self.lines, ("clauses", i))))
+                out.append(InputError(_("clause '{clause}' is defined twice").format(clause=cid), self.display, line_of(self.lines, ("clauses", i))))
             seen.add(cid)
         return out
 
@@ -105,7 +109,7 @@ def known_sources() -> dict[str, dict]:
     for d in ruleset_dirs():
         p = d / "sources.yaml"
         if p.is_file():
-            data, _ = read_yaml(p)
+            data, _lines = read_yaml(p)
             for s in (data or {}).get("sources") or []:
                 out[s["file"]] = s
     return out
@@ -241,7 +245,7 @@ def load(
         key_src += f"|{Path(ruleset).resolve()}|{st.st_mtime_ns}|{st.st_size}"
     if board_path is not None:
         if not board_path.is_file():
-            raise InputError("no such board file", str(board))
+            raise InputError(_("no such board file"), str(board))
         st = board_path.stat()
         key_src += f"|{board_path.resolve()}|{st.st_mtime_ns}|{st.st_size}"
     key = hashlib.sha1(key_src.encode()).hexdigest()[:16]
@@ -256,7 +260,8 @@ def compose(cat: Catalog, edition: str, vids: list[str], hids: list[str], board_
     chain = _chain(cat, edition)
     base = chain[-1]
     if base.kind != "edition":
-        raise InputError(f"'{base.id}' is a {base.kind}, not an edition: name it with --{base.kind}", base.display)
+        raise InputError(_("'{id}' is a {kind}, not an edition: name it with --{flag}").format(
+            id=base.id, kind=_(KIND_WORDS.get(base.kind, base.kind)), flag=base.kind), base.display)
     chain_ids = [f.id for f in chain]
     overlays: list[RulesetFile] = []
     for vid in vids:
@@ -274,7 +279,8 @@ def compose(cat: Catalog, edition: str, vids: list[str], hids: list[str], board_
         applies = ov.data.get("applies_to")
         if applies and not set(applies) & set(chain_ids):
             raise InputError(
-                f"{ov.kind} '{ov.id}' applies to {', '.join(applies)}, not to {edition}", ov.display, line_of(ov.lines, ("applies_to",))
+                _("{kind} '{id}' applies to {editions}, not to {edition}").format(
+                    kind=_(KIND_WORDS.get(ov.kind, ov.kind)), id=ov.id, editions=", ".join(applies), edition=edition), ov.display, line_of(ov.lines, ("applies_to",))
             )
         _merge(merged, ov.data, ov, (), origins, ov.id, identity=False)
         for target, sub in (ov.data.get("for") or {}).items():
@@ -304,13 +310,13 @@ def _chain(cat: Catalog, rid: str) -> list[RulesetFile]:
         if cur in seen:
             first = chain[0]
             raise InputError(
-                f"extends cycle: {' → '.join(seen + [cur])}", first.display, line_of(first.lines, ("extends",))
+                _("extends cycle: {chain}").format(chain=" → ".join(seen + [cur])), first.display, line_of(first.lines, ("extends",))
             )
         seen.append(cur)
         if cur not in cat.index:
             prev = chain[-1]
             raise InputError(
-                f"extends '{cur}', which is not a known ruleset (known: {', '.join(cat.ids('edition'))})",
+                _("extends '{ruleset}', which is not a known ruleset (known: {known})").format(ruleset=cur, known=", ".join(cat.ids("edition"))),
                 prev.display,
                 line_of(prev.lines, ("extends",)),
             )
@@ -390,8 +396,8 @@ def _apply_patches(merged: dict, origins: dict) -> None:
         where = origins.get(f"board.patch.{name}") or next(
             (v for k, v in origins.items() if k.startswith(f"board.patch.{name}.")), "")
         if hit is None:
-            f, _, ln = where.split(" (")[0].rpartition(":")
-            raise InputError(f"board patch names '{name}', which is not a square of this board",
+            f, _sep, ln = where.split(" (")[0].rpartition(":")
+            raise InputError(_("board patch names '{name}', which is not a square of this board").format(name=name),
                              f or None, int(ln) if ln.isdigit() else None)
         i, sq = hit
         for k, v in fields.items():
@@ -408,7 +414,7 @@ def _loc(origins: dict, dotted: str) -> tuple[str | None, int | None]:
         if o:
             where = o.split(" (")[0]
             if ":" in where:
-                fname, _, ln = where.rpartition(":")
+                fname, _sep, ln = where.rpartition(":")
                 try:
                     return fname, int(ln)
                 except ValueError:
@@ -423,6 +429,8 @@ def check_composed(m: dict, origins: dict) -> list[InputError]:
 
     def err(dotted: str, msg: str) -> None:
         f, ln = _loc(origins, dotted)
+        if f == SCHEMA_DEFAULT.split(" (")[0]:
+            f = _("schema default")
         errs.append(InputError(msg, f, ln))
 
     rid = m["id"]
@@ -433,34 +441,35 @@ def check_composed(m: dict, origins: dict) -> list[InputError]:
         for part in key.split("."):
             node = node.get(part) if isinstance(node, dict) else None
         if node is None and spec.default is schema.REQUIRED:
-            err(f"rules.{key}", f"{rid}: rule parameter 'rules.{key}' is not set (here or in what it extends; it has no default)")
+            err(f"rules.{key}", _("{ruleset}: rule parameter 'rules.{key}' is not set (here or in what it extends; it has no default)").format(ruleset=rid, key=key))
     if (rules.get("auction") or {}).get("opening") == "fixed" and (rules.get("auction") or {}).get("opening_amount") is None:
-        err("rules.auction", f"{rid}: auction opening is 'fixed' but rules.auction.opening_amount is not set")
+        err("rules.auction", _("{ruleset}: auction opening is 'fixed' but rules.auction.opening_amount is not set").format(ruleset=rid))
     vals = m.get("valuations") or {}
     for ref in ("taxes.income.net_worth", "end.valuation"):
-        g, _, rest = ref.partition(".")
+        g, _sep, rest = ref.partition(".")
         node = rules.get(g) or {}
         for p in rest.split("."):
             node = node.get(p) if isinstance(node, dict) else None
         if node and node not in vals:
-            err(f"rules.{ref}", f"rules.{ref} names valuation '{node}', which is not defined (known: {', '.join(sorted(vals))})")
+            err(f"rules.{ref}", _("rules.{ref} names valuation '{valuation}', which is not defined (known: {known})").format(
+                ref=ref, valuation=node, known=", ".join(sorted(vals))))
     tv = (rules.get("bankruptcy") or {}).get("test_valuation")
     if tv and tv not in vals:
-        err("rules.bankruptcy.test_valuation", f"rules.bankruptcy.test_valuation names unknown valuation '{tv}'")
+        err("rules.bankruptcy.test_valuation", _("rules.bankruptcy.test_valuation names unknown valuation '{valuation}'").format(valuation=tv))
     # players and setup
     pl = m.get("players") or {}
     cash = (m.get("setup") or {}).get("starting_cash")
     if cash is None:
-        err("setup", f"{rid}: setup.starting_cash is not set")
+        err("setup", _("{ruleset}: setup.starting_cash is not set").format(ruleset=rid))
     elif isinstance(cash, dict):
         lo, hi = pl.get("min", 2), pl.get("max", 8)
         missing = [n for n in range(lo, hi + 1) if n not in cash]
         if missing:
-            err("setup.starting_cash", f"setup.starting_cash is given by player count but not for {', '.join(map(str, missing))} players")
+            err("setup.starting_cash", _("setup.starting_cash is given by player count but not for {counts} players").format(counts=", ".join(map(str, missing))))
     bank = m.get("bank") or {}
     for k in ("houses", "hotels"):
         if bank.get(k) is None:
-            err("bank", f"{rid}: bank.{k} is not set")
+            err("bank", _("{ruleset}: bank.{key} is not set").format(ruleset=rid, key=k))
     # board
     board = m.get("board") or {}
     if board.get("status", "known") != "unknown":
@@ -469,65 +478,67 @@ def check_composed(m: dict, origins: dict) -> list[InputError]:
     have = {c["id"] for c in m.get("clauses") or []}
     for cid in schema.REQUIRED_CLAUSES:
         if cid not in have:
-            err("clauses", f"{rid}: clause '{cid}' is missing (the engine cites it)")
+            err("clauses", _("{ruleset}: clause '{clause}' is missing (the engine cites it)").format(ruleset=rid, clause=cid))
     sources = known_sources()
     for c in m.get("clauses") or []:
         fname = c["cite"]["file"]
         if sources and fname not in sources:
-            err(f"clauses.{c['id']}", f"clause '{c['id']}' cites '{fname}', which is not a known rulebook (see rulesets/sources.yaml)")
+            err(f"clauses.{c['id']}", _("clause '{clause}' cites '{file}', which is not a known rulebook (see rulesets/sources.yaml)").format(clause=c["id"], file=fname))
     return errs
 
 
 def _check_board(m: dict, board: dict, err) -> list[InputError]:
     squares = board.get("squares") or []
     if len(squares) != 40:
-        err("board.squares", f"the board has {len(squares)} squares, needs 40")
+        err("board.squares", _("the board has {n} squares, needs 40").format(n=len(squares)))
         return []
     groups = board.get("groups") or {}
     decks = m.get("decks") or {}
     kinds = [s["kind"] for s in squares]
     if kinds[0] != "go":
-        err("board.squares", "square 0 must be GO (kind: go)")
+        err("board.squares", _("square 0 must be GO (kind: go)"))
     for k in ("jail", "go_to_jail"):
         if kinds.count(k) != 1:
-            err("board.squares", f"the board needs exactly one square of kind '{k}', has {kinds.count(k)}")
+            err("board.squares", _("the board needs exactly one square of kind '{kind}', has {n}").format(kind=k, n=kinds.count(k)))
     used_groups = set()
     for i, s in enumerate(squares):
         where = f"board.squares.{i}"
-        label = f"square {i} '{s['name']}'"
+        label = _("square {n} '{name}'").format(n=i, name=s["name"])
         if s["kind"] == "lot":
             if not s.get("group"):
-                err(where, f"{label} is a lot with no colour group")
+                err(where, _("{square} is a lot with no colour group").format(square=label))
             elif s["group"] not in groups:
-                err(where, f"{label} names group '{s['group']}', which is not in board.groups")
+                err(where, _("{square} names group '{group}', which is not in board.groups").format(square=label, group=s["group"]))
             used_groups.add(s.get("group"))
             for f in ("price", "mortgage", "rent"):
                 if s.get(f) is None:
-                    err(where, f"{label} has no {f} (write 'unknown' if the rulebook does not give it)")
+                    err(where, _("{square} has no {field} (write 'unknown' if the rulebook does not give it)").format(square=label, field=_(FIELD_WORDS[f])))
         elif s["kind"] in ("railroad", "utility"):
             for f in ("price", "mortgage"):
                 if s.get(f) is None:
-                    err(where, f"{label} has no {f} (write 'unknown' if the rulebook does not give it)")
+                    err(where, _("{square} has no {field} (write 'unknown' if the rulebook does not give it)").format(square=label, field=_(FIELD_WORDS[f])))
         elif s["kind"] == "tax" and not s.get("tax"):
-            err(where, f"{label} is a tax square with no 'tax: income|luxury'")
+            err(where, _("{square} is a tax square with no 'tax: income|luxury'").format(square=label))
         elif s["kind"] == "card":
             if not s.get("deck"):
-                err(where, f"{label} is a card square with no 'deck'")
+                err(where, _("{square} is a card square with no 'deck'").format(square=label))
             elif s["deck"] not in decks:
-                err(where, f"{label} names deck '{s['deck']}', which is not in decks")
+                err(where, _("{square} names deck '{deck}', which is not in decks").format(square=label, deck=s["deck"]))
     for g in groups:
         if g not in used_groups:
-            err(f"board.groups.{g}", f"group '{g}' has no squares")
+            err(f"board.groups.{g}", _("group '{group}' has no squares").format(group=g))
     rr = kinds.count("railroad")
     if rr and len(board.get("railroad_rent") or []) < rr:
-        err("board.railroad_rent", f"board.railroad_rent has {len(board.get('railroad_rent') or [])} entries, needs {rr} (one per railroad owned)")
+        err("board.railroad_rent", _("board.railroad_rent has {n} entries, needs {needs} (one per railroad owned)").format(
+            n=len(board.get("railroad_rent") or []), needs=rr))
     ut = kinds.count("utility")
     if ut and len(board.get("utility_multipliers") or []) < ut:
-        err("board.utility_multipliers", f"board.utility_multipliers has {len(board.get('utility_multipliers') or [])} entries, needs {ut}")
+        err("board.utility_multipliers", _("board.utility_multipliers has {n} entries, needs {needs}").format(
+            n=len(board.get("utility_multipliers") or []), needs=ut))
     for did, deck in decks.items():
         for _j, c in enumerate(deck.get("cards") or []):
             if c.get("to") is not None and not 0 <= c["to"] < 40:
-                err(f"decks.{did}", f"card '{c['id']}' in deck '{did}' moves to square {c['to']}, not on the board")
+                err(f"decks.{did}", _("card '{card}' in deck '{deck}' moves to square {n}, not on the board").format(card=c["id"], deck=did, n=c["to"]))
     return []
 
 
@@ -535,7 +546,7 @@ def _register_file(cat: Catalog, path: Path) -> str:
     """A ruleset named by its path (a table's own file): known to this process under its id."""
     rf = RulesetFile(path, str(path))
     if rf.kind != "edition":
-        raise InputError(f"'{rf.id}' is a {rf.kind}; --ruleset takes an edition", str(path), line_of(rf.lines, ("kind",)))
+        raise InputError(_("'{id}' is a {kind}; --ruleset takes an edition").format(id=rf.id, kind=_(KIND_WORDS.get(rf.kind, rf.kind))), str(path), line_of(rf.lines, ("kind",)))
     cat.index[rf.id] = {"path": str(path), "kind": "edition", "aliases": [], "title": rf.data.get("title", rf.id)}
     return rf.id
 

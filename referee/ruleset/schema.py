@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.i18n import N_, _, ngettext
+
 UNKNOWN = "unknown"  # a value the rulebooks and sources do not establish
 
 
@@ -42,10 +44,11 @@ class Str(Spec):
 
     def check(self, value, path, report):
         if not isinstance(value, str):
-            report(path, f"{_name(path)} must be text, not {_show(value)}")
+            report(path, _("{name} must be text, not {value}").format(name=_name(path), value=_show(value)))
         elif self.choices and value not in self.choices:
             hint = _did_you_mean(value, self.choices)
-            report(path, f"{_name(path)} is '{value}', must be one of: {', '.join(self.choices)}{hint}")
+            report(path, _("{name} is '{value}', must be one of: {choices}{hint}").format(
+                name=_name(path), value=value, choices=", ".join(self.choices), hint=hint))
 
 
 @dataclass
@@ -59,10 +62,10 @@ class Int(Spec):
         if self.unknown_ok and value == UNKNOWN:
             return
         if isinstance(value, bool) or not isinstance(value, int):
-            extra = " (money is whole numbers)" if isinstance(value, float) else ""
-            report(path, f"{_name(path)} must be a whole number, not {_show(value)}{extra}")
+            extra = _(" (money is whole numbers)") if isinstance(value, float) else ""
+            report(path, _("{name} must be a whole number, not {value}{extra}").format(name=_name(path), value=_show(value), extra=extra))
         elif self.min is not None and value < self.min:
-            report(path, f"{_name(path)} must be at least {self.min}, not {value}")
+            report(path, _("{name} must be at least {min}, not {value}").format(name=_name(path), min=self.min, value=value))
 
 
 @dataclass
@@ -72,7 +75,7 @@ class Bool(Spec):
 
     def check(self, value, path, report):
         if not isinstance(value, bool):
-            report(path, f"{_name(path)} must be true or false, not {_show(value)}")
+            report(path, _("{name} must be true or false, not {value}").format(name=_name(path), value=_show(value)))
 
 
 @dataclass
@@ -93,12 +96,14 @@ class List(Spec):
 
     def check(self, value, path, report):
         if not isinstance(value, list):
-            report(path, f"{_name(path)} must be a list, not {_show(value)}")
+            report(path, _("{name} must be a list, not {value}").format(name=_name(path), value=_show(value)))
             return
         if self.length is not None and len(value) != self.length:
-            report(path, f"{_name(path)} has {len(value)} entries, needs {self.length}")
+            report(path, ngettext("{name} has {n} entry, needs {needs}", "{name} has {n} entries, needs {needs}", len(value)).format(
+                name=_name(path), n=len(value), needs=self.length))
         elif len(value) < self.min_length:
-            report(path, f"{_name(path)} has {len(value)} entries, needs at least {self.min_length}")
+            report(path, ngettext("{name} has {n} entry, needs at least {needs}", "{name} has {n} entries, needs at least {needs}", len(value)).format(
+                name=_name(path), n=len(value), needs=self.min_length))
         for i, v in enumerate(value):
             self.item.check(v, path + (i,), report)
 
@@ -113,7 +118,7 @@ class Map(Spec):
 
     def check(self, value, path, report):
         if not isinstance(value, dict):
-            report(path, f"{_name(path)} must be a mapping, not {_show(value)}")
+            report(path, _("{name} must be a mapping, not {value}").format(name=_name(path), value=_show(value)))
             return
         for k, v in value.items():
             if self.key is not None:
@@ -133,11 +138,11 @@ class Struct(Spec):
 
     def check(self, value, path, report):
         if not isinstance(value, dict):
-            report(path, f"{_name(path)} must be a mapping, not {_show(value)}")
+            report(path, _("{name} must be a mapping, not {value}").format(name=_name(path), value=_show(value)))
             return
         for k, v in value.items():
             if k not in self.fields:
-                report(path + (k,), f"unknown key '{k}' in {_name(path)}{_did_you_mean(str(k), self.fields)}")
+                report(path + (k,), _("unknown key '{key}' in {name}{hint}").format(key=k, name=_name(path), hint=_did_you_mean(str(k), self.fields)))
                 continue
             if v is None:
                 continue  # null = "not set here" (an overlay may clear an inherited value)
@@ -160,12 +165,12 @@ class OneOf(Spec):
             opt.check(value, path, collect)
             if not errs:
                 return
-        report(path, f"{_name(path)} must be {self.what}, not {_show(value)}")
+        report(path, _("{name} must be {what}, not {value}").format(name=_name(path), what=_(self.what), value=_show(value)))
 
 
 def _name(path: tuple) -> str:
     if not path:
-        return "the file"
+        return _("the file")
     parts: list[str] = []
     for p in path:
         parts.append(f"[{p}]" if isinstance(p, int) else (("." if parts else "") + str(p)))
@@ -174,22 +179,22 @@ def _name(path: tuple) -> str:
 
 def _show(value) -> str:
     if value is None:
-        return "nothing"
+        return _("nothing")
     if isinstance(value, (dict, list)):
-        return "a mapping" if isinstance(value, dict) else "a list"
+        return _("a mapping") if isinstance(value, dict) else _("a list")
     return repr(value)
 
 
 def _did_you_mean(word: str, choices) -> str:
     close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return _(" (did you mean '{word}'?)").format(word=close[0]) if close else ""
 
 
 # ---------------------------------------------------------------- the ruleset
 MONEY = Int(0, unknown_ok=True)
 COUNT = Int(0)
 BY_PLAYERS = Map(Int(0), key=Int(1))
-MONEY_OR_BY_PLAYERS = OneOf((Int(0), BY_PLAYERS), what="an amount or a mapping {players: amount}")
+MONEY_OR_BY_PLAYERS = OneOf((Int(0), BY_PLAYERS), what=N_("an amount or a mapping {players: amount}"))
 
 SQUARE_KINDS = ("go", "lot", "railroad", "utility", "tax", "card", "jail", "go_to_jail", "free_parking")
 CARD_EFFECTS = (
@@ -206,7 +211,7 @@ CLAUSE = Struct(
         "title": Str(),
         "text": Str(),
         "cite": CITE,
-        "keywords": List(OneOf((Str(), Int(None)), what="a word or number")),
+        "keywords": List(OneOf((Str(), Int(None)), what=N_("a word or number"))),
         "note": Str(),
     },
     required=("id", "topic", "text", "cite"),
@@ -453,7 +458,7 @@ TOP = Struct(
         "setup": Struct(
             {
                 "starting_cash": MONEY_OR_BY_PLAYERS,
-                "notes": OneOf((Map(Int(0), key=Int(1)), Map(Map(Int(0), key=Int(1)), key=Int(1))), what="a mapping {note: count}"),
+                "notes": OneOf((Map(Int(0), key=Int(1)), Map(Map(Int(0), key=Int(1)), key=Int(1))), what=N_("a mapping {note: count}")),
                 "deal_deeds": MONEY_OR_BY_PLAYERS,
             }
         ),

@@ -6,10 +6,17 @@ The numbers come from referee.core.scoring / referee.core.valuation.
 
 from __future__ import annotations
 
-from referee.i18n import N_, _, data, ngettext
+from referee.i18n import N_, _, data, ngettext, pgettext
 from referee.templates import basis
 
 COLUMN_NAMES = {"cash": N_("cash"), "deeds": N_("deeds"), "mortgaged_deeds": N_("mortgaged"), "houses": N_("houses"), "hotels": N_("hotels")}
+
+
+def column_name(c: str) -> str:
+    """A score column's heading; the mortgaged deeds' count has its own context (a plural where the language inflects it)."""
+    if c == "mortgaged_deeds":
+        return pgettext("score column", "mortgaged")
+    return _(COLUMN_NAMES[c])
 PLAYER_STYLES = ("cyan", "magenta", "green", "yellow", "red", "blue", "bright_white", "bright_black")
 
 
@@ -38,7 +45,7 @@ def print_score(rs, sc, detail: bool = False, heading: str | None = None) -> Non
     names = [st.player + (" " + _("(bankrupt)") if st.bankrupt else "") for st in sc.standings]
 
     def width(cs: list[str]) -> int:
-        cols = [[_("rank")] + ["=00"], [_("player")] + names, [_("total")] + totals] + [[_(COLUMN_NAMES[c])] + cells[c] for c in cs]
+        cols = [[_("rank")] + ["=00"], [_("player")] + names, [_("total")] + totals] + [[column_name(c)] + cells[c] for c in cs]
         return sum(max(len(x) for x in col) + 3 for col in cols) + 1
 
     dropped: list[str] = []
@@ -50,7 +57,7 @@ def print_score(rs, sc, detail: bool = False, heading: str | None = None) -> Non
     tab.add_column(_("rank"), justify="right", no_wrap=True)
     tab.add_column(_("player"), style="bold", no_wrap=True, min_width=min(24, max(len(n) for n in names)))
     for c in comps:
-        tab.add_column(_(COLUMN_NAMES[c]), justify="right")
+        tab.add_column(column_name(c), justify="right")
     tab.add_column(_("total"), justify="right", style="bold")
     for st in sc.standings:
         comp_vals = st.valuation.components()
@@ -60,11 +67,11 @@ def print_score(rs, sc, detail: bool = False, heading: str | None = None) -> Non
         row = [_rank_text(st), name] + [rs.fmt(comp_vals[c]) for c in comps] + [rs.fmt(st.total)]
         tab.add_row(*row, style="dim" if st.bankrupt else None)
     out.print(tab)
-    counted = [f"{_(COLUMN_NAMES[c])} {basis(sc.bases[c])}".strip() for c in COMPONENTS if c in sc.bases and c != "cash"]
+    counted = [f"{column_name(c)} {basis(sc.bases[c])}".strip() for c in COMPONENTS if c in sc.bases and c != "cash"]
     out.print("[dim]" + escape(_("counted: cash; {items}").format(items="; ".join(counted))) + "[/dim]")
     if dropped:
         out.print("[dim]" + ngettext("nobody holds any {what}: column left out", "nobody holds any {what}: columns left out", len(dropped)).format(
-            what=", ".join(_(COLUMN_NAMES[c]) for c in dropped)) + "[/dim]")
+            what=", ".join(column_name(c) for c in dropped)) + "[/dim]")
     if detail:
         for st in sc.standings:
             if not st.bankrupt:
