@@ -1,7 +1,6 @@
 """The primitive ops an event is made of, as frozen records, and their JSON codec.
 
-The records are NamedTuples, not dataclasses: every command imports this
-module, and sixteen frozen dataclasses cost about 8 ms to define at start-up.
+The records are small frozen classes (see `_Op`), cheap to define at start-up.
 
 An event stores only ops whose amounts are already computed; replaying a game
 folds `apply_ops` over them, so the state is always derived. Each op knows how
@@ -14,21 +13,47 @@ written before the ops had names hold positional lists (``["cash", "Ana",
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any, ClassVar
 
 from referee.core.state import BANK, POT, Debt, Table
 
 
-class Cash(NamedTuple):
+class _Op:
+    """A frozen record: its fields are set once, compared and shown by value.
+
+    Plain slotted classes, not dataclasses or NamedTuples: every command that records a move imports
+    this module, and generating sixteen records' methods at start-up costs a few milliseconds."""
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and all(getattr(self, f) == getattr(other, f) for f in self._fields)
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, *(getattr(self, f) for f in self._fields)))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{f}={getattr(self, f)!r}' for f in self._fields)})"
+
+
+class Cash(_Op):
     """Money moves from one party (a player, the bank or the pot) to another."""
 
+    __slots__ = ("src", "dst", "amount")
+    _fields = __slots__
+    tag: ClassVar[str] = "cash"
     src: str
     dst: str
     amount: int
 
-    @property
-    def tag(self) -> str:
-        return "cash"
+    def __init__(self, src: str, dst: str, amount: int) -> None:
+        object.__setattr__(self, "src", src)
+        object.__setattr__(self, "dst", dst)
+        object.__setattr__(self, "amount", amount)
 
     def apply(self, t: Table) -> None:
         for party, sign in ((self.src, -1), (self.dst, 1)):
@@ -40,59 +65,74 @@ class Cash(NamedTuple):
                 t.player(party).cash += sign * self.amount
 
 
-class Owner(NamedTuple):
+class Owner(_Op):
     """A deed changes hands (owner None: back to the bank)."""
 
+    __slots__ = ("deed", "owner")
+    _fields = __slots__
+    tag: ClassVar[str] = "owner"
     deed: int
     owner: str | None
 
-    @property
-    def tag(self) -> str:
-        return "owner"
+    def __init__(self, deed: int, owner: str | None) -> None:
+        object.__setattr__(self, "deed", deed)
+        object.__setattr__(self, "owner", owner)
 
     def apply(self, t: Table) -> None:
         t.deeds[self.deed].owner = self.owner
 
 
-class Buildings(NamedTuple):
+class Buildings(_Op):
     """The buildings standing on a lot become exactly these."""
 
+    __slots__ = ("deed", "houses", "hotel")
+    _fields = __slots__
+    tag: ClassVar[str] = "buildings"
     deed: int
     houses: int
     hotel: bool
 
-    @property
-    def tag(self) -> str:
-        return "buildings"
+    def __init__(self, deed: int, houses: int, hotel: bool) -> None:
+        object.__setattr__(self, "deed", deed)
+        object.__setattr__(self, "houses", houses)
+        object.__setattr__(self, "hotel", hotel)
 
     def apply(self, t: Table) -> None:
         d = t.deeds[self.deed]
         d.houses, d.hotel = self.houses, self.hotel
 
 
-class Mortgaged(NamedTuple):
+class Mortgaged(_Op):
+    __slots__ = ("deed", "mortgaged")
+    _fields = __slots__
+    tag: ClassVar[str] = "mortgaged"
     deed: int
     mortgaged: bool
 
-    @property
-    def tag(self) -> str:
-        return "mortgaged"
+    def __init__(self, deed: int, mortgaged: bool) -> None:
+        object.__setattr__(self, "deed", deed)
+        object.__setattr__(self, "mortgaged", mortgaged)
 
     def apply(self, t: Table) -> None:
         t.deeds[self.deed].mortgaged = self.mortgaged
 
 
-class Jail(NamedTuple):
+class Jail(_Op):
     """A player's jail status; going in moves the token to `square` when given."""
 
+    __slots__ = ("player", "in_jail", "turns", "square")
+    _fields = __slots__
+    tag: ClassVar[str] = "jail"
     player: str
     in_jail: bool
     turns: int
-    square: int | None = None
+    square: int | None
 
-    @property
-    def tag(self) -> str:
-        return "jail"
+    def __init__(self, player: str, in_jail: bool, turns: int, square: int | None = None) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "in_jail", in_jail)
+        object.__setattr__(self, "turns", turns)
+        object.__setattr__(self, "square", square)
 
     def apply(self, t: Table) -> None:
         p = t.player(self.player)
@@ -101,16 +141,20 @@ class Jail(NamedTuple):
             p.position = self.square
 
 
-class JailCard(NamedTuple):
+class JailCard(_Op):
     """A Get Out of Jail Free card moves: from None is out of the deck, to None is back under it."""
 
+    __slots__ = ("src", "dst", "deck")
+    _fields = __slots__
+    tag: ClassVar[str] = "jail_card"
     src: str | None
     dst: str | None
     deck: str
 
-    @property
-    def tag(self) -> str:
-        return "jail_card"
+    def __init__(self, src: str | None, dst: str | None, deck: str) -> None:
+        object.__setattr__(self, "src", src)
+        object.__setattr__(self, "dst", dst)
+        object.__setattr__(self, "deck", deck)
 
     def apply(self, t: Table) -> None:
         if self.src:
@@ -123,40 +167,49 @@ class JailCard(NamedTuple):
             t.jail_cards_out[self.deck] = t.jail_cards_out.get(self.deck, 0) - 1
 
 
-class NewDebt(NamedTuple):
+class NewDebt(_Op):
     """A payment the debtor's cash did not cover, recorded until paid or bankruptcy."""
 
+    __slots__ = ("debtor", "creditor", "amount", "reason")
+    _fields = __slots__
+    tag: ClassVar[str] = "debt"
     debtor: str
     creditor: str
     amount: int
     reason: str
 
-    @property
-    def tag(self) -> str:
-        return "debt"
+    def __init__(self, debtor: str, creditor: str, amount: int, reason: str) -> None:
+        object.__setattr__(self, "debtor", debtor)
+        object.__setattr__(self, "creditor", creditor)
+        object.__setattr__(self, "amount", amount)
+        object.__setattr__(self, "reason", reason)
 
     def apply(self, t: Table) -> None:
         t.debts.append(Debt(t.next_debt_id, self.debtor, self.creditor, self.amount, self.reason))
         t.next_debt_id += 1
 
 
-class DebtPaid(NamedTuple):
+class DebtPaid(_Op):
+    __slots__ = ("debt",)
+    _fields = __slots__
+    tag: ClassVar[str] = "debt_paid"
     debt: int
 
-    @property
-    def tag(self) -> str:
-        return "debt_paid"
+    def __init__(self, debt: int) -> None:
+        object.__setattr__(self, "debt", debt)
 
     def apply(self, t: Table) -> None:
         t.debts = [d for d in t.debts if d.id != self.debt]
 
 
-class Bankrupt(NamedTuple):
+class Bankrupt(_Op):
+    __slots__ = ("player",)
+    _fields = __slots__
+    tag: ClassVar[str] = "bankrupt"
     player: str
 
-    @property
-    def tag(self) -> str:
-        return "bankrupt"
+    def __init__(self, player: str) -> None:
+        object.__setattr__(self, "player", player)
 
     def apply(self, t: Table) -> None:
         t.player(self.player).bankrupt = True
@@ -164,56 +217,66 @@ class Bankrupt(NamedTuple):
         t.debts = [d for d in t.debts if d.debtor != self.player]
 
 
-class Position(NamedTuple):
+class Position(_Op):
+    __slots__ = ("player", "square")
+    _fields = __slots__
+    tag: ClassVar[str] = "position"
     player: str
     square: int
 
-    @property
-    def tag(self) -> str:
-        return "position"
+    def __init__(self, player: str, square: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "square", square)
 
     def apply(self, t: Table) -> None:
         t.player(self.player).position = self.square
 
 
-class Skip(NamedTuple):
+class Skip(_Op):
     """How many turns the player still loses."""
 
+    __slots__ = ("player", "turns")
+    _fields = __slots__
+    tag: ClassVar[str] = "skip"
     player: str
     turns: int
 
-    @property
-    def tag(self) -> str:
-        return "skip"
+    def __init__(self, player: str, turns: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "turns", turns)
 
     def apply(self, t: Table) -> None:
         t.player(self.player).skip_turns = self.turns
 
 
-class Over(NamedTuple):
+class Over(_Op):
+    __slots__ = ("winner",)
+    _fields = __slots__
+    tag: ClassVar[str] = "over"
     winner: str | None
 
-    @property
-    def tag(self) -> str:
-        return "over"
+    def __init__(self, winner: str | None) -> None:
+        object.__setattr__(self, "winner", winner)
 
     def apply(self, t: Table) -> None:
         t.over = True
         t.winner = self.winner
 
-
 TURN_FIELDS = ("turn", "rolls", "doubles_run")
 
 
-class SetTurn(NamedTuple):
+class SetTurn(_Op):
     """A turn-tracking counter of the table (turn, rolls, doubles_run) takes a value."""
 
+    __slots__ = ("field", "value")
+    _fields = __slots__
+    tag: ClassVar[str] = "set"
     field: str
     value: int
 
-    @property
-    def tag(self) -> str:
-        return "set"
+    def __init__(self, field: str, value: int) -> None:
+        object.__setattr__(self, "field", field)
+        object.__setattr__(self, "value", value)
 
     def apply(self, t: Table) -> None:
         if self.field not in TURN_FIELDS:
@@ -221,29 +284,35 @@ class SetTurn(NamedTuple):
         setattr(t, self.field, self.value)
 
 
-class Land(NamedTuple):
+class Land(_Op):
     """A landing: {player, square, roll, dice | card}; the rent claim window counts from it."""
 
+    __slots__ = ("landing",)
+    _fields = __slots__
+    tag: ClassVar[str] = "land"
     landing: dict[str, Any]
 
-    @property
-    def tag(self) -> str:
-        return "land"
+    def __init__(self, landing: dict[str, Any]) -> None:
+        object.__setattr__(self, "landing", landing)
 
     def apply(self, t: Table) -> None:
         t.landings = (t.landings + [dict(self.landing)])[-12:]
 
 
-class Claim(NamedTuple):
+class Claim(_Op):
     """The rent for the landing of `player` on `square` at roll `roll` is paid."""
 
+    __slots__ = ("player", "square", "roll")
+    _fields = __slots__
+    tag: ClassVar[str] = "claim"
     player: str
     square: int
     roll: int
 
-    @property
-    def tag(self) -> str:
-        return "claim"
+    def __init__(self, player: str, square: int, roll: int) -> None:
+        object.__setattr__(self, "player", player)
+        object.__setattr__(self, "square", square)
+        object.__setattr__(self, "roll", roll)
 
     def apply(self, t: Table) -> None:
         for land in t.landings:
@@ -251,15 +320,18 @@ class Claim(NamedTuple):
                 land["claimed"] = True
 
 
-class Extra(NamedTuple):
+class Extra(_Op):
     """A free-form table flag (tracking, the player who has thrown this turn)."""
 
+    __slots__ = ("key", "value")
+    _fields = __slots__
+    tag: ClassVar[str] = "extra"
     key: str
     value: Any
 
-    @property
-    def tag(self) -> str:
-        return "extra"
+    def __init__(self, key: str, value: Any) -> None:
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "value", value)
 
     def apply(self, t: Table) -> None:
         t.extra[self.key] = self.value
@@ -269,8 +341,7 @@ Op = (Cash | Owner | Buildings | Mortgaged | Jail | JailCard | NewDebt | DebtPai
       | SetTurn | Land | Claim | Extra)
 _CLASSES = (Cash, Owner, Buildings, Mortgaged, Jail, JailCard, NewDebt, DebtPaid, Bankrupt, Position, Skip, Over,
             SetTurn, Land, Claim, Extra)
-OP_TYPES: dict[str, type] = {c.__dict__["tag"].fget(None): c for c in _CLASSES}  # each tag property returns a constant
-
+OP_TYPES: dict[str, type] = {c.tag: c for c in _CLASSES}
 
 
 # ---------------------------------------------------------------- codec
