@@ -223,7 +223,7 @@
 
   function connect() {
     var es = new EventSource("/events" + Q);
-    es.addEventListener("table", function (ev) { connected(true); receive(ev.data); });
+    es.addEventListener("table", function (ev) { receive(ev.data); connected(true); });
     es.onopen = function () { connected(true); };
     es.onerror = function () {
       connected(false);
