@@ -279,7 +279,7 @@ def render_view(v: dict, path: Path, width: int | None = None):
             why += ": " + _("{player} wins").format(player=v["winner"])
         parts.append(Text(why, style="bold green"))
     elif turn["current"]:
-        line = Text.assemble(("▶ ", "bold green"), (turn["current"], "bold"), " " + _("to throw"))
+        line = Text.assemble(("▶ ", "bold green"), (_("{player} to throw").format(player=turn["current"]), "bold"))
         if turn["again"]:
             line.append(" " + _("again (doubles)"), style="yellow")
         parts.append(line)
