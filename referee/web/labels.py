@@ -6,7 +6,7 @@ fills `{fields}` itself and falls back to its English when a key is missing.
 
 from __future__ import annotations
 
-from referee.i18n import N_, _
+from referee.i18n import N_, _, ngettext
 
 WORDS = {
     "live": N_("live"),
@@ -19,13 +19,7 @@ WORDS = {
     "out": N_("out of the game"),
     "worth": N_("worth {amount}"),
     "in_jail": N_("in jail"),
-    "tries": N_("{n} tries"),
-    "try": N_("{n} try"),
     "on": N_("on {square}"),
-    "jail_card": N_("{n} get-out-of-jail card"),
-    "jail_cards": N_("{n} get-out-of-jail cards"),
-    "misses": N_("misses {n} turn"),
-    "misses_n": N_("misses {n} turns"),
     "owes_to": N_("owes {amount} to {player}"),
     "owes": N_("{debtor} owes {creditor} {amount}"),
     "the_bank": N_("the bank"),
@@ -49,4 +43,10 @@ WORDS = {
 
 def labels() -> dict[str, str]:
     """Every page word in the language now spoken (English when no catalog applies)."""
-    return {key: _(text) for key, text in WORDS.items()}
+    words = {key: _(text) for key, text in WORDS.items()}
+    # the page picks the form by n == 1, as English, Spanish and Italian all do
+    words["try"], words["tries"] = ngettext("{n} try", "{n} tries", 1), ngettext("{n} try", "{n} tries", 2)
+    words["jail_card"], words["jail_cards"] = (ngettext("{n} get-out-of-jail card", "{n} get-out-of-jail cards", 1),
+                                               ngettext("{n} get-out-of-jail card", "{n} get-out-of-jail cards", 2))
+    words["misses"], words["misses_n"] = ngettext("misses {n} turn", "misses {n} turns", 1), ngettext("misses {n} turn", "misses {n} turns", 2)
+    return words
