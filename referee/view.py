@@ -194,6 +194,9 @@ def _pending(rs, t, events: list[dict]) -> dict | None:
 def _event_text(e: dict) -> str:
     """A move as the table reads it: a throw says the square it reached."""
     text = e.get("text") or e.get("type", "")
+    players = (e.get("args") or {}).get("players")
+    if e.get("type") == "new" and players:  # stored in English at `new`; said again in the table's language
+        text = _("new game: {players}").format(players=", ".join(players))
     sq = e.get("square")
     if e.get("type") == "roll" and isinstance(sq, dict) and sq.get("name") and "→" not in text:
         text += f" → {sq['name']}"
@@ -268,7 +271,7 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
     clk = clock(spec, now)
     ended = bool(t.over or (clk and clk["time_up"]))
     view: dict[str, Any] = {
-        "ruleset": {"id": rs.id, "title": rs.title},
+        "ruleset": {"id": rs.id, "title": data(rs.title)},
         "seq": seq,
         "players": players,
         "debts": debts,
