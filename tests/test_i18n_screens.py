@@ -223,6 +223,7 @@ def test_no_english_left_in_the_watch_frame(tmp_path, lang, edition, deed, width
     from referee.cli import watch
 
     g = _watch_game(tmp_path, edition, deed)
+    i18n.reset()  # as `referee watch` starts: the game's language is learnt from the file
     src = watch.Source(g)
     src.key()
     con = Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
@@ -246,6 +247,7 @@ def test_the_phone_page_gets_its_words_in_the_games_language(tmp_path, lang, edi
     from referee.web.source import GameSource
 
     g = _watch_game(tmp_path, edition, "Vicolo Corto" if lang == "it" else "Avenida Oriental")
+    i18n.reset()  # as `referee serve` starts
     src = GameSource(g)
     try:
         state = json.loads(Hub(src).compute() or "{}")

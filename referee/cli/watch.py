@@ -85,16 +85,16 @@ class Source:
     def frame(self, width: int | None = None):
         if self.game is None:
             return Text(_("waiting for a game at {path} (referee new NAME NAME … --turns)").format(path=self.path), style="yellow")
+        from referee.i18n import explicit
+
         try:
+            if not explicit():  # the game's language, unless --lang said otherwise (before the view: it has words)
+                from referee.cli.context import speak_game
+
+                speak_game(self.game)
             v = self.view()
         except Exception as e:  # mid-replacement or locked: say so, retry on the next tick
             return Text(f"{self.path}: {e}", style="red")
-        from referee.i18n import explicit
-
-        if not explicit():  # the game's language, unless --lang said otherwise
-            from referee.cli.context import speak_game
-
-            speak_game(self.game)
         return render_view(v, self.path, width)
 
     def view(self, now: float | None = None) -> dict:

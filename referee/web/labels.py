@@ -36,6 +36,7 @@ WORDS = {
     "bank": N_("Bank: {houses} houses, {hotels} hotels"),
     "pot": N_("Free Parking pot {amount}"),
     "move": N_("move #{n}"),
+    "rank": N_("{n}th"),  # a place in the standings; the page keeps its own English (1st, 2nd, 3rd…)
     "Railroads": N_("Railroads"),
     "Utilities": N_("Utilities"),
 }
