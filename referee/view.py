@@ -13,6 +13,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from referee.i18n import N_, _, data
+
 RECENT = 10  # events shown
 
 # Board colours by the words editions use for their groups (names, aliases,
@@ -30,7 +32,7 @@ COLOUR_WORDS: dict[str, str] = {
     "green": "#1f9d55", "verde": "#1f9d55",
     "blue": "#1f4e9c", "azul": "#1f4e9c",
 }
-KIND_GROUPS = {"railroad": ("Railroads", "#333333"), "utility": ("Utilities", "#9aa0a6")}
+KIND_GROUPS = {"railroad": (N_("Railroads"), "#333333"), "utility": (N_("Utilities"), "#9aa0a6")}
 
 
 def group_colour(rs, group: str) -> str | None:
@@ -70,6 +72,7 @@ def _deed_groups(rs, t, name: str) -> list[dict]:
             key, label, colour = sq.group, rs.group_name(sq.group), group_colour(rs, sq.group)
         else:
             label, colour = KIND_GROUPS.get(sq.kind, (sq.kind, None))
+            label = _(label) if sq.kind in KIND_GROUPS else label
             key = sq.kind
         if key not in groups:
             members = rs.group_members(sq.group) if sq.group else [s.index for s in rs.squares_of_kind(sq.kind)]
@@ -126,7 +129,7 @@ def _last_throw(rs, t, events: list[dict]) -> dict | None:
                     if land.get("player") == who and land.get("dice") is not None:
                         square = rs.squares[land["square"]].name if rs.squares else None
                         break
-            text = f"{who} threw {'+'.join(str(x) for x in dice)}" if dice else (e.get("text") or "")
+            text = _("{player} threw {dice}").format(player=who, dice="+".join(str(x) for x in dice)) if dice else (e.get("text") or "")
             if len(dice) == 2:
                 text += f" = {sum(dice)}" + (" (doubles)" if dice[0] == dice[1] else "")
             if square:
@@ -165,18 +168,25 @@ def _pending(rs, t, events: list[dict]) -> dict | None:
     name, amount, fmt = m.get("name"), m.get("amount"), rs.fmt
     a = m["action"]
     if a == "buy_or_auction":
-        text = f"{who} may buy {name} for {fmt(amount)}" + (", or the bank auctions it" if rs.p.auction.enabled else "")
+        text = (_("{player} may buy {square} for {price}, or the bank auctions it") if rs.p.auction.enabled
+                else _("{player} may buy {square} for {price}")).format(player=who, square=name, price=fmt(amount))
     elif a == "rent":
-        text = f"{who} owes {m.get('owner')} " + (f"{fmt(amount)} rent on {name}" if amount is not None else f"rent on {name} by the dice")
+        text = (_("{player} owes {owner} {amount} rent on {square}").format(player=who, owner=m.get("owner"), amount=fmt(amount), square=name)
+                if amount is not None else
+                _("{player} owes {owner} rent on {square} by the dice").format(player=who, owner=m.get("owner"), square=name))
     elif a == "tax":
-        kind = f" {m['tax']}" if m.get("tax") else ""
-        choices = " or ".join(m["choices"]) if m.get("choices") else "a choice"
-        text = f"{who} owes {fmt(amount)}{kind} tax" if amount is not None else f"{who} owes the income tax, declaring {choices}"
+        if amount is not None:
+            text = (_("{player} owes {amount} {tax} tax").format(player=who, amount=fmt(amount), tax=m["tax"]) if m.get("tax")
+                    else _("{player} owes {amount} tax").format(player=who, amount=fmt(amount)))
+        else:
+            choices = _(" or ").join(m["choices"]) if m.get("choices") else _("a choice")
+            text = _("{player} owes the income tax, declaring {choices}").format(player=who, choices=choices)
     elif a == "card":
         deck = (rs.decks().get(m.get("deck") or "") or {}).get("name")
-        text = f"{who} draws a {deck} card" if deck else f"{who} draws a card"
+        text = (_("{player} draws a {deck} card").format(player=who, deck=data(deck)) if deck
+                else _("{player} draws a card").format(player=who))
     else:
-        text = f"{who} may collect the Free Parking pot, {fmt(amount)}"
+        text = _("{player} may collect the Free Parking pot, {amount}").format(player=who, amount=fmt(amount))
     return {"player": who, "action": a, "amount": amount, "amount_text": fmt(amount) if amount is not None else None,
             "square": name, "text": text}
 
@@ -184,6 +194,9 @@ def _pending(rs, t, events: list[dict]) -> dict | None:
 def _event_text(e: dict) -> str:
     """A move as the table reads it: a throw says the square it reached."""
     text = e.get("text") or e.get("type", "")
+    players = (e.get("args") or {}).get("players")
+    if e.get("type") == "new" and players:  # stored in English at `new`; said again in the table's language
+        text = _("new game: {players}").format(players=", ".join(players))
     sq = e.get("square")
     if e.get("type") == "roll" and isinstance(sq, dict) and sq.get("name") and "→" not in text:
         text += f" → {sq['name']}"
@@ -229,9 +242,9 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
             "name": p.name,
             "out": p.bankrupt,
             "cash": None if p.bankrupt else p.cash,
-            "cash_text": "out" if p.bankrupt else rs.fmt(p.cash),
+            "cash_text": _("out") if p.bankrupt else rs.fmt(p.cash),
             "worth": None if st is None else st["total"],
-            "worth_text": "out" if p.bankrupt else ("?" if st is None else st["total_text"]),
+            "worth_text": _("out") if p.bankrupt else ("?" if st is None else st["total_text"]),
             "rank": None if st is None else st["rank"],
             "tied": bool(st and st["tied"]),
             "square": (rs.squares[p.position].name if rs.squares and not p.bankrupt else None),
@@ -258,7 +271,7 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
     clk = clock(spec, now)
     ended = bool(t.over or (clk and clk["time_up"]))
     view: dict[str, Any] = {
-        "ruleset": {"id": rs.id, "title": rs.title},
+        "ruleset": {"id": rs.id, "title": data(rs.title)},
         "seq": seq,
         "players": players,
         "debts": debts,

@@ -202,3 +202,63 @@ def test_no_english_left_in_a_malformed_files_messages_nor_in_rules_coverage(tmp
                 "Start", "Lot A", "GO"]
     left = _left_in_english(FILE_WORDS.sub(" ", YAML_PROBLEM.sub(" ", text)), rs_names)
     assert not left, f"{lang}: {len(left)} lines still in English:\n" + "\n".join(left[:40])
+
+
+def _watch_game(tmp_path, edition: str, deed: str):
+    g = tmp_path / "g.sqlite"
+    for args in (["new", "Ana", "Ben", "--ruleset", edition], ["buy", "Ana", deed], ["mortgage", deed],
+                 ["jail", "send", "Ben"], ["turn", "Ben"], ["jail", "roll", "Ben", "1", "2"]):
+        r = run(*args, game=g)
+        assert r.code == 0, (args, r.text)
+    return g
+
+
+@pytest.mark.parametrize("lang, edition, deed", [("es", "mx-hasbro", "Avenida Oriental"), ("it", "it-lire", "Vicolo Corto")])
+@pytest.mark.parametrize("width", [110, 60])
+def test_no_english_left_in_the_watch_frame(tmp_path, lang, edition, deed, width):
+    import io
+
+    from rich.console import Console
+
+    from referee.cli import watch
+
+    g = _watch_game(tmp_path, edition, deed)
+    i18n.reset()  # as `referee watch` starts: the game's language is learnt from the file
+    src = watch.Source(g)
+    src.key()
+    con = Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
+    con.print(src.frame(width))
+    src.close()
+    text = con.file.getvalue()
+    assert i18n.current() == lang
+    assert deed in text and "(M)" in text, text
+    assert _left_in_english(text, ["Ana", "Ben", deed]) == [], text
+
+
+@pytest.mark.parametrize("lang, edition, words", [
+    ("it", "it-lire", {"live": "in diretta", "who_owes": "Chi deve a chi", "Railroads": "Stazioni", "last_moves": "Ultime mosse"}),
+    ("es", "mx-hasbro", {"live": "en vivo", "who_owes": "Quién debe a quién", "last_moves": "Últimas jugadas"}),
+])
+def test_the_phone_page_gets_its_words_in_the_games_language(tmp_path, lang, edition, words):
+    import json
+
+    from referee.web.labels import WORDS
+    from referee.web.server import Hub
+    from referee.web.source import GameSource
+
+    g = _watch_game(tmp_path, edition, "Vicolo Corto" if lang == "it" else "Avenida Oriental")
+    i18n.reset()  # as `referee serve` starts
+    src = GameSource(g)
+    try:
+        state = json.loads(Hub(src).compute() or "{}")
+    finally:
+        src.close()
+    labels = state["labels"]
+    assert state["lang"] == lang
+    assert set(WORDS) <= set(labels) and {"try", "tries", "jail_card", "jail_cards", "misses", "misses_n"} <= set(labels)
+    for key, text in words.items():
+        assert labels[key] == text
+    same = [k for k, text in labels.items() if text == WORDS.get(k)]
+    assert same == [], f"left in English: {same}"
+    shown = [state["view"]["turn"]["current"] or "", *(p["cash_text"] for p in state["view"]["players"])]
+    assert all(shown)

@@ -23,9 +23,30 @@ HEADINGS = (N_("Usage: "), N_("Options"), N_("Commands"), N_("Arguments"), N_("S
             N_("Show completion for the current shell, to copy it or customize the installation."))
 
 
+# the arguments' names as the usage line shows them (Typer writes a required one as a raw `{name}`)
+METAVARS = {w.lower(): w for w in (
+    N_("FILES"), N_("FILE"), N_("PATH"), N_("PATHS"), N_("NAME"), N_("PLAYER"), N_("PLAYERS"), N_("DEED"),
+    N_("COUNT"), N_("CARD"), N_("DICE"), N_("ENTRY"), N_("N"), N_("PRICE"), N_("QUESTION"), N_("RULESET"),
+    N_("TOPIC"), N_("WORDS"))}
+
+
+def _metavar(word: str) -> str:
+    known = METAVARS.get(word.lower())
+    return _(known) if known else word.upper()
+
+
+def usage_args(args: str) -> str:
+    """`{files}...` → `FILES...`, `[ruleset]` → `[RULESET]`, in the table's language."""
+    def words(m: re.Match) -> str:
+        return re.sub(r"[A-Za-z_]\w*", lambda w: _metavar(w.group(0)), m.group(1))
+
+    args = re.sub(r"\{([^{}]+)\}", words, args)
+    return re.sub(r"\[([a-z_][\w ]*)\]", lambda m: "[" + words(m) + "]", args)
+
+
 class LangFormatter(_Formatter):
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-        super().write_usage(prog, args, _("Usage: ") if prefix is None else prefix)
+        super().write_usage(prog, usage_args(args), _("Usage: ") if prefix is None else prefix)
 
     def write_heading(self, heading: str) -> None:
         super().write_heading(_(heading))

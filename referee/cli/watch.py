@@ -20,7 +20,7 @@ from rich.table import Table as RTable
 from rich.text import Text
 
 from referee.errors import RefereeError
-from referee.i18n import _, data
+from referee.i18n import _, data, ngettext
 
 if TYPE_CHECKING:
     from referee.ledger import Game
@@ -84,17 +84,17 @@ class Source:
 
     def frame(self, width: int | None = None):
         if self.game is None:
-            return Text(f"waiting for a game at {self.path} (referee new NAME NAME … --turns)", style="yellow")
+            return Text(_("waiting for a game at {path} (referee new NAME NAME … --turns)").format(path=self.path), style="yellow")
+        from referee.i18n import explicit
+
         try:
+            if not explicit():  # the game's language, unless --lang said otherwise (before the view: it has words)
+                from referee.cli.context import speak_game
+
+                speak_game(self.game)
             v = self.view()
         except Exception as e:  # mid-replacement or locked: say so, retry on the next tick
             return Text(f"{self.path}: {e}", style="red")
-        from referee.i18n import explicit
-
-        if not explicit():  # the game's language, unless --lang said otherwise
-            from referee.cli.context import speak_game
-
-            speak_game(self.game)
         return render_view(v, self.path, width)
 
     def view(self, now: float | None = None) -> dict:
@@ -169,40 +169,40 @@ def _group_line(g: dict) -> Text:
 
 def _where(p: dict) -> Text:
     if p["out"]:
-        return Text("out", style="bold red")
+        return Text(_("out"), style="bold red")
     if p["jail"]:
         tries = p["jail_turns"]
-        t = Text("in jail", style="yellow")
+        t = Text(_("in jail"), style="yellow")
         if tries:
-            t.append(f" ({tries} tr{'y' if tries == 1 else 'ies'})", style="dim")
+            t.append(" (" + ngettext("{n} try", "{n} tries", tries).format(n=tries) + ")", style="dim")
     else:
         t = Text(p["square"] or "")
     if p["skip_turns"]:
-        t.append(f" · loses {p['skip_turns']} turn", style="yellow")
+        t.append(" · " + ngettext("loses {n} turn", "loses {n} turns", p["skip_turns"]).format(n=p["skip_turns"]), style="yellow")
     return t
 
 
 def _owes(p: dict) -> Text | None:
     if not p["owes"]:
         return None
-    return Text("owes " + ", ".join(f"{d['to']} {d['amount_text']}" for d in p["owes"]), style="red")
+    return Text(_("owes {debts}").format(debts=", ".join(f"{d['to']} {d['amount_text']}" for d in p["owes"])), style="red")
 
 
 def _name(p: dict) -> Text:
     t = Text(p["name"], style="strike dim" if p["out"] else "bold")
     if p["jail_cards"]:
-        t.append(f" +{p['jail_cards']} card", style="cyan")
+        t.append(" " + ngettext("+{n} card", "+{n} cards", p["jail_cards"]).format(n=p["jail_cards"]), style="cyan")
     return t
 
 
 def _players_wide(v: dict) -> RTable:
     tab = RTable(expand=True, pad_edge=False, box=None, show_edge=False, header_style="bold dim")
     tab.add_column("", width=1, no_wrap=True)
-    tab.add_column("player", no_wrap=True)
-    tab.add_column("cash", justify="right", no_wrap=True)
-    tab.add_column("worth", justify="right", no_wrap=True)
-    tab.add_column("square", ratio=1, min_width=12)
-    tab.add_column("deeds", ratio=3, min_width=24)
+    tab.add_column(_("player"), no_wrap=True)
+    tab.add_column(_("cash"), justify="right", no_wrap=True)
+    tab.add_column(_("worth"), justify="right", no_wrap=True)
+    tab.add_column(_("square"), ratio=1, min_width=12)
+    tab.add_column(_("deeds"), ratio=3, min_width=24)
     for p in v["players"]:
         cash = Text(p["cash_text"], style="bold red" if p["out"] else "")
         owes = _owes(p)
@@ -220,11 +220,11 @@ def _players_narrow(v: dict) -> list:
     for p in v["players"]:
         head = Text.assemble(("▶ " if p["turn"] else "  ", "bold green"), _name(p))
         if p["out"]:
-            head.append("  out", style="bold red")
+            head.append("  " + _("out"), style="bold red")
             out.append(head)
             continue
         head.append(f"  {p['cash_text']}")
-        head.append(f" · worth {p['worth_text']}", style="dim")
+        head.append(" · " + _("worth {amount}").format(amount=p["worth_text"]), style="dim")
         out.append(head)
         out.append(Text.assemble("    ", _where(p)))
         owes = _owes(p)
@@ -242,8 +242,8 @@ def _standings(st: dict) -> list:
     tab.add_column(justify="right")
     for r in st["rows"]:
         tab.add_row(("=" if r["tied"] else "") + str(r["rank"]), r["player"], r["total_text"])
-    who = f" — {st['leaders'][0]} wins" if len(st["leaders"]) == 1 else " — a tie"
-    return [tab, Text(st["title"] + who, style="dim")]
+    who = _("{player} wins").format(player=st["leaders"][0]) if len(st["leaders"]) == 1 else _("a tie")
+    return [tab, Text(data(st["title"]) + " — " + who, style="dim")]
 
 
 def _hang(indent: int, head: Text | str, body: Text) -> RTable:
@@ -262,7 +262,7 @@ def render_view(v: dict, path: Path, width: int | None = None):
     width = width or 100
     wide = width >= WIDE
     rs_ = v["ruleset"]
-    stamp = f"{path.name} · move #{v['seq']} · {time.strftime('%H:%M:%S')}"
+    stamp = _("{file} · move #{n} · {time}").format(file=path.name, n=v["seq"], time=time.strftime("%H:%M:%S"))
     if wide:
         head = Text.assemble((rs_["id"], "bold"), f" — {rs_['title']}   ", (stamp, "dim"))
         head.no_wrap, head.overflow = True, "ellipsis"
@@ -271,15 +271,17 @@ def render_view(v: dict, path: Path, width: int | None = None):
         parts = [Text(rs_["id"], style="bold", no_wrap=True, overflow="ellipsis"), Text(stamp, style="dim", no_wrap=True, overflow="ellipsis")]
     clk = v.get("clock")
     if clk and not v["over"] and not clk["time_up"]:
-        parts.append(Text.assemble(("⏱ ", "bold"), (viewmod.clock_text(clk["left"]), "bold"), f" left · ends at {clk['ends_text']}"))
+        parts.append(Text.assemble(("⏱ ", "bold"), (viewmod.clock_text(clk["left"]), "bold"), " " + _("left · ends at {time}").format(time=clk["ends_text"])))
     turn = v["turn"]
     if v["ended"]:
-        why = "game over" if v["over"] else f"time's up ({clk['ends_text']})" if clk else "game over"
-        parts.append(Text(why + (f": {v['winner']} wins" if v.get("winner") else ""), style="bold green"))
+        why = _("time's up ({time})").format(time=clk["ends_text"]) if clk and not v["over"] else _("game over")
+        if v.get("winner"):
+            why += ": " + _("{player} wins").format(player=v["winner"])
+        parts.append(Text(why, style="bold green"))
     elif turn["current"]:
-        line = Text.assemble(("▶ ", "bold green"), (turn["current"], "bold"), " to throw")
+        line = Text.assemble(("▶ ", "bold green"), (_("{player} to throw").format(player=turn["current"]), "bold"))
         if turn["again"]:
-            line.append(" again (doubles)", style="yellow")
+            line.append(" " + _("again (doubles)"), style="yellow")
         parts.append(line)
     if turn.get("last_throw") and not v["ended"]:
         parts.append(_hang(2, "", Text(turn["last_throw"]["text"], style="dim")))
@@ -289,14 +291,14 @@ def render_view(v: dict, path: Path, width: int | None = None):
     parts += [_players_wide(v)] if wide else _players_narrow(v)
     parts.append(Text(""))
     if v["ended"] and v.get("final"):
-        parts.append(Text("final count", style="bold reverse"))
+        parts.append(Text(_("final count"), style="bold reverse"))
         parts += _standings(v["final"])
         parts.append(Text(""))
-    bank = f"bank: {v['bank']['houses']} houses, {v['bank']['hotels']} hotels"
+    bank = _("bank: {houses} houses, {hotels} hotels").format(houses=v["bank"]["houses"], hotels=v["bank"]["hotels"])
     if v["bank"].get("pot_text"):
-        bank += f" · Free Parking pot {v['bank']['pot_text']}"
+        bank += " · " + _("Free Parking pot {amount}").format(amount=v["bank"]["pot_text"])
     parts.append(Text(bank, style="dim"))
-    parts.append(Text("last moves", style="bold dim"))
+    parts.append(Text(_("last moves"), style="bold dim"))
     for e in v["events"][:8]:
         style = "strike dim" if e["undone"] else ("dim italic" if e["undo"] else "")
         parts.append(_hang(8, Text(f"  #{e['seq']:<4} ", style="dim"), Text(e["text"], style=style)))

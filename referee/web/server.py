@@ -78,6 +78,12 @@ class Hub:
         self._clock_edge = clock["ends"] if clock and not clock["time_up"] else None
         d = snap.to_dict()
         d["server_time"] = now
+        from referee.web.labels import labels
+
+        from referee import i18n
+
+        d["labels"] = labels()  # the page's own words, in the language just spoken
+        d["lang"] = i18n.current()
         return json.dumps(d, ensure_ascii=False, separators=(",", ":"))
 
     async def run(self) -> None:

@@ -107,6 +107,10 @@ class GameSource:
         t = Table.from_dict(state)
         events = self._events(rows)
         spec = json.loads(meta.get("spec") or "{}")
+        from referee import i18n
+
+        if not i18n.explicit():  # the game's language (recorded at `new`, else its edition's) unless --lang said
+            i18n.offer_game(spec.get("language") or rs.language)
         v = view.table_view(rs, t, events, spec=spec, now=now, seq=last, sources=self._source_titles())
         v["file"] = self.path.name
         v["game_id"] = game_id(meta)

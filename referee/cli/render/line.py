@@ -65,26 +65,26 @@ def brief_square(rs, m: dict) -> str:
             return _("{square}: owes {owner} rent by the dice").format(square=name, owner=owner)
         return _("{square}: owes {owner} {amount} rent").format(square=name, owner=owner, amount=fmt(amount))
     if a == "rent_expired":
-        return f"{name}: {owner}'s, the rent was not asked for in time"
+        return _("{square}: {owner}'s, the rent was not asked for in time").format(square=name, owner=owner)
     if a == "no_rent":
-        return f"{name}: {owner}'s, no rent"
+        return _("{square}: {owner}'s, no rent").format(square=name, owner=owner)
     if a == "own":
-        return f"{name}, own deed"
+        return _("{square}, own deed").format(square=name)
     if a == "tax":
         if amount is not None:
             return f"{name}: {fmt(amount)}"
-        return f"{name}: declare " + " or ".join(m["choices"]) if m.get("choices") else name
+        return _("{square}: declare {choices}").format(square=name, choices=_(" or ").join(m["choices"])) if m.get("choices") else name
     if a == "card":
         deck = (rs.decks().get(m.get("deck") or "") or {}).get("name")
         return _("{square}: draw a {deck} card").format(square=name, deck=deck) if deck else name
     if a == "jail":
-        return f"{name}: to jail"
+        return _("{square}: to jail").format(square=name)
     if a == "in_jail":
-        return "in jail"
+        return _("in jail")
     if a == "visiting":
         return name
     if a == "collect_pot":
-        return f"{name}: the pot, {fmt(amount)}"
+        return _("{square}: the pot, {amount}").format(square=name, amount=fmt(amount))
     return name
 
 

@@ -13,6 +13,12 @@
     if (text !== undefined && text !== null) e.textContent = text;
     return e;
   }
+  // the page's words come translated from the server (state.labels); English when a key is missing
+  function L(key, en, fields) {
+    var t = (state && state.labels && state.labels[key]) || en;
+    if (fields) Object.keys(fields).forEach(function (k) { t = t.split("{" + k + "}").join(fields[k]); });
+    return t;
+  }
   function $(id) { return document.getElementById(id); }
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
 
@@ -34,6 +40,7 @@
   }
 
   function ordinal(n) {
+    if (state && state.lang && state.lang !== "en" && state.labels && state.labels.rank) return L("rank", "", {n: n});
     var s = ["th", "st", "nd", "rd"], v = n % 100;
     return n + (s[(v - 20) % 10] || s[v] || s[0]);
   }
@@ -51,7 +58,7 @@
     var head = el("div", "phead");
     var name = el("button", "name", (p.turn ? "▶ " : "") + p.name);
     name.type = "button";
-    name.title = "tap: this is me";
+    name.title = L("tap_me", "tap: this is me");
     name.addEventListener("click", function () { setMe(p.name); });
     head.appendChild(name);
     var cash = el("span", "cash", p.cash_text);
@@ -60,21 +67,21 @@
 
     var facts = el("div", "facts");
     if (p.out) {
-      facts.appendChild(el("span", "tag outtag", "out of the game"));
+      facts.appendChild(el("span", "tag outtag", L("out", "out of the game")));
     } else {
       if (p.worth_text) {
-        var w = "worth " + p.worth_text;
+        var w = L("worth", "worth {amount}", {amount: p.worth_text});
         if (p.rank) w += " · " + (p.tied ? "=" : "") + ordinal(p.rank);
         facts.appendChild(el("span", "worth", w));
       }
-      if (p.jail) facts.appendChild(el("span", "tag jail", "in jail" + (p.jail_turns ? " · " + p.jail_turns + (p.jail_turns > 1 ? " tries" : " try") : "")));
-      else if (p.square && v.turn.tracking) facts.appendChild(el("span", "square", "on " + p.square));
-      if (p.jail_cards) facts.appendChild(el("span", "tag card", p.jail_cards + " get-out-of-jail card" + (p.jail_cards > 1 ? "s" : "")));
-      if (p.skip_turns) facts.appendChild(el("span", "tag jail", "misses " + p.skip_turns + " turn" + (p.skip_turns > 1 ? "s" : "")));
+      if (p.jail) facts.appendChild(el("span", "tag jail", L("in_jail", "in jail") + (p.jail_turns ? " · " + (p.jail_turns > 1 ? L("tries", "{n} tries", {n: p.jail_turns}) : L("try", "{n} try", {n: p.jail_turns})) : "")));
+      else if (p.square && v.turn.tracking) facts.appendChild(el("span", "square", L("on", "on {square}", {square: p.square})));
+      if (p.jail_cards) facts.appendChild(el("span", "tag card", p.jail_cards > 1 ? L("jail_cards", "{n} get-out-of-jail cards", {n: p.jail_cards}) : L("jail_card", "{n} get-out-of-jail card", {n: p.jail_cards})));
+      if (p.skip_turns) facts.appendChild(el("span", "tag jail", p.skip_turns > 1 ? L("misses_n", "misses {n} turns", {n: p.skip_turns}) : L("misses", "misses {n} turn", {n: p.skip_turns})));
     }
     card.appendChild(facts);
     p.owes.forEach(function (d) {
-      card.appendChild(el("div", "owes", "owes " + d.amount_text + " to " + d.to + (d.reason ? " — " + d.reason : "")));
+      card.appendChild(el("div", "owes", L("owes_to", "owes {amount} to {player}", {amount: d.amount_text, player: d.to === "bank" ? L("the_bank", "the bank") : d.to}) + (d.reason ? " — " + d.reason : "")));
     });
     if (p.groups.length) {
       var gl = el("div", "groups");
@@ -90,7 +97,7 @@
           var dd = el("span", "deed" + (d.mortgaged ? " mortgaged" : ""), d.name);
           var b = buildings(d);
           if (b) dd.appendChild(el("b", d.hotel ? "hotel" : "houses", " " + b));
-          if (d.mortgaged) dd.appendChild(el("i", "m", "mortgaged"));
+          if (d.mortgaged) dd.appendChild(el("i", "m", L("mortgaged", "mortgaged")));
           ds.appendChild(dd);
         });
         row.appendChild(ds);
@@ -121,17 +128,21 @@
     clear(box);
     if (left <= 0 || v.clock.time_up) {
       box.className = "clock up";
-      box.appendChild(el("span", "", "Time's up (" + v.clock.ends_text + ")"));
+      box.appendChild(el("span", "", L("times_up", "Time's up ({time})", {time: v.clock.ends_text})));
     } else {
       box.className = "clock" + (left < 300 ? " soon" : "");
       box.appendChild(el("span", "left", clockText(left)));
-      box.appendChild(el("span", "until", " left · ends at " + v.clock.ends_text));
+      box.appendChild(el("span", "until", " " + L("left", "left · ends at {time}", {time: v.clock.ends_text})));
     }
   }
 
   function draw() {
     if (!state) return;
     var v = state.view;
+    $("debts-h").textContent = L("who_owes", "Who owes whom");
+    $("events-h").textContent = L("last_moves", "Last moves");
+    $("me-hint").textContent = L("tap_hint", "Tap your name to highlight your row on this phone.");
+    if (state.lang) document.documentElement.lang = state.lang;
     var prob = $("problem");
     if (state.problem) { prob.hidden = false; prob.textContent = state.problem; } else { prob.hidden = true; }
     if (!v) { clear($("players")); return; }
@@ -145,10 +156,10 @@
     clear(ended);
     if (v.ended) {
       ended.hidden = false;
-      var what = v.end_reason === "time" ? "Time's up — the final count" : "Game over";
-      if (v.winner) what += ": " + v.winner + " wins";
-      else if (v.final && v.final.leaders.length === 1) what += ": " + v.final.leaders[0] + " wins";
-      else if (v.final && v.final.leaders.length > 1) what += ": a tie";
+      var what = v.end_reason === "time" ? L("times_up_count", "Time's up — the final count") : L("game_over", "Game over");
+      if (v.winner) what += ": " + L("wins", "{player} wins", {player: v.winner});
+      else if (v.final && v.final.leaders.length === 1) what += ": " + L("wins", "{player} wins", {player: v.final.leaders[0]});
+      else if (v.final && v.final.leaders.length > 1) what += ": " + L("a_tie", "a tie");
       ended.appendChild(el("h2", "", what));
       if (v.final) {
         ended.appendChild(standingsTable(v.final));
@@ -160,8 +171,8 @@
     clear(turn);
     if (v.turn.tracking && (v.turn.current || v.turn.last_throw) && !v.ended) {
       turn.hidden = false;
-      if (v.turn.current) turn.appendChild(el("div", "now", "▶ " + v.turn.current + (v.turn.again ? " throws again" : " to throw")));
-      if (v.turn.last_throw) turn.appendChild(el("div", "throw", "last throw: " + v.turn.last_throw.text));
+      if (v.turn.current) turn.appendChild(el("div", "now", "▶ " + (v.turn.again ? L("throws_again", "{player} throws again", {player: v.turn.current}) : L("to_throw", "{player} to throw", {player: v.turn.current}))));
+      if (v.turn.last_throw) turn.appendChild(el("div", "throw", L("last_throw", "last throw: {text}", {text: v.turn.last_throw.text})));
     } else { turn.hidden = true; }
 
     var pl = $("players");
@@ -172,13 +183,13 @@
     clear(ul);
     debts.hidden = !v.debts.length;
     v.debts.forEach(function (d) {
-      ul.appendChild(el("li", "", d.from + " owes " + (d.to === "bank" ? "the bank" : d.to) + " " + d.amount_text + (d.reason ? " (" + d.reason + ")" : "")));
+      ul.appendChild(el("li", "", L("owes", "{debtor} owes {creditor} {amount}", {debtor: d.from, creditor: d.to === "bank" ? L("the_bank", "the bank") : d.to, amount: d.amount_text}) + (d.reason ? " (" + d.reason + ")" : "")));
     });
 
     var bank = $("bank");
     clear(bank);
-    bank.appendChild(el("span", "", "Bank: " + v.bank.houses + " houses, " + v.bank.hotels + " hotels"));
-    if (v.bank.pot_text) bank.appendChild(el("span", "", " · Free Parking pot " + v.bank.pot_text));
+    bank.appendChild(el("span", "", L("bank", "Bank: {houses} houses, {hotels} hotels", {houses: v.bank.houses, hotels: v.bank.hotels})));
+    if (v.bank.pot_text) bank.appendChild(el("span", "", " · " + L("pot", "Free Parking pot {amount}", {amount: v.bank.pot_text})));
 
     var ol = $("events").querySelector("ol");
     clear(ol);
@@ -195,7 +206,7 @@
       });
       ol.appendChild(li);
     });
-    $("updated").textContent = "move #" + v.seq;
+    $("updated").textContent = L("move", "move #{n}", {n: v.seq});
   }
 
   function receive(text) {
@@ -206,14 +217,14 @@
 
   function connected(on) {
     var b = $("conn");
-    b.textContent = on ? "live" : "disconnected — reconnecting…";
+    b.textContent = on ? L("live", "live") : L("reconnecting", "disconnected — reconnecting…");
     b.className = "badge conn " + (on ? "on" : "off");
     document.body.classList.toggle("stale", !on);
   }
 
   function connect() {
     var es = new EventSource("/events" + Q);
-    es.addEventListener("table", function (ev) { connected(true); receive(ev.data); });
+    es.addEventListener("table", function (ev) { receive(ev.data); connected(true); });
     es.onopen = function () { connected(true); };
     es.onerror = function () {
       connected(false);
