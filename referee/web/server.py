@@ -78,9 +78,8 @@ class Hub:
         self._clock_edge = clock["ends"] if clock and not clock["time_up"] else None
         d = snap.to_dict()
         d["server_time"] = now
-        from referee.web.labels import labels
-
         from referee import i18n
+        from referee.web.labels import labels
 
         d["labels"] = labels()  # the page's own words, in the language just spoken
         d["lang"] = i18n.current()
