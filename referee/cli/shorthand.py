@@ -5,8 +5,6 @@ completion (which is why it is a module of its own).
 
 from __future__ import annotations
 
-import shlex
-
 from referee.i18n import N_
 
 ALIASES = {
@@ -82,6 +80,8 @@ JOINABLE = {"deed", "name"}
 
 
 def split_line(line: str) -> list[str]:
+    import shlex  # the console's line splitting; a one-shot command never needs it
+
     try:
         return shlex.split(line, comments=True)
     except ValueError:

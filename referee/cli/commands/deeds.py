@@ -38,7 +38,6 @@ def rent(
     game: GameOpt = None,
 ) -> None:
     from referee.core import rent as rent_rules
-    from referee.core import turn_checks
 
     def build(rs, t):
         c = None
@@ -50,7 +49,9 @@ def rent(
         who = common.resolve_player(t, payer)
         landing = rent_rules.last_landing(t, who, idx) if late is None and t.extra.get("tracking") else None
         ev = rent_rules.rent(rs, t, who, idx, dice, c, late, landing)
-        if late is None:  # --late states the claim window by hand (a landing the game did not track)
+        if late is None and t.extra.get("tracking"):  # --late states the claim window by hand (a landing the game did not track)
+            from referee.core import turn_checks
+
             turn_checks.check(rs, t, "rent", who, deed=idx)
         return ev
 
