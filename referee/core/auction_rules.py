@@ -17,8 +17,7 @@ here prints or writes.
 from __future__ import annotations
 
 from referee.core.auction_pending import KEY, pending
-from referee.core.buying import auction, auction_minimum
-from referee.core.checks import invalid, not_over, refuse
+from referee.core.buying import auction, auction_minimum, auctionable
 from referee.core.events import Event, new_event
 from referee.core.money import shortfall
 from referee.core.ops import Extra, NewDebt
@@ -28,14 +27,8 @@ from referee.ruleset.model import Ruleset
 
 def no_bids(rs: Ruleset, t: Table, idx: int) -> Event:
     """The auction of a bank deed ends with no bid: the deed stays with the bank."""
-    not_over(rs, t)
+    auctionable(rs, t, idx)
     sq = rs.squares[idx]
-    if not sq.is_deed:
-        raise invalid("invalid.not_a_property", deed=sq.name)
-    if not rs.param("auction.enabled"):
-        raise refuse(rs, "auction.declined", "refused.no_auctions")
-    if t.deeds[idx].owner is not None:
-        raise refuse(rs, "auction.declined", "refused.auction_owned", deed=sq.name, owner=t.deeds[idx].owner)
     ev = new_event(t, "auction", deed=idx, winner=None)
     ev.amount = 0
     ev.say("auction.no_bids", deed=sq.name)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from referee.core.buying import auction_minimum
-from referee.core.checks import active, cite_first, invalid, not_over, refuse
+from referee.core.buying import auction_minimum, auctionable
+from referee.core.checks import active, cite_first, refuse
 from referee.core.msg import Msg
 from referee.core.state import Table
 from referee.ruleset.model import Ruleset
@@ -35,20 +35,9 @@ class Bidding:
         return self.bids.pop() if self.bids else None
 
 
-def _auctionable(rs: Ruleset, t: Table, idx: int) -> None:
-    not_over(rs, t)
-    sq = rs.squares[idx]
-    if not sq.is_deed:
-        raise invalid("invalid.not_a_property", deed=sq.name)
-    if not rs.param("auction.enabled"):
-        raise refuse(rs, "auction.declined", "refused.no_auctions")
-    if t.deeds[idx].owner is not None:
-        raise refuse(rs, "auction.declined", "refused.auction_owned", deed=sq.name, owner=t.deeds[idx].owner)
-
-
 def open_bidding(rs: Ruleset, t: Table, idx: int) -> Bidding:
     """Open the bidding on a bank deed, with the edition's opening rule."""
-    _auctionable(rs, t, idx)
+    auctionable(rs, t, idx)
     minimum, opening = auction_minimum(rs, idx)
     return Bidding(idx, minimum, opening)
 

@@ -49,9 +49,9 @@ def auction_minimum(rs: Ruleset, idx: int) -> tuple[int, str]:
     return 1, "any"
 
 
-def auction(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> Event:
+def auctionable(rs: Ruleset, t: Table, idx: int) -> None:
+    """A deed the bank may auction now: a property, auctions played, still the bank's (else a cited refusal)."""
     not_over(rs, t)
-    active(rs, t, winner)
     sq = rs.squares[idx]
     if not sq.is_deed:
         raise invalid("invalid.not_a_property", deed=sq.name)
@@ -59,6 +59,12 @@ def auction(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> Event:
         raise refuse(rs, "auction.declined", "refused.no_auctions")
     if t.deeds[idx].owner is not None:
         raise refuse(rs, "auction.declined", "refused.auction_owned", deed=sq.name, owner=t.deeds[idx].owner)
+
+
+def auction(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> Event:
+    auctionable(rs, t, idx)
+    active(rs, t, winner)
+    sq = rs.squares[idx]
     if price <= 0:
         raise invalid("invalid.bid", price=price)
     minimum, why = auction_minimum(rs, idx)
