@@ -31,6 +31,7 @@ from referee.ruleset.files import (  # noqa: F401  (public here too: loader.rule
     source_files,
 )
 from referee.ruleset.model import Ruleset
+from referee.yamlfile import line_of as line_of  # one rule for a key's line; public here too
 
 IDENTITY = ("id", "title", "kind", "extends", "applies_to", "aliases", "description", "for", "sources", "language")
 # how a message names a file's kind and a square's missing value (translated where shown)
@@ -55,16 +56,6 @@ def read_yaml(path: Path, display: str | None = None) -> tuple[Any, dict]:
     from referee.yamlfile import read
 
     return read(path, display or _display(path))
-
-
-def line_of(lines: dict, path: tuple) -> int | None:
-    p = tuple(path)
-    while True:
-        if p in lines:
-            return lines[p]
-        if not p:
-            return None
-        p = p[:-1]
 
 
 class RulesetFile:
