@@ -182,22 +182,21 @@ COMPONENTS = ("cash", "deeds", "mortgaged_deeds", "houses", "hotels")
 COMPONENT_NAMES = {"cash": N_("cash"), "deeds": N_("deeds"), "mortgaged_deeds": N_("mortgaged deeds"), "houses": N_("houses"), "hotels": N_("hotels")}
 
 
+def component_line(row: Params, fmt: Fmt) -> str:
+    """One row of a valuation's breakdown (referee.core.valuation.Valuation.breakdown) in words."""
+    comp, items = row["component"], row["items"]
+    if comp == "cash":
+        return _p("valuation", "cash {amount}").format(amount=fmt(row["total"]))
+    parts = ", ".join(f"{label} {how} = {fmt(amount)}" if how else f"{label} {fmt(amount)}" for label, how, amount in items)
+    head = f"{_(COMPONENT_NAMES[comp])} {basis(row['basis'])}".strip()
+    sub = " " + _p("valuation", "(total {amount})").format(amount=fmt(row["total"])) if len(items) > 1 else ""
+    return f"{head}: {parts}{sub}"
+
+
 def valuation_lines(v: Any) -> list[str]:
     """A valuation's breakdown as short lines, one per component with its subtotal (ruling steps, previews)."""
     fmt = v.fmt or str
-    out = []
-    for comp in COMPONENTS:
-        its = v.items_of(comp)
-        if not its:
-            continue
-        if comp == "cash":
-            out.append(_p("valuation", "cash {amount}").format(amount=fmt(v.cash)))
-            continue
-        parts = ", ".join(f"{i.label} {i.how} = {fmt(i.amount)}" if i.how else f"{i.label} {fmt(i.amount)}" for i in its)
-        head = f"{_(COMPONENT_NAMES[comp])} {basis(v.bases.get(comp, ''))}".strip()
-        sub = " " + _p("valuation", "(total {amount})").format(amount=fmt(getattr(v, comp))) if len(its) > 1 else ""
-        out.append(f"{head}: {parts}{sub}")
-    return out
+    return [component_line(row, fmt) for row in v.breakdown()]
 
 
 # how referee.core.valuation says a component is counted, in the table's language
@@ -279,6 +278,7 @@ TEMPLATES: dict[str, Template] = {
         player=p["player"], d1=p["d1"], d2=p["d2"], ordinal=_ordinal(p["run"])),
     "roll.go": lambda p, f: ((_p("roll.go", "lands on GO: ") if p["landed"] else _p("roll.go", "passes GO: "))
                             + (_nested(p["salary"], f) if p["salary"] else "")),
+    "valuation.component": lambda p, f: "  " + component_line(p, f),
     "turn.ends": "{player}'s turn ends; {next} to throw",
     "board.unknown_at_table": lambda p, f: _p("board.unknown_at_table",
         "{ruleset}: {what} is unknown — no source prints it. Read it on the deed and record it: referee {command} "

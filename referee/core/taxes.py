@@ -59,7 +59,8 @@ def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
         nw = value(rs, t, player, tax["net_worth"])
         pct = tax["percent"]
         amount = percent(nw.total, pct, _tax_rounding(rs))
-        ev.steps += [f"  {line}" for line in nw.lines]
+        for row in nw.breakdown():
+            ev.step("valuation.component", **row)
         ev.step("tax.percent", net_worth=nw.total, percent=pct, amount=amount)
         ev.args["net_worth"] = nw.total
     charge(rs, ev, player, fee_destination(rs), amount, "income tax")

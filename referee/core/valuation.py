@@ -70,23 +70,12 @@ class Valuation:
     def items_of(self, component: str) -> list[Item]:
         return [i for i in self.items if i.component == component]
 
-    @property
-    def lines(self) -> list[str]:
-        """The breakdown as short lines, one per component with its subtotal (event steps, previews)."""
-        fmt = self.fmt or str
-        out = []
-        for comp in COMPONENTS:
-            its = self.items_of(comp)
-            if not its:
-                continue
-            if comp == "cash":
-                out.append(f"cash {fmt(self.cash)}")
-                continue
-            parts = ", ".join(f"{i.label} {i.how} = {fmt(i.amount)}" if i.how else f"{i.label} {fmt(i.amount)}" for i in its)
-            head = f"{COMPONENT_NAMES[comp]} {self.bases.get(comp, '')}".strip()
-            sub = f" (total {fmt(getattr(self, comp))})" if len(its) > 1 else ""
-            out.append(f"{head}: {parts}{sub}")
-        return out
+    def breakdown(self) -> list[dict]:
+        """The breakdown as plain rows, one per counted component (the renderer words them):
+        {"component", "total", "basis", "items": [[label, how, amount], …]}."""
+        return [{"component": comp, "total": getattr(self, comp), "basis": self.bases.get(comp, ""),
+                 "items": [[i.label, i.how, i.amount] for i in self.items_of(comp)]}
+                for comp in COMPONENTS if self.items_of(comp)]
 
     def as_dict(self) -> dict:
         return {
@@ -96,14 +85,6 @@ class Valuation:
             "items": [{"component": i.component, "label": i.label, "how": i.how, "amount": i.amount} for i in self.items],
         }
 
-
-COMPONENT_NAMES = {
-    "cash": "cash",
-    "deeds": "deeds",
-    "mortgaged_deeds": "mortgaged deeds",
-    "houses": "houses",
-    "hotels": "hotels",
-}
 
 _DEED_BASIS = {
     "price": "at printed price",

@@ -101,7 +101,8 @@ def print_breakdown(rs, v) -> None:
     from rich.table import Table as RTable
 
     from referee.cli.common import out
-    from referee.core.valuation import COMPONENT_NAMES, COMPONENTS
+    from referee.core.valuation import COMPONENTS
+    from referee.templates import COMPONENT_NAMES
 
     tab = RTable(title=f"{escape(v.player)}: {rs.fmt(v.total)}", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
     tab.add_column(_("counted as"))
