@@ -196,6 +196,19 @@ def test_ask_json_shape_best_first():
     assert [i["score"] for i in items] == sorted((i["score"] for i in items), reverse=True)
 
 
+def test_a_question_about_the_game_not_its_rules_is_no_answer_unless_the_rest_is_a_rule():
+    idx = sindex.editions_index()
+    # the off-topic phrase (history, shop, copies) leaves too little of a rule: no answer, not a guess
+    for q in ("how many copies of this game have been sold?", "how much does a new board cost in the shop?",
+              "¿quién inventó el juego?", "chi ha inventato il Monopoli e quando è uscito?"):
+        rs = "it-lire" if q.startswith("chi") else "mx-hasbro" if q.startswith("¿") else "us-classic"
+        assert not idx.ask(q, rs).hits, q
+    # the same words around a real rules question do not hide it
+    assert idx.ask("is the jail fine still 50 dollars in the app?", "us-classic").hits[0].clause == "jail.fine"
+    lx = idx.lexicon
+    assert [t.kind for t in lx.query_terms("who invented the jail")] == ["offtopic", "concept"]
+
+
 def test_nothing_matches_says_so_suggests_rules_show_and_exits_1():
     r = run("ask", "what is the capital of France?", "-r", "us-2008")
     assert r.code == 1

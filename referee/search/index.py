@@ -47,6 +47,8 @@ class Tuning:
         min_known_share: float = 0.3,  # when such words carry at least this share of the question's information
         concept_weight: float = 1.5,  # a rules concept (a synonym: lend, prestar, prestare) counts this much more than a plain word
         min_plain_coverage: float = 0.6,  # a question sharing no rules concept with its best clauses: share of its information they must hold
+        offtopic_coverage: float = 0.8,  # a question with an off-topic phrase (who invented it): share of the rest its best clauses must hold
+        offtopic_min_score: float = 5.0,  # ... and the BM25 score its best clause must reach
         form_weight: float = 0.5,  # weight of the best single question form (each form its own row) added to the clause's score
         form_min_terms: int = 2,  # a form sharing fewer of the question's terms counts in proportion
         form_rows: int = 300,  # the nearest forms looked at (by BM25 before that proportion), of the hundreds matching
@@ -63,6 +65,8 @@ class Tuning:
         self.min_known_share = min_known_share
         self.concept_weight = concept_weight
         self.min_plain_coverage = min_plain_coverage
+        self.offtopic_coverage = offtopic_coverage
+        self.offtopic_min_score = offtopic_min_score
         self.form_weight = form_weight
         self.form_min_terms = form_min_terms
         self.form_rows = form_rows
@@ -327,6 +331,8 @@ class Index:
         """
         where = "" if overlays and tuning.overlay_factor > 0 else " AND c.played"
         terms = self.lexicon.query_terms(question)
+        offtopic = any(t.kind == "offtopic" for t in terms)  # "who invented…", "where can I buy…": no rule's business
+        terms = [t for t in terms if t.kind != "offtopic"]
         # a capitalised word or a number that no clause of this ruleset has is a name or the players' own
         # figure ("Ben owes Ana 300"): it says nothing about the rules, so it neither searches nor counts
         terms = [t for t in terms if not ((t.capitalised or t.value.isdigit()) and not self._df(self._expr(t, tuning), ruleset, where))]
@@ -387,6 +393,9 @@ class Index:
         # plain words only ("is Marvin Gardens a real place?"): most of the question must be found, not a word or two
         if not concepts & {rid for rid, _, _ in scored[:limit]}:
             enough = enough and cov >= tuning.min_plain_coverage
+        # a question about the game rather than its rules must be about a rule through and through to be answered
+        if offtopic:
+            enough = enough and len(terms) > 1 and cov >= tuning.offtopic_coverage and raw >= tuning.offtopic_min_score
         if not enough or raw < tuning.min_score:
             ans.best_guess = best
             return ans

@@ -17,6 +17,7 @@ _WORD = re.compile(r"[^\W_]+")
 _CAPITALISED = re.compile(r"\b[^\W\d_a-z][^\W_]*[a-z][^\W_]*")  # "Ana", "Ben"; not "GO", "I"
 _CONCEPT_ID = re.compile(r"^[a-z][a-z0-9]*$")
 IGNORE = "_ignore"  # pseudo-concept of the phrases that mean nothing here ("in which case")
+OFFTOPIC = "_offtopic"  # pseudo-concept of the phrases no rule answers (who invented it, where to buy one)
 
 
 def fold(text: str) -> str:
@@ -78,10 +79,11 @@ class Lexicon:
         """From the synonyms file: {concepts: {name: [phrase, prefix*, …]}, stopwords: {lang: [word, …]}}."""
         exact: dict[tuple[str, ...], set[str]] = {}
         prefix: dict[tuple[str, ...], list[tuple[str, str]]] = {}
-        groups = list((data.get("concepts") or {}).items()) + [(IGNORE, data.get("ignore") or [])]
+        groups = list((data.get("concepts") or {}).items()) + [(IGNORE, data.get("ignore") or []),
+                                                               (OFFTOPIC, data.get("offtopic") or [])]
         for concept, phrases in groups:
             concept = str(concept)
-            if concept != IGNORE and not _CONCEPT_ID.match(concept):
+            if concept not in (IGNORE, OFFTOPIC) and not _CONCEPT_ID.match(concept):
                 raise ValueError(f"concept name '{concept}' must be lower-case letters and digits")
             for phrase in phrases or []:
                 if not isinstance(phrase, str):  # YAML reads a bare on/off/yes/no as a boolean
@@ -140,7 +142,8 @@ class Lexicon:
     def analyse(self, ws: list[str]) -> list[Term]:
         """Concepts for the phrases found, plain words for the rest (stopwords and stray letters dropped).
 
-        A phrase listed under no concept (`ignore:` in the synonyms file) is dropped whole.
+        A phrase listed under no concept (`ignore:` in the synonyms file) is dropped whole; a phrase of
+        `offtopic:` (the game's history, where to buy it) becomes one term of kind "offtopic".
         """
         out: list[Term] = []
         i = 0
@@ -148,7 +151,7 @@ class Lexicon:
             n, found = self._match_at(ws, i)
             if n:
                 src = " ".join(ws[i : i + n])
-                out += [Term("concept", c, src) for c in sorted(found) if c != IGNORE]
+                out += [Term("offtopic" if c == OFFTOPIC else "concept", c, src) for c in sorted(found) if c != IGNORE]
                 i += n
                 continue
             w = ws[i]
