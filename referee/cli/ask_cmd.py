@@ -60,8 +60,12 @@ def _answer(q: str, ruleset: str | None, game: str | None, limit: int):
 
     shipped = search.editions_index()
     if ruleset is None:
-        rs = _game_ruleset(game)
-        if rs is not None:
+        path = _game_file(game)
+        if path is not None:
+            eid = _as_shipped(path, shipped)
+            if eid is not None:  # a game on a shipped edition as it stands: the editions index answers
+                return shipped.ask(q, eid, limit)
+            rs = _game_ruleset(path)
             idx, key = search.ruleset_index(rs, shipped)
             answer = idx.ask(q, key, limit)
             answer.ruleset = rs.id
@@ -81,8 +85,8 @@ def game_path(explicit: str | None) -> Path:
     return Path(env) if env else Path.cwd() / "referee-game.sqlite"
 
 
-def _game_ruleset(game: str | None):
-    """The ruleset of the current game, or None when there is no game file here."""
+def _game_file(game: str | None) -> Path | None:
+    """The current game's file, or None when there is no game file here."""
     from referee.cli.context import STATE
 
     explicit = game or STATE["game"]
@@ -93,6 +97,45 @@ def _game_ruleset(game: str | None):
 
             raise InputError(_("no game at {path}: leave out --game to ask about an edition (--ruleset)").format(path=path))
         return None
+    return path
+
+
+GAME_SCHEMAS = ("1", "2")  # the game file schemas the ledger reads (a test checks against referee.ledger.SCHEMA_VERSION)
+
+
+def _as_shipped(path: Path, shipped) -> str | None:
+    """The edition a game plays when it is a shipped edition exactly as the editions index holds it, else None.
+
+    Reads the game file's recorded ruleset and language only, without the ledger: the clauses are
+    then those of the index (the values the table recorded for its deeds change the board, never a
+    clause). Anything unusual (another ruleset, an older copy of the edition, a damaged or newer
+    file, no recorded language) returns None, and the game is opened as every command opens it."""
+    import sqlite3
+
+    from referee.search.store import shipped_edition
+
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            meta = dict(con.execute("SELECT key, value FROM meta WHERE key IN ('schema_version', 'ruleset', 'spec', 'initial')"))
+            tables = con.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('events', 'snapshot')").fetchone()[0]
+        finally:
+            con.close()
+        if meta.get("schema_version") not in GAME_SCHEMAS or not isinstance(meta.get("ruleset"), str) or "initial" not in meta or tables != 2:
+            return None
+        eid = shipped_edition(meta["ruleset"], shipped)
+        spec = json.loads(meta.get("spec") or "null") if eid else None
+    except (sqlite3.Error, ValueError):
+        return None
+    if not isinstance(spec, dict) or not spec.get("language"):
+        return None
+    if not i18n.explicit():  # as referee.cli.context.speak_game: the game's language unless --lang/REFEREE_LANG chose
+        i18n.offer_game(spec["language"])
+    return eid
+
+
+def _game_ruleset(path: Path):
+    """The ruleset of the game in `path`, whose language is then spoken (unless one was asked for)."""
     from referee.cli.context import speak_game
     from referee.ledger import Game
 
@@ -114,11 +157,10 @@ def _print_answer(answer) -> None:
     if not answer.found:
         _print_none(answer.ruleset, answer)
         return
-    from referee.ruleset.clause_text import cited_words
-
+    lang = i18n.current()
     lines = [f"[bold]{escape(answer.ruleset)}[/bold] — {escape(_quote(answer.question))}"]
     for i, h in enumerate(answer.hits, 1):
-        title, text = cited_words(h.citation, h.title, h.text)  # the clause in the table's language
+        title, text = h.said(lang)  # the clause in the table's language, as the index stored it
         title = f" — {escape(title)}" if title else ""
         score = _("score {score}").format(score=i18n.number(h.score, 1))
         lines += [f"\n{i}. [bold]{escape(h.label)}[/bold]{title}  [dim]({score})[/dim]",
@@ -162,7 +204,6 @@ def _ask_all(q: str, as_json: bool) -> None:
 
     from referee import search
     from referee.cli.common import out
-    from referee.ruleset.clause_text import cited_words
 
     rows = search.ask_all(q)
     i18n.speak_the_question(q)
@@ -192,7 +233,7 @@ def _ask_all(q: str, as_json: bool) -> None:
             tab.add_row(escape(r.edition), "", "", "—", "[dim]" + _("no clause answers this well") + "[/dim]", "")
             continue
         h, c = r.hit, r.hit.citation
-        text = _mark(cited_words(c, h.title, h.text)[1], r.odd_amounts)
+        text = _mark(h.said(i18n.current())[1], r.odd_amounts)
         src = (f"{c.get('source') or __import__('referee.sources', fromlist=['title']).title(c['file'])} § {c['section']}"
                + (" " + _("(from {ruleset})").format(ruleset=c["inherited_from"]) if c.get("inherited_from") else ""))
         mark = "" if r.agrees else "[bold yellow]≠[/bold yellow]"
