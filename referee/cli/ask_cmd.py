@@ -70,7 +70,8 @@ def _answer(q: str, ruleset: str | None, game: str | None, limit: int):
             answer = idx.ask(q, key, limit)
             answer.ruleset = rs.id
             return answer
-    idx, key = search.resolve_ruleset(shipped, ruleset or DEFAULT_EDITION)
+    found = search.store.cached_overlay(shipped, ruleset) if ruleset else None  # a variant asked about alone, its index cached
+    idx, key = found or search.resolve_ruleset(shipped, ruleset or DEFAULT_EDITION)
     return idx.ask(q, key, limit)
 
 

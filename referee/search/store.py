@@ -265,7 +265,69 @@ def _build_editions(path: Path | None) -> sqlite3.Connection:
         if v.get("kind") == "edition" and v.get("invalid"):
             skipped[k] = "the file is not valid (referee rules validate shows why)"
     return _write(path, _with_words(docs), lexicon, {"manifest": manifest, "editions": editions, "skipped": skipped, "lexicon_fp": lfp,
-                                        "overlay_names": _overlay_names(asks)})
+                                        "overlay_names": _overlay_names(asks), "overlays": _overlays(cat, lfp)})
+
+
+def overlay_ruleset(oid: str):
+    """A variant or house rule asked about alone (`ask --ruleset short-game`): composed onto the default
+    edition, or onto the first edition it applies to when not that one."""
+    from referee.ruleset import loader
+    from referee.search import DEFAULT_EDITION
+
+    cat = loader.catalog()
+    applies = cat.index[oid].get("applies_to") or [DEFAULT_EDITION]
+    edition = DEFAULT_EDITION if DEFAULT_EDITION in applies else applies[0]
+    return loader.load(edition, variants=[oid]) if cat.index[oid]["kind"] == "variant" else loader.load(edition, house_rules=[oid])
+
+
+def _file_key(clauses_hash: str, cat) -> str:
+    """The name of the cached index holding a composed ruleset (by the hash of its clauses) that is not a shipped
+    edition as it stands: the catalog's fingerprint too, for the overlays it does not play are searched as well."""
+    return f"{clauses_hash}-{cat.fp[:8]}"
+
+
+def _overlays(cat, lfp: str) -> dict:
+    """Every variant and house rule: its names, and the ruleset and cached index file that answer
+    `ask --ruleset` about it (None when it does not compose), so that needs no composing."""
+    from referee.errors import RefereeError
+
+    out = {}
+    for oid, e in cat.index.items():
+        if e.get("kind") not in ("variant", "house-rule"):
+            continue
+        o = out[oid] = {"aliases": list(e.get("aliases") or []), "key": None, "file": None}
+        if e.get("invalid"):
+            continue
+        try:
+            rs = overlay_ruleset(oid)
+        except RefereeError:
+            continue
+        o.update(key=rs.id, file=_file_key(docs_hash(docs_from_ruleset(rs), lfp), cat))
+    return out
+
+
+def cached_overlay(shipped: Index, name: str) -> tuple[Index, str] | None:
+    """The index and key answering `ask --ruleset NAME` when NAME is a variant or house rule whose index is
+    already cached (as the editions index recorded it), else None: then `search.resolve_ruleset` composes it."""
+    from referee.errors import RefereeError
+    from referee.names import match
+
+    eds, ovs = shipped.meta.get("editions") or {}, shipped.meta.get("overlays") or {}
+    try:  # names are matched as resolve_ruleset matches them: an edition's first
+        match(name, {eid: [eid, *e.get("aliases", [])] for eid, e in eds.items()}, "ruleset", mode="exact")
+        return None
+    except RefereeError:
+        pass
+    try:
+        oid = match(name, {oid: [oid, *o["aliases"]] for oid, o in ovs.items()}, "variant", mode="exact")
+    except RefereeError:
+        return None
+    d, o = cache_dir(), ovs[oid]
+    if d is None or not o.get("file"):
+        return None
+    path = d / "ask" / f"ruleset-{o['file']}.sqlite"
+    con = _open_ro(path) if path.exists() else None
+    return (Index(con), o["key"]) if con is not None else None
 
 
 def stored_crc(ruleset_json: str) -> str:
@@ -303,7 +365,7 @@ def ruleset_index(rs, shipped: Index | None = None) -> tuple[Index, str]:
             return shipped, rs.edition
     from referee.ruleset import loader  # only now: a game on a shipped edition as it stands needs none of it
 
-    h = f"{h}-{loader.catalog().fp[:8]}"  # the overlays it does not play are searched too
+    h = _file_key(h, loader.catalog())
     d = cache_dir()
     path = d / "ask" / f"ruleset-{h}.sqlite" if d is not None else None
     if path is not None and path.exists():
