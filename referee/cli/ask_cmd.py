@@ -45,20 +45,22 @@ def ask(
             raise InputError(_("--all-editions asks every edition: leave out --ruleset"))
         _ask_all(q, as_json)
         return
-    answer = _answer(q, ruleset, game, limit)
+    from referee import search
+
+    shipped = search.editions_index()
+    answer = _answer(shipped, q, ruleset, game, limit)
     i18n.speak_the_question(q)  # answered in the question's language unless --lang/REFEREE_LANG say otherwise
     if as_json:
         print(json.dumps([h.as_json() for h in answer.hits], ensure_ascii=False, indent=1))
     else:
-        _print_answer(answer)
+        _print_answer(answer, shipped)
     if not answer.found:
         raise typer.Exit(1)
 
 
-def _answer(q: str, ruleset: str | None, game: str | None, limit: int):
+def _answer(shipped, q: str, ruleset: str | None, game: str | None, limit: int):
     from referee import search
 
-    shipped = search.editions_index()
     if ruleset is None:
         path = _game_file(game)
         if path is not None:
@@ -150,13 +152,13 @@ def _quote(q: str) -> str:
     return f"“{q}”"
 
 
-def _print_answer(answer) -> None:
+def _print_answer(answer, shipped) -> None:
     from rich.markup import escape
 
     from referee.cli.common import out
 
     if not answer.found:
-        _print_none(answer.ruleset, answer)
+        _print_none(answer.ruleset, shipped, answer)
         return
     lang = i18n.current()
     lines = [f"[bold]{escape(answer.ruleset)}[/bold] — {escape(_quote(answer.question))}"]
@@ -175,7 +177,7 @@ def _cite(c: dict) -> str:
     return str(Citation(**{k: v for k, v in c.items() if k != "source"}))  # the title is looked up again
 
 
-def _print_none(ruleset: str, answer=None) -> None:
+def _print_none(ruleset: str, shipped, answer=None) -> None:
     from rich.markup import escape
 
     from referee.cli.common import out
@@ -184,19 +186,17 @@ def _print_none(ruleset: str, answer=None) -> None:
         ruleset=ruleset, question=_quote(answer.question if answer else ""))) + "[/yellow]")
     if answer is not None and not answer.terms:
         out.print("  " + escape(_("(the question has no words to search for: name the rule, e.g. rent, jail, mortgage, auction)")))
-    topics = _topics(ruleset)
+    topics = _topics(ruleset, shipped)
     edition = ruleset.split("+")[0]
     out.print("  " + _("Look it up by topic: {command}").format(command=f"[bold]referee rules show {escape(edition)} TOPIC[/bold]"))
     if topics:
         out.print("  " + escape(_("topics: {topics}").format(topics=", ".join(topics))))
 
 
-def _topics(ruleset: str) -> list[str]:
-    from referee import search
-
-    idx = search.editions_index()
+def _topics(ruleset: str, shipped) -> list[str]:
+    """The topics of the edition (the editions index, already open)."""
     eid = ruleset.split("+")[0]
-    return idx.topics(eid) if eid in idx.rulesets() else []
+    return shipped.topics(eid) if eid in shipped.rulesets() else []
 
 
 def _ask_all(q: str, as_json: bool) -> None:
