@@ -72,8 +72,11 @@ def _answer(shipped, q: str, ruleset: str | None, game: str | None, limit: int):
             answer = idx.ask(q, key, limit)
             answer.ruleset = rs.id
             return answer
-    found = search.store.cached_overlay(shipped, ruleset) if ruleset else None  # a variant asked about alone, its index cached
-    idx, key = found or search.resolve_ruleset(shipped, ruleset or DEFAULT_EDITION)
+    name = ruleset or DEFAULT_EDITION
+    if name in (shipped.meta.get("editions") or {}):  # an edition by its id: nothing to match
+        return shipped.ask(q, name, limit)
+    found = search.store.cached_overlay(shipped, name)  # a variant asked about alone, its index cached
+    idx, key = found or search.resolve_ruleset(shipped, name)
     return idx.ask(q, key, limit)
 
 
@@ -168,7 +171,7 @@ def _print_answer(answer, shipped) -> None:
         score = _("score {score}").format(score=i18n.number(h.score, 1))
         lines += [f"\n{i}. [bold]{escape(h.label)}[/bold]{title}  [dim]({score})[/dim]",
                   f"   {escape(text)}", f"   [cyan]— {escape(_cite(h.citation))}[/cyan]"]
-    out.print("\n".join(lines))  # one print: Rich parses markup once
+    out.print("\n".join(lines), emoji=False)  # one print: Rich parses markup once; a clause's ":word:" is no emoji code
 
 
 def _cite(c: dict) -> str:
