@@ -26,10 +26,10 @@ from referee.search.text import Lexicon
 
 # ---------------------------------------------------------------- files and cache
 def cache_dir() -> Path | None:
-    """The ruleset cache directory (the loader's rule, from the light referee.ruleset.files)."""
-    from referee.ruleset import files
+    """The ruleset cache directory (the loader's rule, from the leaf referee.cachedir)."""
+    from referee.cachedir import cache_dir as rule
 
-    return files.cache_dir()
+    return rule()
 
 
 def _stat(p: Path | str) -> list:
