@@ -138,6 +138,7 @@ def test_the_game_schemas_read_without_the_ledger_are_the_ledgers():
 def test_a_variant_asked_about_alone_finds_the_index_it_would_compose():
     from referee import search
 
+    assert store.DEFAULT_EDITION == search.DEFAULT_EDITION
     shipped = store.editions_index()
     overlays = shipped.meta["overlays"]
     assert {"short-game", "time-limit", "free-parking-jackpot"} <= set(overlays)

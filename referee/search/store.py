@@ -268,11 +268,13 @@ def _build_editions(path: Path | None) -> sqlite3.Connection:
                                         "overlay_names": _overlay_names(asks), "overlays": _overlays(cat, lfp)})
 
 
+DEFAULT_EDITION = "us-classic"  # referee.search's, which imports this module (tests compare what each composes)
+
+
 def overlay_ruleset(oid: str):
     """A variant or house rule asked about alone (`ask --ruleset short-game`): composed onto the default
-    edition, or onto the first edition it applies to when not that one."""
+    edition, or onto the first edition it applies to when not that one, as search.resolve_ruleset does."""
     from referee.ruleset import loader
-    from referee.search import DEFAULT_EDITION
 
     cat = loader.catalog()
     applies = cat.index[oid].get("applies_to") or [DEFAULT_EDITION]
