@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
 import zlib
 from pathlib import Path
 
@@ -116,7 +117,7 @@ def lexicon_fingerprint() -> str:
     here = Path(__file__).resolve().parent
     lang_dirs, lang_files = _lang_sources()
     srcs = [SYNONYMS, here / "text.py", here / "index.py", here / "asks.py", *asks_mod.files(files.ruleset_dirs()), *lang_files]
-    parts = [INDEX_VERSION] + [f"{p}:{_stat(p)}" for p in srcs] + [f"{d}:{_listing(d)}" for d in lang_dirs]
+    parts = [INDEX_VERSION, sys.version] + [f"{p}:{_stat(p)}" for p in srcs] + [f"{d}:{_listing(d)}" for d in lang_dirs]
     return f"{zlib.crc32('|'.join(parts).encode()):08x}"
 
 
@@ -188,7 +189,7 @@ def _edition_order(index: dict) -> list[str]:
 def editions_index(rebuild: bool = False) -> Index:
     """The index of every shipped edition, from the cache when nothing changed."""
     here = Path(__file__).resolve()
-    src = "|".join([INDEX_VERSION, str(here), os.environ.get("REFEREE_RULESETS", "")])
+    src = "|".join([INDEX_VERSION, sys.version, str(here), os.environ.get("REFEREE_RULESETS", "")])  # the lexicon is marshal data
     key = f"{zlib.crc32(src.encode()):08x}"
     d = cache_dir()
     path = d / "ask" / f"editions-{key}.sqlite" if d is not None else None
