@@ -185,15 +185,16 @@ def _print_none(ruleset: str, shipped, answer=None) -> None:
 
     from referee.cli.common import out
 
-    out.print("[yellow]" + escape(_("No clause of {ruleset} answers {question} well.").format(
-        ruleset=ruleset, question=_quote(answer.question if answer else ""))) + "[/yellow]")
+    lines = ["[yellow]" + escape(_("No clause of {ruleset} answers {question} well.").format(
+        ruleset=ruleset, question=_quote(answer.question if answer else ""))) + "[/yellow]"]
     if answer is not None and not answer.terms:
-        out.print("  " + escape(_("(the question has no words to search for: name the rule, e.g. rent, jail, mortgage, auction)")))
+        lines.append("  " + escape(_("(the question has no words to search for: name the rule, e.g. rent, jail, mortgage, auction)")))
     topics = _topics(ruleset, shipped)
     edition = ruleset.split("+")[0]
-    out.print("  " + _("Look it up by topic: {command}").format(command=f"[bold]referee rules show {escape(edition)} TOPIC[/bold]"))
+    lines.append("  " + _("Look it up by topic: {command}").format(command=f"[bold]referee rules show {escape(edition)} TOPIC[/bold]"))
     if topics:
-        out.print("  " + escape(_("topics: {topics}").format(topics=", ".join(topics))))
+        lines.append("  " + escape(_("topics: {topics}").format(topics=", ".join(topics))))
+    out.print("\n".join(lines), emoji=False)
 
 
 def _topics(ruleset: str, shipped) -> list[str]:
@@ -205,9 +206,14 @@ def _topics(ruleset: str, shipped) -> list[str]:
 def _ask_all(q: str, as_json: bool) -> None:
     from rich.markup import escape
     from rich.table import Table as RTable
+    from rich.text import Text
 
     from referee import search
     from referee.cli.common import out
+
+    def cell(markup: str) -> Text:
+        """What the table would make of the markup, without looking for emoji codes (the clauses have none)."""
+        return Text.from_markup(markup, emoji=False)
 
     rows = search.ask_all(q)
     i18n.speak_the_question(q)
@@ -220,28 +226,30 @@ def _ask_all(q: str, as_json: bool) -> None:
             raise typer.Exit(1)
         return
     if not found:
-        out.print("[yellow]" + escape(_("No clause of any edition answers {question} well.").format(question=_quote(q))) + "[/yellow]")
-        out.print("  " + _("Look it up by topic: {command}").format(command="[bold]referee rules show RULESET TOPIC[/bold]")
-                  + " " + _("(referee rules list names the editions)"))
+        out.print("[yellow]" + escape(_("No clause of any edition answers {question} well.").format(question=_quote(q))) + "[/yellow]\n"
+                  + "  " + _("Look it up by topic: {command}").format(command="[bold]referee rules show RULESET TOPIC[/bold]")
+                  + " " + _("(referee rules list names the editions)"), emoji=False)
         raise typer.Exit(1)
     differ = [r for r in found if not r.agrees]
-    tab = RTable(title=_("How each edition answers {question}").format(question=_quote(q)), title_justify="left", show_lines=True)
-    tab.add_column(_("edition"), style="bold", no_wrap=True)
-    tab.add_column(_("text"), justify="center", no_wrap=True)
-    tab.add_column("", justify="center", no_wrap=True)
-    tab.add_column(_("clause"), no_wrap=True)
-    tab.add_column(_("answer"), ratio=3)
-    tab.add_column(_("source"), style="cyan", ratio=1)
+    title = Text.from_markup(_("How each edition answers {question}").format(question=_quote(q)), style="table.title", emoji=False)
+    tab = RTable(title=title, title_justify="left", show_lines=True)
+    tab.add_column(cell(_("edition")), style="bold", no_wrap=True)
+    tab.add_column(cell(_("text")), justify="center", no_wrap=True)
+    tab.add_column(cell(""), justify="center", no_wrap=True)
+    tab.add_column(cell(_("clause")), no_wrap=True)
+    tab.add_column(cell(_("answer")), ratio=3)
+    tab.add_column(cell(_("source")), style="cyan", ratio=1)
     for r in rows:
         if not r.hit:
-            tab.add_row(escape(r.edition), "", "", "—", "[dim]" + _("no clause answers this well") + "[/dim]", "")
+            tab.add_row(*map(cell, (escape(r.edition), "", "", "—", "[dim]" + _("no clause answers this well") + "[/dim]", "")))
             continue
         h, c = r.hit, r.hit.citation
         text = _mark(h.said(i18n.current())[1], r.odd_amounts)
         src = (f"{c.get('source') or __import__('referee.sources', fromlist=['title']).title(c['file'])} § {c['section']}"
                + (" " + _("(from {ruleset})").format(ruleset=c["inherited_from"]) if c.get("inherited_from") else ""))
         mark = "" if r.agrees else "[bold yellow]≠[/bold yellow]"
-        tab.add_row(escape(r.edition), r.group, mark, escape(h.clause), text if r.agrees else f"[yellow]{text}[/yellow]", escape(src))
+        tab.add_row(*map(cell, (escape(r.edition), r.group, mark, escape(h.clause), text if r.agrees else f"[yellow]{text}[/yellow]",
+                                escape(src))))
     out.print(tab)
     same: dict[str | None, list[str]] = {}
     for r in found:
@@ -249,7 +257,7 @@ def _ask_all(q: str, as_json: bool) -> None:
     shared = [" = ".join(eds) for eds in same.values() if len(eds) > 1]
     words = (_("Same words: {editions}; ").format(editions="; ".join(shared)) if shared else "") + _("other wordings may still differ in substance: read them.")
     if not differ:
-        out.print("[green]" + _("No edition answers with another clause or another amount.") + f"[/green] {escape(words)}")
+        out.print("[green]" + _("No edition answers with another clause or another amount.") + f"[/green] {escape(words)}", emoji=False)
         return
     main = next(r.hit.clause for r in found if r.agrees) if any(r.agrees for r in found) else None
     parts = []
@@ -259,7 +267,7 @@ def _ask_all(q: str, as_json: bool) -> None:
             why.append(_("answers with {clause}").format(clause=r.hit.clause))
         parts.append(f"{r.edition} ({'; '.join(why)})")
     out.print("[bold yellow]" + _("The editions disagree") + f"[/bold yellow] (≠): {escape('; '.join(parts))}. "
-              + _("Amounts most editions do not give are in bold.") + f" {escape(words)}")
+              + _("Amounts most editions do not give are in bold.") + f" {escape(words)}", emoji=False)
 
 
 def _mark(text: str, odd: frozenset) -> str:
