@@ -260,7 +260,7 @@ def _ask_all(q: str, as_json: bool) -> None:
         src = (f"{c.get('source') or __import__('referee.sources', fromlist=['title']).title(c['file'])} § {c['section']}"
                + (" " + _("(from {ruleset})").format(ruleset=c["inherited_from"]) if c.get("inherited_from") else ""))
         mark = "" if r.agrees else "[bold yellow]≠[/bold yellow]"
-        tab.add_row(*map(cell, (escape(r.edition), r.group, mark, escape(h.clause), text if r.agrees else f"[yellow]{text}[/yellow]",
+        tab.add_row(*map(cell, (escape(r.edition), r.group or "", mark, escape(h.clause), text if r.agrees else f"[yellow]{text}[/yellow]",
                                 escape(src))))
     out.print(tab)
     same: dict[str | None, list[str]] = {}

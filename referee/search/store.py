@@ -294,7 +294,7 @@ def _overlays(cat, lfp: str) -> dict:
     `ask --ruleset` about it (None when it does not compose), so that needs no composing."""
     from referee.errors import RefereeError
 
-    out = {}
+    out: dict[str, dict] = {}
     for oid, e in cat.index.items():
         if e.get("kind") not in ("variant", "house-rule"):
             continue
@@ -305,7 +305,7 @@ def _overlays(cat, lfp: str) -> dict:
             rs = overlay_ruleset(oid)
         except RefereeError:
             continue
-        o.update(key=rs.id, file=_file_key(docs_hash(docs_from_ruleset(rs), lfp), cat))
+        o["key"], o["file"] = rs.id, _file_key(docs_hash(docs_from_ruleset(rs), lfp), cat)
     return out
 
 
