@@ -386,6 +386,14 @@ def test_accuracy_on_holdout2_holds_its_floor():
         assert rep.top(3, rows) >= top3, f"{lang} top-3 {rep.top(3, rows):.1%}"
 
 
+# holdout3: a third holdout written blind from pages no other file cites; scored in aggregate only, no floor.
+def test_holdout3_loads_and_every_label_names_a_clause_of_its_edition():
+    ev = _eval_module()
+    h3 = ev.load_eval(ev.FILES["holdout3"])
+    assert not ev.unknown_labels(h3, ev.known_clauses(sindex.editions_index()))
+    assert all(q["src"] in h3["sources"] for q in h3["questions"] + h3["none"])
+
+
 def test_accuracy_on_the_dev_half_meets_the_targets():
     ev = _eval_module()
     rep = ev.evaluate(data=ev.load_eval(ev.FILES["dev"]))
