@@ -4,8 +4,8 @@ Exit codes: 0 an answer was found; 1 nothing matches well (the command says
 so and suggests `referee rules show RULESET TOPIC`); 2 bad input.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: Typer would evaluate the options' annotation strings
+# (a compile each) on every question; written plainly they are evaluated once, from the bytecode.
 import json
 import os
 from pathlib import Path
@@ -35,6 +35,18 @@ def ask(
     and come after the edition's own unless the question names them. Exit 1
     when no clause matches well: then try `referee rules show RULESET TOPIC`.
     """
+    import gc
+
+    collecting = gc.isenabled()
+    gc.disable()  # one question and the program ends: the cycle collector's passes (2 ms of ~100) would free nothing it needs
+    try:
+        _ask(question, ruleset, all_editions, limit, as_json, game)
+    finally:
+        if collecting:
+            gc.enable()  # as it was (the tests run many commands in one process)
+
+
+def _ask(question: list[str], ruleset: str | None, all_editions: bool, limit: int, as_json: bool, game: str | None) -> None:
     from referee.errors import InputError
 
     q = " ".join(question).strip()
@@ -45,28 +57,38 @@ def ask(
             raise InputError(_("--all-editions asks every edition: leave out --ruleset"))
         _ask_all(q, as_json)
         return
-    answer = _answer(q, ruleset, game, limit)
+    from referee import search
+
+    shipped = search.editions_index()
+    answer = _answer(shipped, q, ruleset, game, limit)
     i18n.speak_the_question(q)  # answered in the question's language unless --lang/REFEREE_LANG say otherwise
     if as_json:
         print(json.dumps([h.as_json() for h in answer.hits], ensure_ascii=False, indent=1))
     else:
-        _print_answer(answer)
+        _print_answer(answer, shipped)
     if not answer.found:
         raise typer.Exit(1)
 
 
-def _answer(q: str, ruleset: str | None, game: str | None, limit: int):
+def _answer(shipped, q: str, ruleset: str | None, game: str | None, limit: int):
     from referee import search
 
-    shipped = search.editions_index()
     if ruleset is None:
-        rs = _game_ruleset(game)
-        if rs is not None:
+        path = _game_file(game)
+        if path is not None:
+            eid = _as_shipped(path, shipped)
+            if eid is not None:  # a game on a shipped edition as it stands: the editions index answers
+                return shipped.ask(q, eid, limit)
+            rs = _game_ruleset(path)
             idx, key = search.ruleset_index(rs, shipped)
             answer = idx.ask(q, key, limit)
             answer.ruleset = rs.id
             return answer
-    idx, key = search.resolve_ruleset(shipped, ruleset or DEFAULT_EDITION)
+    name = ruleset or DEFAULT_EDITION
+    if name in (shipped.meta.get("editions") or {}):  # an edition by its id: nothing to match
+        return shipped.ask(q, name, limit)
+    found = search.store.cached_overlay(shipped, name)  # a variant asked about alone, its index cached
+    idx, key = found or search.resolve_ruleset(shipped, name)
     return idx.ask(q, key, limit)
 
 
@@ -81,8 +103,8 @@ def game_path(explicit: str | None) -> Path:
     return Path(env) if env else Path.cwd() / "referee-game.sqlite"
 
 
-def _game_ruleset(game: str | None):
-    """The ruleset of the current game, or None when there is no game file here."""
+def _game_file(game: str | None) -> Path | None:
+    """The current game's file, or None when there is no game file here."""
     from referee.cli.context import STATE
 
     explicit = game or STATE["game"]
@@ -93,6 +115,45 @@ def _game_ruleset(game: str | None):
 
             raise InputError(_("no game at {path}: leave out --game to ask about an edition (--ruleset)").format(path=path))
         return None
+    return path
+
+
+GAME_SCHEMAS = ("1", "2")  # the game file schemas the ledger reads (a test checks against referee.ledger.SCHEMA_VERSION)
+
+
+def _as_shipped(path: Path, shipped) -> str | None:
+    """The edition a game plays when it is a shipped edition exactly as the editions index holds it, else None.
+
+    Reads the game file's recorded ruleset and language only, without the ledger: the clauses are
+    then those of the index (the values the table recorded for its deeds change the board, never a
+    clause). Anything unusual (another ruleset, an older copy of the edition, a damaged or newer
+    file, no recorded language) returns None, and the game is opened as every command opens it."""
+    import sqlite3
+
+    from referee.search.store import shipped_edition
+
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            meta = dict(con.execute("SELECT key, value FROM meta WHERE key IN ('schema_version', 'ruleset', 'spec', 'initial')"))
+            tables = con.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('events', 'snapshot')").fetchone()[0]
+        finally:
+            con.close()
+        if meta.get("schema_version") not in GAME_SCHEMAS or not isinstance(meta.get("ruleset"), str) or "initial" not in meta or tables != 2:
+            return None
+        eid = shipped_edition(meta["ruleset"], shipped)
+        spec = json.loads(meta.get("spec") or "null") if eid else None
+    except (sqlite3.Error, ValueError):
+        return None
+    if not isinstance(spec, dict) or not spec.get("language"):
+        return None
+    if not i18n.explicit():  # as referee.cli.context.speak_game: the game's language unless --lang/REFEREE_LANG chose
+        i18n.offer_game(spec["language"])
+    return eid
+
+
+def _game_ruleset(path: Path):
+    """The ruleset of the game in `path`, whose language is then spoken (unless one was asked for)."""
     from referee.cli.context import speak_game
     from referee.ledger import Game
 
@@ -106,24 +167,23 @@ def _quote(q: str) -> str:
     return f"“{q}”"
 
 
-def _print_answer(answer) -> None:
+def _print_answer(answer, shipped) -> None:
     from rich.markup import escape
 
     from referee.cli.common import out
 
     if not answer.found:
-        _print_none(answer.ruleset, answer)
+        _print_none(answer.ruleset, shipped, answer)
         return
-    from referee.ruleset.clause_text import cited_words
-
+    lang = i18n.current()
     lines = [f"[bold]{escape(answer.ruleset)}[/bold] — {escape(_quote(answer.question))}"]
     for i, h in enumerate(answer.hits, 1):
-        title, text = cited_words(h.citation, h.title, h.text)  # the clause in the table's language
+        title, text = h.said(lang)  # the clause in the table's language, as the index stored it
         title = f" — {escape(title)}" if title else ""
         score = _("score {score}").format(score=i18n.number(h.score, 1))
         lines += [f"\n{i}. [bold]{escape(h.label)}[/bold]{title}  [dim]({score})[/dim]",
                   f"   {escape(text)}", f"   [cyan]— {escape(_cite(h.citation))}[/cyan]"]
-    out.print("\n".join(lines))  # one print: Rich parses markup once
+    out.print("\n".join(lines), emoji=False)  # one print: Rich parses markup once; a clause's ":word:" is no emoji code
 
 
 def _cite(c: dict) -> str:
@@ -132,37 +192,40 @@ def _cite(c: dict) -> str:
     return str(Citation(**{k: v for k, v in c.items() if k != "source"}))  # the title is looked up again
 
 
-def _print_none(ruleset: str, answer=None) -> None:
+def _print_none(ruleset: str, shipped, answer=None) -> None:
     from rich.markup import escape
 
     from referee.cli.common import out
 
-    out.print("[yellow]" + escape(_("No clause of {ruleset} answers {question} well.").format(
-        ruleset=ruleset, question=_quote(answer.question if answer else ""))) + "[/yellow]")
+    lines = ["[yellow]" + escape(_("No clause of {ruleset} answers {question} well.").format(
+        ruleset=ruleset, question=_quote(answer.question if answer else ""))) + "[/yellow]"]
     if answer is not None and not answer.terms:
-        out.print("  " + escape(_("(the question has no words to search for: name the rule, e.g. rent, jail, mortgage, auction)")))
-    topics = _topics(ruleset)
+        lines.append("  " + escape(_("(the question has no words to search for: name the rule, e.g. rent, jail, mortgage, auction)")))
+    topics = _topics(ruleset, shipped)
     edition = ruleset.split("+")[0]
-    out.print("  " + _("Look it up by topic: {command}").format(command=f"[bold]referee rules show {escape(edition)} TOPIC[/bold]"))
+    lines.append("  " + _("Look it up by topic: {command}").format(command=f"[bold]referee rules show {escape(edition)} TOPIC[/bold]"))
     if topics:
-        out.print("  " + escape(_("topics: {topics}").format(topics=", ".join(topics))))
+        lines.append("  " + escape(_("topics: {topics}").format(topics=", ".join(topics))))
+    out.print("\n".join(lines), emoji=False)
 
 
-def _topics(ruleset: str) -> list[str]:
-    from referee import search
-
-    idx = search.editions_index()
+def _topics(ruleset: str, shipped) -> list[str]:
+    """The topics of the edition (the editions index, already open)."""
     eid = ruleset.split("+")[0]
-    return idx.topics(eid) if eid in idx.rulesets() else []
+    return shipped.topics(eid) if eid in shipped.rulesets() else []
 
 
 def _ask_all(q: str, as_json: bool) -> None:
     from rich.markup import escape
     from rich.table import Table as RTable
+    from rich.text import Text
 
     from referee import search
     from referee.cli.common import out
-    from referee.ruleset.clause_text import cited_words
+
+    def cell(markup: str) -> Text:
+        """What the table would make of the markup, without looking for emoji codes (the clauses have none)."""
+        return Text.from_markup(markup, emoji=False)
 
     rows = search.ask_all(q)
     i18n.speak_the_question(q)
@@ -175,28 +238,30 @@ def _ask_all(q: str, as_json: bool) -> None:
             raise typer.Exit(1)
         return
     if not found:
-        out.print("[yellow]" + escape(_("No clause of any edition answers {question} well.").format(question=_quote(q))) + "[/yellow]")
-        out.print("  " + _("Look it up by topic: {command}").format(command="[bold]referee rules show RULESET TOPIC[/bold]")
-                  + " " + _("(referee rules list names the editions)"))
+        out.print("[yellow]" + escape(_("No clause of any edition answers {question} well.").format(question=_quote(q))) + "[/yellow]\n"
+                  + "  " + _("Look it up by topic: {command}").format(command="[bold]referee rules show RULESET TOPIC[/bold]")
+                  + " " + _("(referee rules list names the editions)"), emoji=False)
         raise typer.Exit(1)
     differ = [r for r in found if not r.agrees]
-    tab = RTable(title=_("How each edition answers {question}").format(question=_quote(q)), title_justify="left", show_lines=True)
-    tab.add_column(_("edition"), style="bold", no_wrap=True)
-    tab.add_column(_("text"), justify="center", no_wrap=True)
-    tab.add_column("", justify="center", no_wrap=True)
-    tab.add_column(_("clause"), no_wrap=True)
-    tab.add_column(_("answer"), ratio=3)
-    tab.add_column(_("source"), style="cyan", ratio=1)
+    title = Text.from_markup(_("How each edition answers {question}").format(question=_quote(q)), style="table.title", emoji=False)
+    tab = RTable(title=title, title_justify="left", show_lines=True)
+    tab.add_column(cell(_("edition")), style="bold", no_wrap=True)
+    tab.add_column(cell(_("text")), justify="center", no_wrap=True)
+    tab.add_column(cell(""), justify="center", no_wrap=True)
+    tab.add_column(cell(_("clause")), no_wrap=True)
+    tab.add_column(cell(_("answer")), ratio=3)
+    tab.add_column(cell(_("source")), style="cyan", ratio=1)
     for r in rows:
         if not r.hit:
-            tab.add_row(escape(r.edition), "", "", "—", "[dim]" + _("no clause answers this well") + "[/dim]", "")
+            tab.add_row(*map(cell, (escape(r.edition), "", "", "—", "[dim]" + _("no clause answers this well") + "[/dim]", "")))
             continue
         h, c = r.hit, r.hit.citation
-        text = _mark(cited_words(c, h.title, h.text)[1], r.odd_amounts)
+        text = _mark(h.said(i18n.current())[1], r.odd_amounts)
         src = (f"{c.get('source') or __import__('referee.sources', fromlist=['title']).title(c['file'])} § {c['section']}"
                + (" " + _("(from {ruleset})").format(ruleset=c["inherited_from"]) if c.get("inherited_from") else ""))
         mark = "" if r.agrees else "[bold yellow]≠[/bold yellow]"
-        tab.add_row(escape(r.edition), r.group, mark, escape(h.clause), text if r.agrees else f"[yellow]{text}[/yellow]", escape(src))
+        tab.add_row(*map(cell, (escape(r.edition), r.group, mark, escape(h.clause), text if r.agrees else f"[yellow]{text}[/yellow]",
+                                escape(src))))
     out.print(tab)
     same: dict[str | None, list[str]] = {}
     for r in found:
@@ -204,7 +269,7 @@ def _ask_all(q: str, as_json: bool) -> None:
     shared = [" = ".join(eds) for eds in same.values() if len(eds) > 1]
     words = (_("Same words: {editions}; ").format(editions="; ".join(shared)) if shared else "") + _("other wordings may still differ in substance: read them.")
     if not differ:
-        out.print("[green]" + _("No edition answers with another clause or another amount.") + f"[/green] {escape(words)}")
+        out.print("[green]" + _("No edition answers with another clause or another amount.") + f"[/green] {escape(words)}", emoji=False)
         return
     main = next(r.hit.clause for r in found if r.agrees) if any(r.agrees for r in found) else None
     parts = []
@@ -214,7 +279,7 @@ def _ask_all(q: str, as_json: bool) -> None:
             why.append(_("answers with {clause}").format(clause=r.hit.clause))
         parts.append(f"{r.edition} ({'; '.join(why)})")
     out.print("[bold yellow]" + _("The editions disagree") + f"[/bold yellow] (≠): {escape('; '.join(parts))}. "
-              + _("Amounts most editions do not give are in bold.") + f" {escape(words)}")
+              + _("Amounts most editions do not give are in bold.") + f" {escape(words)}", emoji=False)
 
 
 def _mark(text: str, odd: frozenset) -> str:

@@ -16,9 +16,27 @@ English clause's, unchanged. Without a translation the English words are shown.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from referee.ruleset.files import ruleset_dirs
+
+
+def lang_dirs(lang: str) -> list[Path]:
+    """The folders whose files hold `lang`'s translations (lang/LANG/ of every ruleset folder), present or not."""
+    return [d / "lang" / lang for d in ruleset_dirs()]
+
+
+def lang_files(lang: str) -> list[Path]:
+    """The files `translations(lang)` reads, in the order it merges them: lang/LANG.yaml, then lang/LANG/*.yaml, per folder.
+
+    The `ask` index stores the translated words, so it watches these files (and `lang_dirs`, and the
+    LANG.yaml paths even when absent) to know when to rebuild."""
+    paths: list[Path] = []
+    for folder in lang_dirs(lang):
+        paths.append(folder.with_name(f"{lang}.yaml"))
+        paths += sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    return paths
 
 
 @lru_cache(maxsize=4)
@@ -28,14 +46,11 @@ def translations(lang: str) -> dict[str, dict[str, dict[str, str]]]:
 
     loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     merged: dict[str, dict[str, dict[str, str]]] = {}
-    for d in ruleset_dirs():
-        folder = d / "lang" / lang
-        paths = [d / "lang" / f"{lang}.yaml"] + (sorted(folder.glob("*.yaml")) if folder.is_dir() else [])
-        for path in paths:
-            if path.is_file():
-                data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
-                for rid, clauses in data.items():
-                    merged.setdefault(str(rid), {}).update(clauses or {})
+    for path in lang_files(lang):
+        if path.is_file():
+            data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
+            for rid, clauses in data.items():
+                merged.setdefault(str(rid), {}).update(clauses or {})
     return merged
 
 

@@ -17,6 +17,7 @@ content of its clauses.
 from __future__ import annotations
 
 import json
+import marshal
 import math
 import sqlite3
 import zlib
@@ -25,7 +26,7 @@ from typing import Iterable
 
 from referee.search.text import Lexicon, Term, fts_phrase, words
 
-INDEX_VERSION = "4"
+INDEX_VERSION = "5"
 SYNONYMS = Path(__file__).with_name("synonyms.yaml")
 COLUMNS = ("title", "keywords", "topic", "text", "asks")
 
@@ -82,26 +83,33 @@ TUNING = Tuning()
 class Doc:
     """One clause of one ruleset, as indexed."""
 
-    __slots__ = ("ruleset", "clause", "topic", "title", "text", "keywords", "citation", "layer", "played", "asks")
+    __slots__ = ("ruleset", "clause", "topic", "title", "text", "keywords", "citation", "layer", "played", "asks", "words")
 
     def __init__(self, ruleset: str, clause: str, topic: str, title: str, text: str, keywords: tuple[str, ...], citation: dict,
-                 layer: str | None = None, played: bool = True, asks: tuple[str, ...] = ()):
+                 layer: str | None = None, played: bool = True, asks: tuple[str, ...] = (), words: dict | None = None):
         self.ruleset, self.clause, self.topic, self.title = ruleset, clause, topic, title
         self.text, self.keywords, self.citation = text, keywords, citation
         self.layer = layer  # the variant or house rule the clause comes from; None: the edition's own
         self.played = played  # False: an overlay the table does not play, searched too but ranked after
         self.asks = asks  # how players ask about it (rulesets/asks)
+        self.words = words or {}  # {lang: [title, text]}: its translations, stored so an answer needs no lang file
 
 
 class Hit:
     """A clause found for a question: `score` is BM25 (higher is better), `coverage` the share of terms it holds."""
 
-    __slots__ = ("ruleset", "clause", "topic", "title", "text", "citation", "score", "coverage", "layer")
+    __slots__ = ("ruleset", "clause", "topic", "title", "text", "citation", "score", "coverage", "layer", "words")
 
     def __init__(self, ruleset: str, clause: str, topic: str, title: str, text: str, citation: dict, score: float, coverage: float,
-                 layer: str | None = None):
+                 layer: str | None = None, words: dict | None = None):
         self.ruleset, self.clause, self.topic, self.title, self.text = ruleset, clause, topic, title, text
         self.citation, self.score, self.coverage, self.layer = citation, score, coverage, layer
+        self.words = words or {}  # {lang: [title, text]}, as the index stored them
+
+    def said(self, lang: str) -> tuple[str, str]:
+        """(title, text) in `lang` when the index holds a translation, else in English."""
+        t = self.words.get(lang)
+        return (t[0], t[1]) if t else (self.title, self.text)
 
     @property
     def key(self) -> str:
@@ -199,7 +207,7 @@ DDL = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE clauses (
     id INTEGER PRIMARY KEY, ruleset TEXT NOT NULL, clause TEXT NOT NULL, topic TEXT NOT NULL,
-    title TEXT NOT NULL, text TEXT NOT NULL, citation TEXT NOT NULL, layer TEXT, played INTEGER NOT NULL
+    title TEXT NOT NULL, text TEXT NOT NULL, citation TEXT NOT NULL, layer TEXT, played INTEGER NOT NULL, words TEXT
 );
 CREATE INDEX clauses_ruleset ON clauses (ruleset);
 CREATE VIRTUAL TABLE idx USING fts5(
@@ -236,8 +244,9 @@ def build(con: sqlite3.Connection, docs: list[Doc], lexicon: Lexicon, meta: dict
     with con:
         for i, d in enumerate(docs, 1):
             con.execute(
-                "INSERT INTO clauses VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (i, d.ruleset, d.clause, d.topic, d.title, d.text, json.dumps(d.citation, ensure_ascii=False), d.layer, int(d.played)),
+                "INSERT INTO clauses VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (i, d.ruleset, d.clause, d.topic, d.title, d.text, json.dumps(d.citation, ensure_ascii=False), d.layer, int(d.played),
+                 json.dumps(d.words, ensure_ascii=False) if d.words else None),
             )
             con.execute("INSERT INTO idx (rowid, title, keywords, topic, text, asks, ruleset) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         (i, *_fields(d, lex), d.ruleset))
@@ -250,16 +259,20 @@ def build(con: sqlite3.Connection, docs: list[Doc], lexicon: Lexicon, meta: dict
         con.executemany("INSERT INTO form_span VALUES (?, ?, ?)", [(r, lo, hi) for r, (lo, hi) in span.items()])
         con.execute("INSERT INTO idx (idx) VALUES ('optimize')")
         con.execute("INSERT INTO forms (forms) VALUES ('optimize')")
-        rows = {"version": INDEX_VERSION, "lexicon": lexicon.compiled(), **meta}
+        rows = {"version": INDEX_VERSION, **meta}
         con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v, ensure_ascii=False)) for k, v in rows.items()])
+        # the lexicon as it is held, in marshal's form: it loads in under half the time of its JSON form, on every
+        # question (the cache's file names carry the Python version, so no other Python reads it)
+        con.execute("INSERT INTO meta VALUES ('lexicon', ?)", (marshal.dumps((lexicon._exact, lexicon._prefix, lexicon.stopwords)),))
 
 
 # ---------------------------------------------------------------- searching
 class Index:
     def __init__(self, con: sqlite3.Connection):
         self.con = con
-        self.meta = {k: json.loads(v) for k, v in con.execute("SELECT key, value FROM meta")}
-        self.lexicon = Lexicon.from_compiled(self.meta["lexicon"])
+        rows = dict(con.execute("SELECT key, value FROM meta"))
+        self.lexicon = Lexicon(*marshal.loads(rows.pop("lexicon")))
+        self.meta = {k: json.loads(v) for k, v in rows.items()}
         # how players name each variant and house rule, as folded word tuples
         self.overlay_names = {ov: [tuple(words(n)) for n in names] for ov, names in (self.meta.get("overlay_names") or {}).items()}
 
@@ -375,8 +388,9 @@ class Index:
                         concepts.add(rid)
         hits = []
         for rid, score, layer in scored:
-            r = self.con.execute("SELECT ruleset, clause, topic, title, text, citation FROM clauses WHERE id = ?", (rid,)).fetchone()
-            hits.append(Hit(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), float(score), matched[rid] / total, layer))
+            r = self.con.execute("SELECT ruleset, clause, topic, title, text, citation, words FROM clauses WHERE id = ?", (rid,)).fetchone()
+            hits.append(Hit(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), float(score), matched[rid] / total, layer,
+                            json.loads(r[6]) if r[6] else None))
         best = hits[0]
         # Good enough? The best clauses must hold a fair share of the question's information; or, when the
         # question is mostly words of the rules, most of those: "my dad wants to lend my little brother 200"

@@ -5,12 +5,18 @@ directory; it records the files it was built from (ruleset files and
 directories, the synonyms, the question forms, this code, the loader) and is
 rebuilt as soon as one of them changes. A game whose ruleset differs from the
 shipped edition gets its own index, keyed by the content of its clauses.
+
+Each clause's Spanish and Italian title and text (rulesets/lang) are stored
+with it when the index is built, so an answer in those languages reads no
+YAML and loads no ruleset code; the lang files are among those watched.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
+import sys
 import zlib
 from pathlib import Path
 
@@ -21,25 +27,53 @@ from referee.search.text import Lexicon
 
 # ---------------------------------------------------------------- files and cache
 def cache_dir() -> Path | None:
-    """The ruleset cache directory (the loader's rule, from the light referee.ruleset.files)."""
-    from referee.ruleset import files
+    """The ruleset cache directory (the loader's rule, from the leaf referee.cachedir)."""
+    from referee.cachedir import cache_dir as rule
 
-    return files.cache_dir()
+    return rule()
 
 
-def _stat(p: Path) -> list:
+def _stat(p: Path | str) -> list:
     try:
-        st = p.stat()
+        st = os.stat(p)
         return [st.st_mtime_ns, st.st_size]
     except OSError:
         return [None, None]
 
 
-def _listing(d: Path) -> list[str]:
+def _listing(d: Path | str) -> list[str]:
     try:
-        return sorted(p.name for p in d.iterdir() if p.suffix == ".yaml")
+        return sorted(n for n in os.listdir(d) if n.endswith(".yaml"))
     except OSError:
         return []
+
+
+def _langs() -> list[str]:
+    """The languages other than English a clause can be shown in (the index stores their words)."""
+    from referee.i18n import LANGUAGES
+
+    return [lang for lang in LANGUAGES if lang != "en"]
+
+
+def _lang_sources() -> tuple[list[Path], list[Path]]:
+    """(folders, files) the clause translations are read from, for every language the index stores."""
+    from referee.ruleset import clause_text
+
+    dirs = [d for lang in _langs() for d in clause_text.lang_dirs(lang)]
+    return dirs, [Path(clause_text.__file__), *(f for lang in _langs() for f in clause_text.lang_files(lang))]
+
+
+def _with_words(docs: list[Doc]) -> list[Doc]:
+    """Each clause's title and text in every other language, as `clause_text.cited_words` gives them (the same words the
+    answer would show), stored in the index; only those that differ from the English."""
+    from referee.ruleset.clause_text import cited_words
+
+    for d in docs:
+        for lang in _langs():
+            said = cited_words(d.citation, d.title, d.text, lang)
+            if said != (d.title, d.text):
+                d.words[lang] = list(said)
+    return docs
 
 
 def _code_files() -> list[Path]:
@@ -60,28 +94,30 @@ def _manifest() -> dict:
     (the code, the synonyms and the players' question forms, rulesets/asks)."""
     from referee.ruleset import files
 
-    deps = [*_code_files(), *files.dependencies(), *asks_mod.files(files.ruleset_dirs())]
-    dirs = [*files.watched_dirs(), *_asks_dirs()]
+    lang_dirs, lang_files = _lang_sources()
+    deps = [*_code_files(), *files.dependencies(), *asks_mod.files(files.ruleset_dirs()), *lang_files]
+    dirs = [*files.watched_dirs(), *_asks_dirs(), *lang_dirs]
     return {"dirs": {str(d): _listing(d) for d in dirs}, "files": {str(f): _stat(f) for f in deps}}
 
 
 def _fresh(manifest: dict) -> bool:
     for d, names in manifest.get("dirs", {}).items():
-        if _listing(Path(d)) != names:
+        if _listing(d) != names:
             return False
     for f, st in manifest.get("files", {}).items():
-        if _stat(Path(f)) != st:
+        if _stat(f) != st:
             return False
     return True
 
 
 def lexicon_fingerprint() -> str:
-    """What the index words depend on besides the clauses: synonyms, question forms, this code."""
+    """What the index depends on besides the clauses: synonyms, question forms, clause translations, this code."""
     from referee.ruleset import files
 
     here = Path(__file__).resolve().parent
-    srcs = [SYNONYMS, here / "text.py", here / "index.py", here / "asks.py", *asks_mod.files(files.ruleset_dirs())]
-    parts = [INDEX_VERSION] + [f"{p}:{_stat(p)}" for p in srcs]
+    lang_dirs, lang_files = _lang_sources()
+    srcs = [SYNONYMS, here / "text.py", here / "index.py", here / "asks.py", *asks_mod.files(files.ruleset_dirs()), *lang_files]
+    parts = [INDEX_VERSION, sys.version] + [f"{p}:{_stat(p)}" for p in srcs] + [f"{d}:{_listing(d)}" for d in lang_dirs]
     return f"{zlib.crc32('|'.join(parts).encode()):08x}"
 
 
@@ -153,7 +189,7 @@ def _edition_order(index: dict) -> list[str]:
 def editions_index(rebuild: bool = False) -> Index:
     """The index of every shipped edition, from the cache when nothing changed."""
     here = Path(__file__).resolve()
-    src = "|".join([INDEX_VERSION, str(here), os.environ.get("REFEREE_RULESETS", "")])
+    src = "|".join([INDEX_VERSION, sys.version, str(here), os.environ.get("REFEREE_RULESETS", "")])  # the lexicon is marshal data
     key = f"{zlib.crc32(src.encode()):08x}"
     d = cache_dir()
     path = d / "ask" / f"editions-{key}.sqlite" if d is not None else None
@@ -225,12 +261,94 @@ def _build_editions(path: Path | None) -> sqlite3.Connection:
         entry = cat.index[eid]
         # what a game on this very edition compares with (ruleset_index): its clauses as they stand
         editions[eid] = {"title": entry.get("title", eid), "aliases": list(entry.get("aliases") or []),
-                         "hash": docs_hash(docs_from_ruleset(rs, eid), lfp)}
+                         "hash": docs_hash(docs_from_ruleset(rs, eid), lfp), "stored": stored_crc(json.dumps(rs.data))}
     for k, v in cat.index.items():
         if v.get("kind") == "edition" and v.get("invalid"):
             skipped[k] = "the file is not valid (referee rules validate shows why)"
-    return _write(path, docs, lexicon, {"manifest": manifest, "editions": editions, "skipped": skipped, "lexicon_fp": lfp,
-                                        "overlay_names": _overlay_names(asks)})
+    return _write(path, _with_words(docs), lexicon, {"manifest": manifest, "editions": editions, "skipped": skipped, "lexicon_fp": lfp,
+                                        "overlay_names": _overlay_names(asks), "overlays": _overlays(cat, lfp)})
+
+
+DEFAULT_EDITION = "us-classic"  # referee.search's, which imports this module (tests compare what each composes)
+
+
+def overlay_ruleset(oid: str):
+    """A variant or house rule asked about alone (`ask --ruleset short-game`): composed onto the default
+    edition, or onto the first edition it applies to when not that one, as search.resolve_ruleset does."""
+    from referee.ruleset import loader
+
+    cat = loader.catalog()
+    applies = cat.index[oid].get("applies_to") or [DEFAULT_EDITION]
+    edition = DEFAULT_EDITION if DEFAULT_EDITION in applies else applies[0]
+    return loader.load(edition, variants=[oid]) if cat.index[oid]["kind"] == "variant" else loader.load(edition, house_rules=[oid])
+
+
+def _file_key(clauses_hash: str, cat) -> str:
+    """The name of the cached index holding a composed ruleset (by the hash of its clauses) that is not a shipped
+    edition as it stands: the catalog's fingerprint too, for the overlays it does not play are searched as well."""
+    return f"{clauses_hash}-{cat.fp[:8]}"
+
+
+def _overlays(cat, lfp: str) -> dict:
+    """Every variant and house rule: its names, and the ruleset and cached index file that answer
+    `ask --ruleset` about it (None when it does not compose), so that needs no composing."""
+    from referee.errors import RefereeError
+
+    out = {}
+    for oid, e in cat.index.items():
+        if e.get("kind") not in ("variant", "house-rule"):
+            continue
+        o = out[oid] = {"aliases": list(e.get("aliases") or []), "key": None, "file": None}
+        if e.get("invalid"):
+            continue
+        try:
+            rs = overlay_ruleset(oid)
+        except RefereeError:
+            continue
+        o.update(key=rs.id, file=_file_key(docs_hash(docs_from_ruleset(rs), lfp), cat))
+    return out
+
+
+def cached_overlay(shipped: Index, name: str) -> tuple[Index, str] | None:
+    """The index and key answering `ask --ruleset NAME` when NAME is a variant or house rule whose index is
+    already cached (as the editions index recorded it), else None: then `search.resolve_ruleset` composes it."""
+    from referee.errors import RefereeError
+    from referee.names import match
+
+    eds, ovs = shipped.meta.get("editions") or {}, shipped.meta.get("overlays") or {}
+    try:  # names are matched as resolve_ruleset matches them: an edition's first
+        match(name, {eid: [eid, *e.get("aliases", [])] for eid, e in eds.items()}, "ruleset", mode="exact")
+        return None
+    except RefereeError:
+        pass
+    try:
+        oid = match(name, {oid: [oid, *o["aliases"]] for oid, o in ovs.items()}, "variant", mode="exact")
+    except RefereeError:
+        return None
+    d, o = cache_dir(), ovs[oid]
+    if d is None or not o.get("file"):
+        return None
+    path = d / "ask" / f"ruleset-{o['file']}.sqlite"
+    con = _open_ro(path) if path.exists() else None
+    return (Index(con), o["key"]) if con is not None else None
+
+
+def stored_crc(ruleset_json: str) -> str:
+    """A 64-bit checksum of a ruleset as a game file stores it (`referee new`: json.dumps of the composed data)."""
+    blob = ruleset_json.encode()
+    return f"{zlib.crc32(blob):08x}{zlib.adler32(blob):08x}"
+
+
+def shipped_edition(ruleset_json: str, shipped: Index) -> str | None:
+    """The edition whose composed data is exactly `ruleset_json` (a game file's ruleset), if it is shipped as it stands.
+
+    Its clauses are then the editions index's own, so a question asked inside such a game
+    needs neither the game's ruleset composed nor the loader imported."""
+    crc = stored_crc(ruleset_json)
+    for eid, e in (shipped.meta.get("editions") or {}).items():
+        if e.get("stored") == crc:
+            return eid
+    return None
 
 
 def ruleset_index(rs, shipped: Index | None = None) -> tuple[Index, str]:
@@ -241,8 +359,6 @@ def ruleset_index(rs, shipped: Index | None = None) -> tuple[Index, str]:
     rules it plays labelled with them) and, ranked after, those of the
     overlays it does not play.
     """
-    from referee.ruleset import loader
-
     lfp = lexicon_fingerprint()
     own = docs_from_ruleset(rs)
     h = docs_hash(own, lfp)
@@ -250,7 +366,9 @@ def ruleset_index(rs, shipped: Index | None = None) -> tuple[Index, str]:
         ed = shipped.meta.get("editions", {}).get(rs.edition)
         if ed and ed.get("hash") == h:
             return shipped, rs.edition
-    h = f"{h}-{loader.catalog().fp[:8]}"  # the overlays it does not play are searched too
+    from referee.ruleset import loader  # only now: a game on a shipped edition as it stands needs none of it
+
+    h = _file_key(h, loader.catalog())
     d = cache_dir()
     path = d / "ask" / f"ruleset-{h}.sqlite" if d is not None else None
     if path is not None and path.exists():
@@ -261,4 +379,4 @@ def ruleset_index(rs, shipped: Index | None = None) -> tuple[Index, str]:
     docs = docs_from_ruleset(rs, None, asks)
     played = set(rs.data.get("_layers") or ())
     docs += overlay_docs(rs.edition, played, rs.id, asks)
-    return Index(_write(path, docs, load_lexicon(), {"lexicon_fp": lfp, "overlay_names": _overlay_names(asks)})), rs.id
+    return Index(_write(path, _with_words(docs), load_lexicon(), {"lexicon_fp": lfp, "overlay_names": _overlay_names(asks)})), rs.id
