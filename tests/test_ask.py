@@ -207,6 +207,8 @@ def test_a_question_about_the_game_not_its_rules_is_no_answer_unless_the_rest_is
     assert idx.ask("is the jail fine still 50 dollars in the app?", "us-classic").hits[0].clause == "jail.fine"
     lx = idx.lexicon
     assert [t.kind for t in lx.query_terms("who invented the jail")] == ["offtopic", "concept"]
+    r = run("ask", "who invented this game?", "-r", "us-2008")  # says why, rather than "no words to search"
+    assert r.code == 1 and "asks about the game itself" in r.out and "no words" not in r.out
 
 
 def test_nothing_matches_says_so_suggests_rules_show_and_exits_1():

@@ -199,7 +199,9 @@ def _print_none(ruleset: str, shipped, answer=None) -> None:
 
     lines = ["[yellow]" + escape(_("No clause of {ruleset} answers {question} well.").format(
         ruleset=ruleset, question=_quote(answer.question if answer else ""))) + "[/yellow]"]
-    if answer is not None and not answer.terms:
+    if answer is not None and answer.offtopic:
+        lines.append("  " + escape(_("(it asks about the game itself, such as its history, its sale or strategy, which no rule settles)")))
+    elif answer is not None and not answer.terms:
         lines.append("  " + escape(_("(the question has no words to search for: name the rule, e.g. rent, jail, mortgage, auction)")))
     topics = _topics(ruleset, shipped)
     edition = ruleset.split("+")[0]

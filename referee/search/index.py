@@ -146,6 +146,7 @@ class Answer:
     def __init__(self, ruleset: str, question: str, terms: list[Term], hits: list[Hit], best_guess: Hit | None = None):
         self.ruleset, self.question, self.terms, self.hits = ruleset, question, terms, hits
         self.best_guess = best_guess  # the weak top hit when `hits` is empty
+        self.offtopic = False  # the question is about the game itself (who invented it), which no rule settles
 
     @property
     def found(self) -> bool:
@@ -350,6 +351,7 @@ class Index:
         # figure ("Ben owes Ana 300"): it says nothing about the rules, so it neither searches nor counts
         terms = [t for t in terms if not ((t.capitalised or t.value.isdigit()) and not self._df(self._expr(t, tuning), ruleset, where))]
         ans = Answer(ruleset, question, terms, [])
+        ans.offtopic = offtopic
         if not terms:
             return ans
         exprs = [self._expr(t, tuning) for t in terms]
