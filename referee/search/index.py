@@ -409,9 +409,10 @@ class Index:
         # plain words only ("is Marvin Gardens a real place?"): most of the question must be found, not a word or two
         if not concepts & {rid for rid, _, _ in scored[:limit]}:
             enough = enough and cov >= tuning.min_plain_coverage
-        # a question about the game rather than its rules must be about a rule through and through to be answered
+        # a question about the game rather than its rules must be about a rule through and through to be answered:
+        # its best clause holds most of the rest of it
         if offtopic:
-            enough = enough and len(terms) > 1 and cov >= tuning.offtopic_coverage and raw >= tuning.offtopic_min_score
+            enough = enough and len(terms) > 1 and best.coverage >= tuning.offtopic_coverage and raw >= tuning.offtopic_min_score
         if not enough or raw < tuning.min_score:
             ans.best_guess = best
             return ans
