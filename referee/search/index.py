@@ -280,6 +280,7 @@ class Index:
         self.meta = {k: json.loads(v) for k, v in rows.items()}
         # how players name each variant and house rule, as folded word tuples
         self.overlay_names = {ov: [tuple(words(n)) for n in names] for ov, names in (self.meta.get("overlay_names") or {}).items()}
+        self._spans: dict[str, tuple[int, int]] = {}  # ruleset -> its clauses' first and last rowid
 
     def rulesets(self) -> list[str]:
         return [r for (r,) in self.con.execute("SELECT DISTINCT ruleset FROM clauses ORDER BY id")]
@@ -295,9 +296,19 @@ class Index:
         cols = [c for c, w in zip(COLUMNS, tuning.weights) if w > 0]
         return e if len(cols) == len(COLUMNS) else "{" + " ".join(cols) + "} : " + e
 
+    def _span(self, ruleset: str) -> tuple[int, int]:
+        """The first and last rowid of a ruleset's clauses: they are one run (built one ruleset after another), so
+        FTS5 looks at those rows only rather than every edition's. Not one run (never built so): every row."""
+        span = self._spans.get(ruleset)
+        if span is None:
+            lo, hi, n = self.con.execute("SELECT min(id), max(id), count(*) FROM clauses WHERE ruleset = ?", (ruleset,)).fetchone()
+            span = self._spans[ruleset] = (lo, hi) if n and hi - lo + 1 == n else (0, 1 << 62)
+        return span
+
     def _df(self, expr: str, ruleset: str, where: str) -> int:
-        return self.con.execute(f"SELECT count(*) FROM idx JOIN clauses c ON c.id = idx.rowid WHERE idx MATCH ? AND idx.ruleset = ?{where}",
-                                (expr, ruleset)).fetchone()[0]
+        return self.con.execute(f"SELECT count(*) FROM idx JOIN clauses c ON c.id = idx.rowid WHERE idx MATCH ? "
+                                f"AND idx.rowid BETWEEN ? AND ? AND idx.ruleset = ?{where}",
+                                (expr, *self._span(ruleset), ruleset)).fetchone()[0]
 
     def named(self, question: str) -> set[str]:
         """The variants and house rules a question names ("in the short game…")."""
@@ -358,8 +369,8 @@ class Index:
         weights = ", ".join(str(w) for w in tuning.weights)
         rows = self.con.execute(
             f"SELECT idx.rowid, -bm25(idx, {weights}) AS s, c.layer, c.played FROM idx JOIN clauses c ON c.id = idx.rowid "
-            f"WHERE idx MATCH ? AND idx.ruleset = ?{where} ORDER BY s DESC LIMIT ?",
-            (" OR ".join(exprs), ruleset, max(limit, 1) * 8),
+            f"WHERE idx MATCH ? AND idx.rowid BETWEEN ? AND ? AND idx.ruleset = ?{where} ORDER BY s DESC LIMIT ?",
+            (" OR ".join(exprs), *self._span(ruleset), ruleset, max(limit, 1) * 8),
         ).fetchall()
         if tuning.form_weight > 0:
             rows = self._with_forms(rows, terms, ruleset, where, tuning, max(limit, 1) * 8)
@@ -384,7 +395,8 @@ class Index:
         total = known = 0.0
         for term, e in zip(terms, exprs):
             rids = [rid for (rid,) in self.con.execute(
-                f"SELECT idx.rowid FROM idx JOIN clauses c ON c.id = idx.rowid WHERE idx MATCH ? AND idx.ruleset = ?{where}", (e, ruleset))]
+                f"SELECT idx.rowid FROM idx JOIN clauses c ON c.id = idx.rowid WHERE idx MATCH ? AND idx.rowid BETWEEN ? AND ? "
+                f"AND idx.ruleset = ?{where}", (e, *self._span(ruleset), ruleset))]
             w = math.log(1 + n_docs / (len(rids) or max(n_docs * tuning.unknown_share, 0.5)))
             w *= tuning.concept_weight if term.kind == "concept" else 1.0
             total += w
