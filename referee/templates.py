@@ -362,6 +362,8 @@ TEMPLATES: dict[str, Template] = {
     "refused.rent_mortgaged": "{deed} is mortgaged: no rent can be collected on it",
     "refused.rent_in_jail": "{player} is in jail and this ruleset collects no rent in jail",
     "refused.rent_paid": "{player} already paid the rent for landing on {deed}",
+    "refused.tax_paid": "{player} already paid the tax for landing on {square}",
+    "refused.card_drawn": "{player} already drew a card for landing on {square}",
     "refused.rent_own": "{player} owns {deed}: no rent to pay",
     "refused.rent_late": "the rent on {deed} was not asked for in time ({since} player(s) have rolled since)",
     "refused.nobody_left": "nobody is left to throw",

@@ -151,3 +151,23 @@ def test_a_correction_rechecks_later_moves_against_the_landings(con, capsys):
     rerun = [m for m in moves if m["type"] == "buy" and m["args"].get("deed") == 6]
     assert rerun and rerun[0]["args"]["forced"]["reason"] == "asked before throwing"
     assert rerun[0]["text"].endswith("[forced: asked before throwing]")
+
+
+def test_a_tax_or_a_card_answers_one_landing_as_a_rent_does(con, capsys):
+    con.run_line("roll 1 3")  # Ana on Income Tax
+    assert con.run_line("tax income Ana --choice flat") == 0
+    cash = state(con)[0].player("Ana").cash
+    err = refused(con, capsys, "tax income Ana --choice flat", "tax.income")
+    assert "Ana already paid the tax for landing on Income Tax" in err
+    assert state(con)[0].player("Ana").cash == cash, "the second tax left the cash alone"
+    con.run_line("roll 3 4")  # Ben on Chance
+    assert con.run_line("draw Ben poor tax") == 0
+    err = refused(con, capsys, "draw Ben bank dividend", "cards.draw")
+    assert "Ben already drew a card for landing on Chance" in err
+
+
+def test_a_card_that_moves_the_token_onto_the_tax_makes_a_new_landing_that_owes_it(con, capsys):
+    con.run_line("roll 3 4")  # Ana on Chance (7)
+    assert con.run_line("draw Ana go back 3") == 0  # back to Income Tax (4): a landing of its own
+    assert con.run_line("tax income Ana --choice flat") == 0
+    assert state(con)[0].player("Ana").cash == 1500 - 200

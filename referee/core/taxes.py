@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core import tax_choice
+from referee.core import landings, tax_choice
 from referee.core.checks import active, fee_destination, invalid, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.money import charge
@@ -52,6 +52,7 @@ def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
     if choice not in choices:
         raise refuse(rs, "tax.income", "refused.tax_choice", ruleset=rs.id, choice=choice, choices=list(choices))
     ev = new_event(t, "tax", player=player, tax="income", choice=choice)
+    landings.owed_once(rs, t, ev, player, landings.tax_squares(rs, "income"), "tax.income", "refused.tax_paid", tax="income")
     if choice == "flat":
         amount = rs.known(tax.get("flat"), "the income tax amount")
         ev.step("tax.flat", amount=amount)
@@ -77,6 +78,7 @@ def luxury_tax(rs: Ruleset, t: Table, player: str) -> Event:
     _tax_square(rs, "luxury")
     amount = rs.known(rs.param("taxes.luxury.amount"), "the luxury tax amount")
     ev = new_event(t, "tax", player=player, tax="luxury")
+    landings.owed_once(rs, t, ev, player, landings.tax_squares(rs, "luxury"), "tax.luxury", "refused.tax_paid", tax="luxury")
     square = next((sq.name for sq in rs.squares if sq.tax == "luxury"), None)
     if square:  # the board's own name for it: "Super Tax" on the London board
         ev.step("tax.square", square=square, amount=amount)

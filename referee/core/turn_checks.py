@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from referee.core.checks import cite_first, refuse
+from referee.core.landings import card_squares, landing_on, tax_squares, tracking
 from referee.core.msg import Msg
 from referee.core.state import Table
 from referee.ruleset.model import Ruleset
@@ -34,21 +35,9 @@ class Mismatch(NamedTuple):  # not a dataclass: every move command imports this 
     forceable: bool  # a late move the banker may record anyway, with a reason
 
 
-def tracking(t: Table) -> bool:
-    return bool(t.extra.get("tracking"))
-
-
 def _where(rs: Ruleset, t: Table, player: str) -> dict:
     p = t.player(player)
     return {"in_jail": p.in_jail, "square": rs.squares[p.position].name}
-
-
-def _landing_on(t: Table, player: str, squares: set[int]) -> dict | None:
-    """The player's most recent recorded landing on one of `squares` (the ledger keeps the last twelve)."""
-    for land in reversed(t.landings):
-        if land["player"] == player and land["square"] in squares:
-            return land
-    return None
 
 
 def _timing(rs: Ruleset, t: Table, player: str, land: dict) -> Msg | None:
@@ -63,7 +52,7 @@ def _timing(rs: Ruleset, t: Table, player: str, land: dict) -> Msg | None:
 
 
 def _grounded(rs, t, player, squares: set[int], clause: str, nowhere: Msg, doing: Msg, there: str) -> Mismatch | None:
-    land = _landing_on(t, player, squares)
+    land = landing_on(t, player, squares)
     if land is None:
         return Mismatch(clause, Msg("check.elsewhere", {"what": nowhere.to_dict(), "player": player,
                                                         "where": _where(rs, t, player), "there": there}), False)
@@ -92,7 +81,7 @@ def rent(rs: Ruleset, t: Table, player: str, idx: int) -> Mismatch | None:
 
 
 def tax(rs: Ruleset, t: Table, player: str, which: str) -> Mismatch | None:
-    squares = {sq.index for sq in rs.squares if sq.kind == "tax" and sq.tax == which}
+    squares = tax_squares(rs, which)
     if not squares:
         return None  # the tax square check of the transaction speaks for itself
     name = rs.squares[min(squares)].name
@@ -103,7 +92,7 @@ def tax(rs: Ruleset, t: Table, player: str, which: str) -> Mismatch | None:
 
 def card(rs: Ruleset, t: Table, player: str, card_: dict) -> Mismatch | None:
     deck = card_.get("deck")
-    squares = {sq.index for sq in rs.squares if sq.kind == "card" and (deck is None or sq.deck == deck)}
+    squares = card_squares(rs, deck)
     if not squares:
         return None
     dname = (rs.decks().get(deck or "") or {}).get("name") or deck or "card"

@@ -193,10 +193,15 @@ def _arrive(rs: Ruleset, ev: Event, who: str, to: int, dice: int | None = None, 
 
 # ---------------------------------------------------------------- cards, passing, setting the turn
 def draw(rs: Ruleset, t: Table, player: str, card: Card) -> Event:
-    """A drawn card, applied as `cards.draw_card`, plus (when tracking) the landing it causes."""
+    """A drawn card, applied as `cards.draw_card`, plus (when tracking) the landing it answers (one card a landing)
+    and the landing it causes."""
+    from referee.core import landings
+
     ev = draw_card(rs, t, player, card)
     if not tracking(t):
         return ev
+    landings.owed_once(rs, t, ev, player, landings.card_squares(rs, card.get("deck")), cite_first(rs, "cards.draw", "jail.card"),
+                          "refused.card_drawn")
     before, after = t.player(player), ev.t.player(player)
     if after.in_jail and not before.in_jail:
         ev.square = square_meaning(rs, ev.t, player, after.position)
