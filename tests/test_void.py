@@ -187,3 +187,15 @@ def test_an_amend_may_not_touch_a_bankrupt_players_account(game):
     play(game)
     r = run("amend", "21", "pay", "Cy", "Ana", "5", game=game)  # Cy went bankrupt at #20
     assert r.code == 1 and "the correction for #21 does not hold" in r.err and "bankrupt" in r.err
+
+
+def test_a_rent_with_its_claim_window_stated_by_hand_keeps_it_when_re_run(game):
+    ok(game, "new", "Ana", "Ben", "--turns")
+    ok(game, "roll", "Ana", "1", "2")  # Ana on Baltic Avenue
+    ok(game, "buy", "Ana", "baltic avenue")
+    ok(game, "rent", "Ben", "baltic avenue", "--late", "0")  # a landing the game did not track, stated by hand
+    entries = log(game)
+    assert entries[-1]["args"]["late"] == 0
+    buy = next(e["seq"] for e in entries if e["type"] == "buy")
+    r = ok(game, "amend", str(buy), "buy", "Ana", "baltic avenue")  # re-runs the rent after it
+    assert cash(game)["Ben"] == 1500 - 4, r.out  # the rent re-run with its stated window, not refused for want of a landing

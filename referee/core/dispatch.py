@@ -43,9 +43,11 @@ def _card(rs: Ruleset, ref: str | None) -> dict | None:
 
 
 def _rent(rs: Ruleset, t: Table, a: Args):
-    # as the rent command does: with turns tracked, the rent is tied to the payer's landing there
-    landing = rent.last_landing(t, a["payer"], a["deed"]) if t.extra.get("tracking") else None
-    return rent.rent(rs, t, a["payer"], a["deed"], a.get("dice"), _card(rs, a.get("card")), None, landing)
+    # as the rent command does: with turns tracked, the rent is tied to the payer's landing there, unless the
+    # claim window was stated by hand (--late, kept on the move)
+    late = a.get("late")
+    landing = rent.last_landing(t, a["payer"], a["deed"]) if late is None and t.extra.get("tracking") else None
+    return rent.rent(rs, t, a["payer"], a["deed"], a.get("dice"), _card(rs, a.get("card")), late, landing)
 
 
 def _draw(rs: Ruleset, t: Table, a: Args):

@@ -169,6 +169,7 @@ def rent(
     """Rent on a deed. With turns tracked, `landing` ties it to the landing it is for (claimed once, in time)."""
     not_over(rs, t)
     active(rs, t, payer)
+    stated = rolls_since if landing is None else None  # the claim window stated by hand (--late), kept on the move
     if landing is not None:
         if landing.get("claimed"):
             raise refuse(rs, "rent.lot", "refused.rent_paid", player=payer, deed=rs.squares[idx].name)
@@ -182,6 +183,8 @@ def rent(
     if rolls_since is not None and not claim_open(rs, rolls_since):
         raise refuse(rs, "rent.unclaimed", "refused.rent_late", deed=rs.squares[idx].name, since=rolls_since)
     ev = new_event(t, "rent", payer=payer, deed=idx, dice=dice, card=card["id"] if card else None)
+    if stated is not None:
+        ev.args["late"] = stated  # so a correction (void, amend) re-runs it with the same window
     charge(rs, ev, payer, owner, r.amount, f"rent on {rs.squares[idx].name}")
     if landing is not None:
         ev.op(Claim(payer, idx, landing["roll"]))

@@ -178,8 +178,8 @@ def recheck(rs: Ruleset, t: Table, kind: str, args: dict) -> dict | None:
     """A stored move re-run after a correction (referee.core.dispatch): checked against the landings as they
     now stand, with the reason the banker gave if it was forced. Returns the force to mark the event with."""
     action = RECHECK.get(kind)
-    if action is None:
-        return None
+    if action is None or (action == "rent" and args.get("late") is not None):
+        return None  # a rent whose claim window was stated by hand (--late) is not checked against landings, as when typed
     force = (args.get("forced") or {}).get("reason")
     player = args.get("player") or args.get("payer")
     if player is None:
