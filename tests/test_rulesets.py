@@ -534,3 +534,21 @@ def test_a_stored_ruleset_builds_without_the_schema(tmp_path):
             "print('referee.ruleset.schema' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_amounts_in_clauses_are_said_in_each_editions_own_money():
+    """A clause an edition inherits from a dollar book says its amounts in the edition's money ({money:PARAM})."""
+    from referee.ruleset import clause_text, loader
+
+    cat = loader.catalog()
+    for eid in cat.ids("edition"):
+        rs = loader.load(eid)
+        for c in rs.clauses:
+            for lang in ("en", "es", "it"):
+                title, text = clause_text.words(rs, c.id, lang)
+                assert "{money:" not in text + title, (eid, c.id, lang)
+    uk, lire = loader.load("uk"), loader.load("it-lire")
+    assert "£200 for passing" in uk.clause("salary.double_go").text and "£50 fine" in uk.clause("jail.third_turn").text
+    assert "never pays L. 40.000" in lire.clause("salary.leaving_go").text
+    assert "L. 20.000" in clause_text.words(lire, "salary.double_go", "it")[1]
+    assert "$200 for passing" in loader.load("us-classic").clause("salary.double_go").text

@@ -99,7 +99,7 @@ def words(rs: Any, cid: str, lang: str | None = None) -> tuple[str, str]:
     t = lookup(c.origin, cid, lang, rs.edition)
     if not t:
         return c.title, c.text
-    return t.get("title") or c.title, t.get("text") or c.text
+    return t.get("title") or c.title, rs.fill(t["text"]) if t.get("text") else c.text
 
 
 def cited_words(citation: dict, title: str, text: str, lang: str | None = None) -> tuple[str, str]:

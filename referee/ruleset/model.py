@@ -6,6 +6,7 @@ as JSON and rebuild the ruleset in well under a millisecond.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,9 @@ from referee.ruleset.params import Node, Rules
 UNKNOWN = "unknown"  # same marker as schema.UNKNOWN (not imported: schema is costly to load)
 
 DEED_KINDS = ("lot", "railroad", "utility")
+
+
+_MONEY = re.compile(r"\{money:([a-z_.]+)(?:\*(\d+))?\}")  # an amount in a clause, filled from a parameter
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,24 @@ class Ruleset:
         sp = " " if self._space else ""
         s = f"{self._symbol}{sp}{digits}" if self._before else f"{digits}{sp}{self._symbol}"
         return f"-{s}" if neg else s
+
+    def fill(self, text: str) -> str:
+        """A clause's words with its amounts in this edition's money: `{money:salary.amount}` (or `…*2`) is the
+        parameter formatted as `fmt` does, so a clause a lire or pound edition inherits from a dollar book says
+        L. 20.000 or £200, not $200. A parameter that is no single amount is left as written (a test forbids it)."""
+        if "{money:" not in text:
+            return text
+
+        def one(m: re.Match) -> str:
+            try:
+                v = self.param(m.group(1))
+            except Exception:  # not a rule parameter: the edition's own data (setup.starting_cash)
+                v = self.data
+                for key in m.group(1).split("."):
+                    v = v.get(key) if isinstance(v, dict) else None
+            return self.fmt(v * int(m.group(2) or 1)) if isinstance(v, int) and not isinstance(v, bool) else m.group(0)
+
+        return _MONEY.sub(one, text)
 
     # ------------------------------------------------------------ parameters
     def param(self, dotted: str, _ignored_default: Any = None) -> Any:
@@ -230,7 +252,7 @@ class Ruleset:
         return Clause(
             id=cid,
             topic=c.get("topic", ""),
-            text=c.get("text", ""),
+            text=self.fill(c.get("text", "")),
             file=c["cite"]["file"],
             section=c["cite"]["section"],
             origin=c.get("_origin", self.id),

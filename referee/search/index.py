@@ -87,7 +87,7 @@ TUNING = Tuning()
 class Doc:
     """One clause of one ruleset, as indexed."""
 
-    __slots__ = ("ruleset", "clause", "topic", "title", "text", "keywords", "citation", "layer", "played", "asks", "words")
+    __slots__ = ("ruleset", "clause", "topic", "title", "text", "keywords", "citation", "layer", "played", "asks", "words", "fill")
 
     def __init__(self, ruleset: str, clause: str, topic: str, title: str, text: str, keywords: tuple[str, ...], citation: dict,
                  layer: str | None = None, played: bool = True, asks: tuple[str, ...] = (), words: dict | None = None):
@@ -97,6 +97,7 @@ class Doc:
         self.played = played  # False: an overlay the table does not play, searched too but ranked after
         self.asks = asks  # how players ask about it (rulesets/asks)
         self.words = words or {}  # {lang: [title, text]}: its translations, stored so an answer needs no lang file
+        self.fill = None  # its ruleset's Ruleset.fill: the amounts of a translation in the edition's money
 
 
 class Hit:
@@ -168,8 +169,10 @@ def docs_from_ruleset(rs, key: str | None = None, asks=None, played: bool = True
         if only_layer is not None and layer != only_layer:
             continue
         forms = tuple(asks.for_clause(c.id, layer)) if asks is not None else ()
-        out.append(Doc(key or rs.id, c.id, str(c.topic), str(c.title), str(c.text), tuple(str(k) for k in c.keywords),
-                       rs.cite(c.id).as_dict(), layer, played, forms))
+        doc = Doc(key or rs.id, c.id, str(c.topic), str(c.title), str(c.text), tuple(str(k) for k in c.keywords),
+                  rs.cite(c.id).as_dict(), layer, played, forms)
+        doc.fill = rs.fill
+        out.append(doc)
     return out
 
 

@@ -71,6 +71,8 @@ def _with_words(docs: list[Doc]) -> list[Doc]:
     for d in docs:
         for lang in _langs():
             said = cited_words(d.citation, d.title, d.text, lang)
+            if d.fill is not None:
+                said = (said[0], d.fill(said[1]))
             if said != (d.title, d.text):
                 d.words[lang] = list(said)
     return docs
