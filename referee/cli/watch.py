@@ -133,13 +133,7 @@ def clock_lines(rs, t, spec: dict | None, now: float | None = None) -> list:
     lines: list = [Text(_("time's up ({time}): the final count").format(time=c["ends_text"]), style="bold reverse")]
     st = view.standings(rs, t)
     if st:
-        tab = RTable(box=None, show_edge=False, pad_edge=False, show_header=False)
-        tab.add_column(justify="right")
-        tab.add_column(style="bold")
-        tab.add_column(justify="right")
-        for r in st["rows"]:
-            tab.add_row(("=" if r["tied"] else "") + str(r["rank"]), r["player"], r["total_text"])
-        lines += [tab, Text(data(st["title"]) + " — " + (_("{player} wins").format(player=st["leaders"][0]) if len(st["leaders"]) == 1 else _("a tie")), style="dim")]
+        lines += _standings(st)
     return lines
 
 

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from referee.core.checks import refuse
 from referee.core.ops import Claim
+from referee.core.order import tracking
 from referee.core.state import Table
 from referee.ruleset.model import Ruleset
 
-
-def tracking(t: Table) -> bool:
-    return bool(t.extra.get("tracking"))
+__all__ = ["card_squares", "landing_on", "owed_once", "tax_squares", "tracking"]
 
 
 def landing_on(t: Table, player: str, squares: set[int]) -> dict | None:

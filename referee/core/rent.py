@@ -8,6 +8,7 @@ from typing import Any
 from referee.core import board_values as bv
 from referee.core.checks import active, invalid, not_over, refuse
 from referee.core.events import Event, new_event
+from referee.core.landings import landing_on
 from referee.core.money import charge
 from referee.core.msg import Msg, Next
 from referee.core.ops import Claim
@@ -156,10 +157,7 @@ def claim_open(rs: Ruleset, rolls_since: int) -> bool:
 
 # ---------------------------------------------------------------- the transaction
 def last_landing(t: Table, player: str, idx: int) -> dict[str, Any] | None:
-    for land in reversed(t.landings):
-        if land["player"] == player and land["square"] == idx:
-            return land
-    return None
+    return landing_on(t, player, {idx})
 
 
 def rent(

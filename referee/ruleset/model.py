@@ -12,7 +12,7 @@ from typing import Any
 
 from referee.core.msg import Msg, Next  # a leaf of plain data: what a missing value's error says, not its words
 from referee.errors import Citation, MissingData
-from referee.ruleset.params import Node, Rules
+from referee.ruleset.params import Node, Rules, UnknownParameter
 
 UNKNOWN = "unknown"  # same marker as schema.UNKNOWN (not imported: schema is costly to load)
 
@@ -125,7 +125,7 @@ class Ruleset:
         def one(m: re.Match) -> str:
             try:
                 v = self.param(m.group(1))
-            except Exception:  # not a rule parameter: the edition's own data (setup.starting_cash)
+            except UnknownParameter:  # not a rule parameter: the edition's own data (setup.starting_cash)
                 v = self.data
                 for key in m.group(1).split("."):
                     v = v.get(key) if isinstance(v, dict) else None
