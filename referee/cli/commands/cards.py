@@ -8,7 +8,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import ForceOpt, GameOpt, record, ruleset_for
-from referee.i18n import N_, data
+from referee.i18n import N_, _, data
 
 
 def card(
@@ -23,7 +23,7 @@ def card(
     from referee.core.events import Event
 
     def build(rs, t):
-        who, c = common.resolve_player(t, player), card_rules.find_card(rs, name, hint="referee cards lists them")
+        who, c = common.resolve_player(t, player), card_rules.find_card(rs, name, hint=_("referee cards lists them"))
         if t.extra.get("tracking") and not passed_go:
             from referee.core import turns  # the token moves on the board: record the landing too
 

@@ -34,7 +34,7 @@ def rent(
     deed: str,
     dice: Annotated[Optional[int], typer.Option("--dice", help=N_("The throw (utilities)."))] = None,
     card: Annotated[Optional[str], typer.Option("--card", help=N_("The card that sent the player there (nearest railroad/utility)."))] = None,
-    late: Annotated[Optional[int], typer.Option("--late", help=N_("How many following players have rolled since (claim window)."))] = None,
+    late: Annotated[Optional[int], typer.Option("--late", min=0, help=N_("How many following players have rolled since (claim window)."))] = None,
     game: GameOpt = None,
 ) -> None:
     from referee.core import rent as rent_rules
@@ -43,8 +43,9 @@ def rent(
         c = None
         if card:
             from referee.core import cards
+            from referee.i18n import _ as say
 
-            c = cards.find_card(rs, card, hint="referee cards lists them")
+            c = cards.find_card(rs, card, hint=say("referee cards lists them"))
         idx = common.resolve_deed(rs, deed)
         who = common.resolve_player(t, payer)
         landing = rent_rules.last_landing(t, who, idx) if late is None and t.extra.get("tracking") else None
