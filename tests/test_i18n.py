@@ -145,6 +145,8 @@ def test_help_and_usage_errors_in_the_games_language(tmp_path):
     assert r.code == 2 and "Falta el argumento" in r.err
     r = run("--lang", "it", "rnt", game=g)
     assert "Il comando 'rnt' non esiste" in r.err
+    r = run("ask", "cárcel", "--limit", "0", game=g)  # Click's own range check, said in the table's language
+    assert r.code == 2 and "no está en el intervalo 1<=x<=20" in r.err and "not in the range" not in r.err
 
 
 def test_json_keeps_english_keys(tmp_path):

@@ -170,20 +170,24 @@ def _quote(q: str) -> str:
 def _print_answer(answer, shipped) -> None:
     from rich.markup import escape
 
-    from referee.cli.common import out
+    from referee.cli.common import out, para
 
     if not answer.found:
         _print_none(answer.ruleset, shipped, answer)
         return
     lang = i18n.current()
-    lines = [f"[bold]{escape(answer.ruleset)}[/bold] — {escape(_quote(answer.question))}"]
+    lines: list = [f"[bold]{escape(answer.ruleset)}[/bold] — {escape(_quote(answer.question))}"]
     for i, h in enumerate(answer.hits, 1):
         title, text = h.said(lang)  # the clause in the table's language, as the index stored it
         title = f" — {escape(title)}" if title else ""
         score = _("score {score}").format(score=i18n.number(h.score, 1))
         lines += [f"\n{i}. [bold]{escape(h.label)}[/bold]{title}  [dim]({score})[/dim]",
-                  f"   {escape(text)}", f"   [cyan]— {escape(_cite(h.citation))}[/cyan]"]
-    out.print("\n".join(lines), emoji=False)  # one print: Rich parses markup once; a clause's ":word:" is no emoji code
+                  para(escape(text), 3), para(f"[cyan]— {escape(_cite(h.citation))}[/cyan]", 3)]
+    if not out.is_terminal:  # one print: Rich parses markup once; a clause's ":word:" is no emoji code
+        out.print("\n".join(lines), emoji=False)
+        return
+    for line in lines:
+        out.print(line, emoji=False)
 
 
 def _cite(c: dict) -> str:

@@ -11,7 +11,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RTable
 
-from referee.cli.common import err, out, print_details
+from referee.cli.common import err, out, para, print_details
 from referee.i18n import N_, _, ngettext
 
 
@@ -102,24 +102,24 @@ def _print_file(res, expect: bool) -> None:
     head = f"[bold]{escape(res.path)}[/bold]"
     if res.error:
         out.print(f"{head}  [red]" + _("invalid") + "[/red]")
-        out.print(f"  [red]{escape(res.error)}[/red]")
+        out.print(para(f"[red]{escape(res.error)}[/red]"))
         return
     out.print(f"{head}  [dim]{escape(res.ruleset)}[/dim]" + (f" — {escape(res.title)}" if res.title else ""))
     for r in res.rulings:
         where = _("line {n}").format(n=r.line) if r.line else _("claim {n}").format(n=r.index + 1)
         says = f" “{escape(r.says)}”" if r.says else f" ({r.kind})"
         out.print(f"  {_verdict(r)} [dim]{where}[/dim]{says}")
-        out.print(f"    {escape(r.text)}")
+        out.print(para(escape(r.text), 4))
         if r.amount is not None and r.kind not in ("rule",):
             out.print("    [bold]" + _("correct amount:") + f"[/bold] {escape(_fmt(res, r.amount))}")
         out.print("    [bold]" + (_("allowed") if r.allowed else _("not allowed")) + "[/bold]")
         for reason in r.reasons:
-            out.print(f"    [red]• {escape(reason)}[/red]")
+            out.print(para(f"[red]• {escape(reason)}[/red]", 4))
         print_details(r.steps, r.notes, r.citations, "    ")
         if expect and r.expected is not None:
             if r.mismatches:
                 for m in r.mismatches:
-                    out.print(f"    [magenta]≠ {escape(m)}[/magenta]")
+                    out.print(para(f"[magenta]≠ {escape(m)}[/magenta]", 4))
             else:
                 out.print("    [dim]" + _("as expected") + "[/dim]")
 

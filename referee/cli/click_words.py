@@ -77,6 +77,10 @@ _ERRORS = (
     (r"Invalid value for '(?P<name>.+?)': '(?P<value>.*)' is not a valid integer\.", N_("Invalid value for '{name}': '{value}' is not a whole number.")),
     (r"Invalid value for '(?P<name>.+?)': (?P<rest>.*)", N_("Invalid value for '{name}': {rest}")),
     (r" Did you mean (?P<name>.+)\?", N_(" Did you mean {name}?")),
+    # the part after "Invalid value for '…': "
+    (r"(?P<value>\S+) is not in the range (?P<range>.+)\.", N_("{value} is not in the range {range}.")),
+    (r"'(?P<value>.*)' is not one of (?P<choices>.+)\.", N_("'{value}' is not one of {choices}.")),
+    (r"'(?P<value>.*)' is not a valid float\.", N_("'{value}' is not a number.")),
     (r"\(Possible options: (?P<name>.+)\)", N_("(Possible options: {name})")),
 )
 

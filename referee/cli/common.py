@@ -13,6 +13,25 @@ from referee.i18n import N_, _
 
 out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
+# In a terminal, long lines wrap between words (a terminal cuts a word in two at its edge); piped, a line stays
+# whole, for grep and for scripts.
+for _console in (out, err):
+    if _console.is_terminal:
+        _console.soft_wrap = False
+
+
+def para(markup: str, indent: int = 2):
+    """A paragraph indented under its heading (a clause's text, a ruling's reasons).
+
+    In a terminal it wraps between words and keeps its indent on every line;
+    elsewhere it stays one line.
+    """
+    if not out.is_terminal:
+        return " " * indent + markup
+    from rich.padding import Padding
+    from rich.text import Text
+
+    return Padding(Text.from_markup(markup, emoji=False), (0, 0, 0, indent))
 
 
 def resolve_player(t, name: str, allow_bank: bool = False) -> str:
@@ -129,11 +148,11 @@ def texts(rs, items) -> list[str]:
 def print_details(steps, notes, citations, indent: str = "  ") -> None:
     """The reasoning under a ruling: arithmetic steps, warnings, then the clauses cited."""
     for s in steps:
-        out.print(f"{indent}[dim]{escape(s)}[/dim]")
+        out.print(para(f"[dim]{escape(s)}[/dim]", len(indent)))
     for n in notes:
-        out.print(f"{indent}[yellow]{escape(n)}[/yellow]")
+        out.print(para(f"[yellow]{escape(n)}[/yellow]", len(indent)))
     for c in citations:
-        out.print(f"{indent}[cyan]— {escape(str(c))}[/cyan]")
+        out.print(para(f"[cyan]— {escape(str(c))}[/cyan]", len(indent)))
 
 
 def is_click(obj: object, kind: str) -> bool:

@@ -64,6 +64,14 @@ class Term:
         return f"Term({self.kind}:{self.value})"
 
 
+_AND = frozenset(("y", "e", "and", "&", "i"))
+
+
+def _same_dice(ws: list[str], i: int) -> bool:
+    """ws[i:i+3] is one die's face, "and", the same face: "4 y 4", "6 e 6" (doubles, as players tell a throw)."""
+    return (i + 2 < len(ws) and ws[i] in "123456" and len(ws[i]) == 1 and ws[i + 1] in _AND and ws[i + 2] == ws[i])
+
+
 class Lexicon:
     """Synonym phrases (exact, or ending in a prefix) and stopwords, folded."""
 
@@ -148,6 +156,10 @@ class Lexicon:
         out: list[Term] = []
         i = 0
         while i < len(ws):
+            if _same_dice(ws, i):  # "4 y 4", "6 e 6", "3 and 3": a throw of doubles, told by its faces
+                out.append(Term("concept", "doubles", " ".join(ws[i : i + 3])))
+                i += 3
+                continue
             n, found = self._match_at(ws, i)
             if n:
                 src = " ".join(ws[i : i + n])

@@ -12,7 +12,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RTable
 
-from referee.cli.common import out
+from referee.cli.common import out, para
 from referee.cli.context import open_game
 from referee.i18n import N_, _, data
 
@@ -80,8 +80,8 @@ def show(
     for c in sorted(clauses, key=lambda c: (c.topic, c.id)):
         title, text = words(rs, c.id)
         out.print(f"\n[bold]{c.id}[/bold] [dim]({escape(c.topic)})[/dim] {escape(title)}")
-        out.print(f"  {escape(text)}")
-        out.print(f"  [cyan]— {escape(str(rs.cite(c.id)))}[/cyan]")
+        out.print(para(escape(text)))
+        out.print(para(f"[cyan]— {escape(str(rs.cite(c.id)))}[/cyan]"))
     if origin:
         out.print("\n[bold]Parameters and where they come from[/bold]")
         for key, val in _flat(rs.data.get("rules") or {}, "rules"):
