@@ -43,6 +43,13 @@ def test_longest_phrase_wins_and_emits_every_concept_listing_it():
     assert [x.value for x in lx.query_terms("carceles and jail")] == ["jail", "and"]  # prefix entry; a concept once
 
 
+def test_two_equal_faces_told_as_a_throw_are_doubles():
+    lx = sindex.load_lexicon()
+    assert ("concept", "doubles") in [(x.kind, x.value) for x in lx.query_terms("primero 4 y 4, luego 6 e 6")]
+    assert ("concept", "doubles") not in [(x.kind, x.value) for x in lx.query_terms("pago 4 y 5")]
+    assert ("concept", "doubles") not in [(x.kind, x.value) for x in lx.query_terms("7 and 7 houses")]  # no die has 7
+
+
 def test_stopwords_stray_letters_and_ignored_phrases_are_dropped():
     lx = lex(house=["house", "case"])
     assert [x.value for x in lx.query_terms("Is a house in which case l b 5")] == ["house", "5"]

@@ -15,9 +15,7 @@ out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 # In a terminal, long lines wrap between words (a terminal cuts a word in two at its edge); piped, a line stays
 # whole, for grep and for scripts.
-for _console in (out, err):
-    if _console.is_terminal:
-        _console.soft_wrap = False
+out.soft_wrap, err.soft_wrap = not out.is_terminal, not err.is_terminal
 
 
 def para(markup: str, indent: int = 2):

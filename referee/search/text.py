@@ -64,12 +64,13 @@ class Term:
         return f"Term({self.kind}:{self.value})"
 
 
-_AND = frozenset(("y", "e", "and", "&", "i"))
+_FACES = frozenset("123456")
+_AND = frozenset(("y", "e", "and"))  # Spanish, Italian, English
 
 
 def _same_dice(ws: list[str], i: int) -> bool:
     """ws[i:i+3] is one die's face, "and", the same face: "4 y 4", "6 e 6" (doubles, as players tell a throw)."""
-    return (i + 2 < len(ws) and ws[i] in "123456" and len(ws[i]) == 1 and ws[i + 1] in _AND and ws[i + 2] == ws[i])
+    return i + 2 < len(ws) and ws[i] in _FACES and ws[i + 1] in _AND and ws[i + 2] == ws[i]
 
 
 class Lexicon:
