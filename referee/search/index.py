@@ -339,11 +339,11 @@ class Index:
         sql = (f"SELECT forms.doc, -bm25(forms) AS s, forms.form FROM forms{join} WHERE forms MATCH ? "
                f"AND forms.rowid BETWEEN ? AND ? AND forms.ruleset = ?{where} ORDER BY s DESC LIMIT ?")
         for doc, s, form in self.con.execute(sql, (expr, lo, hi, ruleset, tuning.form_rows)):
-            fw = set(form.split())
-            shared = len(tokens & fw)
+            ws = form.split()
+            shared = len(tokens.intersection(ws))
             f = out.get(doc)
             if f is None:
-                f = out[doc] = _Forms(shared / len(tokens), shared / len(tokens | fw))
+                f = out[doc] = _Forms(shared / len(tokens), shared / (len(tokens) + len(set(ws)) - shared))
             f.scores.append(s * min(1.0, max(shared, 1) / max(tuning.form_min_terms, 1)))
             f.most = max(f.most, shared / len(tokens))
         for f in out.values():
