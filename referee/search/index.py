@@ -27,7 +27,7 @@ from typing import Iterable
 from referee.search.ranker import Ranker
 from referee.search.text import Lexicon, Term, fts_phrase, words
 
-INDEX_VERSION = "5"
+INDEX_VERSION = "6"
 SYNONYMS = Path(__file__).with_name("synonyms.yaml")
 COLUMNS = ("title", "keywords", "topic", "text", "asks")
 
@@ -218,7 +218,8 @@ DDL = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE clauses (
     id INTEGER PRIMARY KEY, ruleset TEXT NOT NULL, clause TEXT NOT NULL, topic TEXT NOT NULL,
-    title TEXT NOT NULL, text TEXT NOT NULL, citation TEXT NOT NULL, layer TEXT, played INTEGER NOT NULL, words TEXT
+    title TEXT NOT NULL, text TEXT NOT NULL, citation TEXT NOT NULL, layer TEXT, played INTEGER NOT NULL, words TEXT,
+    n_stems INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX clauses_ruleset ON clauses (ruleset);
 CREATE VIRTUAL TABLE idx USING fts5(
@@ -230,7 +231,14 @@ CREATE VIRTUAL TABLE forms USING fts5(
     form, ruleset UNINDEXED, doc UNINDEXED,
     tokenize = 'porter unicode61 remove_diacritics 2'
 );
+CREATE TABLE stems (ruleset TEXT NOT NULL, stem TEXT NOT NULL, docs BLOB NOT NULL, PRIMARY KEY (ruleset, stem)) WITHOUT ROWID;
+CREATE TABLE vocabulary (ruleset TEXT PRIMARY KEY, size INTEGER NOT NULL);
 """
+
+
+def stem(word: str) -> str:
+    """A word's first five letters (a concept's token whole): the naive-Bayes figure's unit, in any language."""
+    return word if word.startswith("qq") or len(word) <= 5 else word[:5]
 
 
 class _Expanded:
@@ -252,15 +260,24 @@ def build(con: sqlite3.Connection, docs: list[Doc], lexicon: Lexicon, meta: dict
     lex = _Expanded(lexicon)
     n_forms = 0
     span: dict[str, tuple[int, int]] = {}  # ruleset -> its first and last form rowid
+    stems: dict[str, dict[str, dict[int, int]]] = {}  # ruleset -> stem -> {clause rowid: count}, every field together
     with con:
         for i, d in enumerate(docs, 1):
+            fields = _fields(d, lex)
+            mine = stems.setdefault(d.ruleset, {})
+            n = 0
+            for field in fields:
+                for w in field.split():
+                    counts = mine.setdefault(stem(w), {})
+                    counts[i] = counts.get(i, 0) + 1
+                    n += 1
             con.execute(
-                "INSERT INTO clauses VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO clauses VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (i, d.ruleset, d.clause, d.topic, d.title, d.text, json.dumps(d.citation, ensure_ascii=False), d.layer, int(d.played),
-                 json.dumps(d.words, ensure_ascii=False) if d.words else None),
+                 json.dumps(d.words, ensure_ascii=False) if d.words else None, n),
             )
             con.execute("INSERT INTO idx (rowid, title, keywords, topic, text, asks, ruleset) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (i, *_fields(d, lex), d.ruleset))
+                        (i, *fields, d.ruleset))
             forms = [(fid, lex.expand(a), d.ruleset, i) for fid, a in enumerate(d.asks, n_forms + 1)]
             con.executemany("INSERT INTO forms (rowid, form, ruleset, doc) VALUES (?, ?, ?, ?)", forms)
             if forms:
@@ -268,6 +285,8 @@ def build(con: sqlite3.Connection, docs: list[Doc], lexicon: Lexicon, meta: dict
                 span[d.ruleset] = (min(lo, forms[0][0]), max(hi, forms[-1][0]))
             n_forms += len(forms)
         con.executemany("INSERT INTO form_span VALUES (?, ?, ?)", [(r, lo, hi) for r, (lo, hi) in span.items()])
+        con.executemany("INSERT INTO stems VALUES (?, ?, ?)", [(r, st, marshal.dumps(c)) for r, m in stems.items() for st, c in m.items()])
+        con.executemany("INSERT INTO vocabulary VALUES (?, ?)", [(r, len(m)) for r, m in stems.items()])
         con.execute("INSERT INTO idx (idx) VALUES ('optimize')")
         con.execute("INSERT INTO forms (forms) VALUES ('optimize')")
         rows = {"version": INDEX_VERSION, **meta}
@@ -442,6 +461,9 @@ class Index:
                     "base_rel": base[r] / best_b, "cov_concept": matched_concepts[r] / concept_total if concept_total else 0.0,
                     "f_sum": sum(f.scores[:5]), "b_title": b[3], "b_kw": b[4], "b_topic": b[5], "b_text": b[6],
                     "fq_cov": f.share, "fq_jac": f.jaccard, "fq_maxcov": f.most}
+            likely = self._likelihood(terms, ruleset, cand)
+            for r in cand:
+                figures[r]["nb_rel"], figures[r]["nb_norm"] = likely[r]
         if features is not None:
             clauses = dict(self.con.execute(f"SELECT id, clause FROM clauses WHERE id IN ({','.join('?' * len(cand))})", cand))
             for r in cand:
@@ -474,6 +496,20 @@ class Index:
         else:
             ans.hits = [self._hit(r, scored[r], matched[r] / total, info[r][0]) for r in shown[:limit]]
         return ans
+
+    def _likelihood(self, terms: list[Term], ruleset: str, cand: list[int], alpha: float = 0.1) -> dict[int, tuple[float, float]]:
+        """How likely each candidate's words (all fields, forms too) make the question's, naive-Bayes fashion, as the
+        log-likelihood below the best candidate's, whole and per stem: it asks that a clause hold all the question's
+        words, where BM25 adds up the ones it holds."""
+        wanted = [stem(t.token) for t in terms]
+        rows = dict(self.con.execute(f"SELECT stem, docs FROM stems WHERE ruleset = ? AND stem IN ({','.join('?' * len(wanted))})",
+                                     (ruleset, *wanted)))
+        found = [marshal.loads(rows[w]) for w in wanted if w in rows]  # a stem no clause has says nothing either way
+        vocab = (self.con.execute("SELECT size FROM vocabulary WHERE ruleset = ?", (ruleset,)).fetchone() or (1,))[0]
+        sizes = dict(self.con.execute(f"SELECT id, n_stems FROM clauses WHERE id IN ({','.join('?' * len(cand))})", cand))
+        ll = {r: sum(math.log((c.get(r, 0) + alpha) / (sizes[r] + alpha * vocab)) for c in found) for r in cand}
+        top = max(ll.values())
+        return {r: (v - top, (v - top) / max(len(found), 1)) for r, v in ll.items()}
 
     def _hit(self, rid: int, score: float, coverage: float, layer: str | None) -> Hit:
         r = self.con.execute("SELECT ruleset, clause, topic, title, text, citation, words FROM clauses WHERE id = ?", (rid,)).fetchone()

@@ -27,6 +27,7 @@ FEATURES = (
     "cov", "cov_concept",  # the share of the question's information it holds, and of the rules concepts'
     "s_rel", "f1_rel", "base_rel",  # its BM25, nearest form and their sum as shares of the best candidate's
     "ov", "named",  # a variant's clause the table does not play and the question does not name; a named one
+    "nb_rel", "nb_norm",  # the naive-Bayes log-likelihood of the question's words (all fields) below the best's, whole and per word
 )
 
 
