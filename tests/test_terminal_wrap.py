@@ -47,6 +47,7 @@ def test_ask_in_a_narrow_terminal(monkeypatch, tmp_path):
     assert all(len(line.rstrip()) <= 60 for line in lines)
     head = next(i for i, line in enumerate(lines) if line.startswith("1. "))
     cite = next(i for i, line in enumerate(lines) if line.startswith("   — "))
-    body = lines[head + 1 : cite]
-    assert len(body) > 1 and all(line.startswith("   ") for line in body)
-    assert " ".join(line.strip() for line in body) == answer.hits[0].text  # every word whole
+    under = lines[head + 1 : cite]  # the heading's last words, if it wrapped, then the clause's text: all under "1. "
+    assert len(under) > 1 and all(line.startswith("   ") for line in under)
+    said = " ".join(line.strip() for line in lines[head:cite])
+    assert said.endswith(answer.hits[0].text) and "%)" in said  # every word whole, the score's too

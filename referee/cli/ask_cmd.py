@@ -24,7 +24,7 @@ def ask(
     ruleset: Annotated[Optional[str], typer.Option("--ruleset", "-r", help=N_("Edition, variant or house rule to ask (default: the game's, else us-classic)."))] = None,
     all_editions: Annotated[bool, typer.Option("--all-editions", "-a", help=N_("How every shipped edition answers, side by side."))] = False,
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, max=20, help=N_("At most this many clauses."))] = 3,
-    as_json: Annotated[bool, typer.Option("--json", help=N_('Ranked answers, best first: [{"ruleset", "clause", "layer", "text", "citation", "score"}].'))] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_('Ranked answers, best first: [{"ruleset", "clause", "layer", "text", "citation", "score"}] (score: the ranker\'s share, in %).'))] = False,
     game: Annotated[Optional[str], typer.Option("--game", "-g", help=N_("Game file whose ruleset to ask (default: $REFEREE_GAME or ./referee-game.sqlite, when it exists)."))] = None,
 ) -> None:
     """Answer a rules question from the clauses of the ruleset, with the book's citation.
@@ -170,7 +170,7 @@ def _quote(q: str) -> str:
 def _print_answer(answer, shipped) -> None:
     from rich.markup import escape
 
-    from referee.cli.common import out, para
+    from referee.cli.common import hanging, out, para
 
     if not answer.found:
         _print_none(answer.ruleset, shipped, answer)
@@ -180,8 +180,8 @@ def _print_answer(answer, shipped) -> None:
     for i, h in enumerate(answer.hits, 1):
         title, text = h.said(lang)  # the clause in the table's language, as the index stored it
         title = f" — {escape(title)}" if title else ""
-        score = _("score {score}").format(score=i18n.number(h.score, 1))
-        lines += [f"\n{i}. [bold]{escape(h.label)}[/bold]{title}  [dim]({score})[/dim]",
+        score = _("score {score}").format(score=f"{i18n.number(h.score)}%")  # the ranker's share among the answers
+        lines += ["", hanging(f"{i}.", f"[bold]{escape(h.label)}[/bold]{title}  [dim]({score})[/dim]"),
                   para(escape(text), 3), para(f"[cyan]— {escape(_cite(h.citation))}[/cyan]", 3)]
     if not out.is_terminal:  # one print: Rich parses markup once; a clause's ":word:" is no emoji code
         out.print("\n".join(lines), emoji=False)

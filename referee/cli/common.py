@@ -32,6 +32,20 @@ def para(markup: str, indent: int = 2):
     return Padding(Text.from_markup(markup, emoji=False), (0, 0, 0, indent))
 
 
+def hanging(lead: str, markup: str, indent: int = 3):
+    """A heading after a short lead ("1.") whose continuation lines, in a terminal, start under its first word."""
+    if not out.is_terminal:
+        return lead.ljust(indent) + markup
+    from rich.table import Table
+    from rich.text import Text
+
+    grid = Table.grid()
+    grid.add_column(width=indent, no_wrap=True)
+    grid.add_column()
+    grid.add_row(lead, Text.from_markup(markup, emoji=False))
+    return grid
+
+
 def resolve_player(t, name: str, allow_bank: bool = False) -> str:
     from referee.names import party
 
