@@ -22,9 +22,11 @@ HouseOpt = Annotated[Optional[list[str]], typer.Option("--house-rule", help=N_("
 BoardOpt = Annotated[Optional[str], typer.Option("--board", help=N_("Board file."))]
 
 
-def _load(ruleset: str, variant=None, house_rule=None, board=None):
+def _load(ruleset: str, variant=None, house_rule=None, board=None, game: str | None = None):
+    """A named ruleset, in the language of the game at hand (if any: its words and errors are shown at that table)."""
     from referee.ruleset import loader
 
+    speak_game_at_hand(game)
     return loader.load(ruleset, variant or [], house_rule or [], board)
 
 
@@ -60,7 +62,6 @@ def show(
 ) -> None:
     from referee.names import norm
 
-    speak_game_at_hand()
     rs = _load(ruleset, variant, house_rule)
     clauses = rs.clauses
     if topic:
@@ -136,7 +137,6 @@ def diff(
     clauses: Annotated[bool, typer.Option("--clauses/--no-clauses", help=N_("Also compare clause texts."))] = True,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    speak_game_at_hand()
     ra, rb = _load(a, variant, house_rule), _load(b, variant, house_rule)
     pa, pb = _params(ra), _params(rb)
     rows = []
@@ -228,8 +228,7 @@ def board(
     export: Annotated[Optional[str], typer.Option("--export", help=N_("Write the game's board, with the values read at the table, as a board file."))] = None,
 ) -> None:
     if ruleset:
-        speak_game_at_hand(game)
-        rs = _load(ruleset, variant, None, board_file)
+        rs = _load(ruleset, variant, None, board_file, game)
     else:
         rs = open_game(game).ruleset()
     if export:
