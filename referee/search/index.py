@@ -24,6 +24,7 @@ import zlib
 from pathlib import Path
 from typing import Iterable
 
+from referee.search.ranker import Ranker
 from referee.search.text import Lexicon, Term, fts_phrase, words
 
 INDEX_VERSION = "5"
@@ -53,6 +54,7 @@ class Tuning:
         form_weight: float = 0.5,  # weight of the best single question form (each form its own row) added to the clause's score
         form_min_terms: int = 2,  # a form sharing fewer of the question's terms counts in proportion
         form_rows: int = 300,  # the nearest forms looked at (by BM25 before that proportion), of the hundreds matching
+        ranker: "Ranker | None | bool" = True,  # orders the answers (ranker.py); True: the shipped weights, None: BM25's order
     ):
         self.weights = tuple(weights)
         self.prefix_words = prefix_words
@@ -71,6 +73,7 @@ class Tuning:
         self.form_weight = form_weight
         self.form_min_terms = form_min_terms
         self.form_rows = form_rows
+        self.ranker = Ranker.load() if ranker is True else ranker or None
 
     def replace(self, **changes) -> "Tuning":
         return Tuning(**{**vars(self), **changes})
@@ -324,38 +327,41 @@ class Index:
                     break
         return out
 
-    def _with_forms(self, rows: list, terms: list[Term], ruleset: str, where: str, tuning: Tuning, n: int) -> list:
-        """Add to each clause's score the BM25 of its best single question form (the nearest way players ask)."""
+    def _forms(self, terms: list[Term], ruleset: str, where: str, tuning: Tuning) -> dict[int, "_Forms"]:
+        """The question forms nearest the question, by clause: their BM25 (a form sharing one word with the question
+        counts half: "hotel" alone is no near question) and how much of the question the nearest one holds."""
         expr = " OR ".join(fts_phrase(t) for t in terms)
         tokens = {t.token for t in terms}
-        best: dict[int, float] = {}
+        out: dict[int, _Forms] = {}
         # a ruleset's forms are one run of rowids: FTS5 then ranks those rows only, not every edition's
         lo, hi = self.con.execute("SELECT lo, hi FROM form_span WHERE ruleset = ?", (ruleset,)).fetchone() or (0, -1)
         join = " JOIN clauses c ON c.id = forms.doc" if where else ""  # only the clauses the table plays
         sql = (f"SELECT forms.doc, -bm25(forms) AS s, forms.form FROM forms{join} WHERE forms MATCH ? "
                f"AND forms.rowid BETWEEN ? AND ? AND forms.ruleset = ?{where} ORDER BY s DESC LIMIT ?")
         for doc, s, form in self.con.execute(sql, (expr, lo, hi, ruleset, tuning.form_rows)):
-            if s <= best.get(doc, 0.0):  # the factor below only lowers it: no better than this clause's best
-                continue
-            # a short form sharing one word with the question is no near question ("hotel" alone)
-            shared = len(tokens.intersection(form.split()))
-            s *= min(1.0, max(shared, 1) / max(tuning.form_min_terms, 1))
-            if s > best.get(doc, 0.0):
-                best[doc] = s
-        info = {rid: (s, layer, played) for rid, s, layer, played in rows}
-        for doc in sorted(best, key=lambda d: -best[d])[:n]:
-            if doc not in info:
-                layer, played = self.con.execute("SELECT layer, played FROM clauses WHERE id = ?", (doc,)).fetchone()
-                info[doc] = (0.0, layer, played)
-        out = [(rid, s + tuning.form_weight * best.get(rid, 0.0), layer, played) for rid, (s, layer, played) in info.items()]
-        return sorted(out, key=lambda r: -r[1])[:n]
+            ws = form.split()
+            shared = len(tokens.intersection(ws))
+            f = out.get(doc)
+            if f is None:
+                f = out[doc] = _Forms(shared / len(tokens), shared / (len(tokens) + len(set(ws)) - shared))
+            f.scores.append(s * min(1.0, max(shared, 1) / max(tuning.form_min_terms, 1)))
+            f.most = max(f.most, shared / len(tokens))
+        for f in out.values():
+            f.scores.sort(reverse=True)
+        return out
 
-    def ask(self, question: str, ruleset: str, limit: int = 3, tuning: Tuning = TUNING, overlays: bool = True) -> Answer:
+    def ask(self, question: str, ruleset: str, limit: int = 3, tuning: Tuning = TUNING, overlays: bool = True,
+            features: dict | None = None) -> Answer:
         """The clauses of `ruleset` that best answer `question`, best first.
 
         The variants and house rules the table does not play are searched too
         (`overlays`), their scores scaled by `tuning.overlay_factor` unless the
-        question names them, so the edition's own answer comes first.
+        question names them, so the edition's own answer comes first. BM25
+        (the clause's fields plus its nearest question form) picks the
+        candidates and decides whether anything matches well; the ranker
+        (`ranker.py`, learned from the question forms) orders them.
+        `features`: filled with what the ranker reads of every candidate, by
+        clause key, and the answer left empty (bench/ask_train.py learns so).
         """
         where = "" if overlays and tuning.overlay_factor > 0 else " AND c.played"
         terms = self.lexicon.query_terms(question)
@@ -368,34 +374,43 @@ class Index:
         ans.offtopic = offtopic
         if not terms:
             return ans
+        n = max(limit, 1) * 8
         exprs = [self._expr(t, tuning) for t in terms]
         weights = ", ".join(str(w) for w in tuning.weights)
+        # the clause's BM25 as ranked, and per field (the ranker reads them): text fields, forms field, each text field
+        cols = f"-bm25(idx, {weights}) AS s, -bm25(idx, 1, 1, 1, 1, 0), -bm25(idx, 0, 0, 0, 0, 1), " + ", ".join(
+            f"-bm25(idx, {', '.join('1' if i == j else '0' for j in range(len(COLUMNS)))})" for i in range(4))
         rows = self.con.execute(
-            f"SELECT idx.rowid, -bm25(idx, {weights}) AS s, c.layer, c.played FROM idx JOIN clauses c ON c.id = idx.rowid "
+            f"SELECT idx.rowid, c.layer, c.played, {cols} FROM idx JOIN clauses c ON c.id = idx.rowid "
             f"WHERE idx MATCH ? AND idx.rowid BETWEEN ? AND ? AND idx.ruleset = ?{where} ORDER BY s DESC LIMIT ?",
-            (" OR ".join(exprs), *self._span(ruleset), ruleset, max(limit, 1) * 8),
+            (" OR ".join(exprs), *self._span(ruleset), ruleset, n),
         ).fetchall()
-        if tuning.form_weight > 0:
-            rows = self._with_forms(rows, terms, ruleset, where, tuning, max(limit, 1) * 8)
-        if not rows:
+        ranker = tuning.ranker
+        forms = self._forms(terms, ruleset, where, tuning) if tuning.form_weight > 0 or ranker else {}
+        info = {r[0]: (r[1], r[2], r[3:]) for r in rows}  # rowid -> layer, played, BM25s
+        base = {rid: b[0] + tuning.form_weight * (forms[rid].scores[0] if rid in forms else 0.0) for rid, (_, _, b) in info.items()}
+        for doc, f in forms.items():  # a clause found through its forms alone
+            base.setdefault(doc, tuning.form_weight * f.scores[0])
+        cand = sorted(base, key=lambda d: -base[d])[:n]
+        if not cand:
             return ans
+        for doc in cand:
+            if doc not in info:
+                layer, played = self.con.execute("SELECT layer, played FROM clauses WHERE id = ?", (doc,)).fetchone()
+                info[doc] = (layer, played, (0.0,) * 7)
         named = self.named(question)
-        raw = rows[0][1]  # how well the best clause of any layer matches: the "good enough?" gate below
-        scored = []
-        for rid, s, layer, played in rows:
-            if layer and not played and layer not in named:
-                s *= tuning.overlay_factor
-            scored.append((rid, s, layer))
-        scored.sort(key=lambda r: -r[1])
-        scored = scored[: max(limit, 1) * 4]
+        raw = base[cand[0]]  # how well the best clause of any layer matches: the "good enough?" gate below
+        unnamed = {rid for rid in cand if info[rid][0] and not info[rid][1] and info[rid][0] not in named}
+        scored = {rid: base[rid] * (tuning.overlay_factor if rid in unnamed else 1.0) for rid in cand}
+        by_bm25 = sorted(cand, key=lambda r: -scored[r])
         # coverage: the share of the question's information a clause holds, each term weighted by its
         # rarity in this ruleset. A word found in no clause weighs like a word found in `unknown_share` of them:
         # a question made of such words (the weather, a recipe) shares nothing with the rules, while a stray
         # unknown verb among rules words does not sink a good answer.
         n_docs = self.con.execute(f"SELECT count(*) FROM clauses c WHERE ruleset = ?{where}", (ruleset,)).fetchone()[0]
-        matched: dict[int, float] = {rid: 0.0 for rid, _, _ in scored}
-        concepts: set[int] = set()  # the clauses sharing a rules concept with the question
-        total = known = 0.0
+        matched = dict.fromkeys(cand, 0.0)
+        matched_concepts = dict.fromkeys(cand, 0.0)
+        total = known = concept_total = 0.0
         for term, e in zip(terms, exprs):
             rids = [rid for (rid,) in self.con.execute(
                 f"SELECT idx.rowid FROM idx JOIN clauses c ON c.id = idx.rowid WHERE idx MATCH ? AND idx.rowid BETWEEN ? AND ? "
@@ -404,32 +419,76 @@ class Index:
             w *= tuning.concept_weight if term.kind == "concept" else 1.0
             total += w
             known += w if rids else 0.0
+            concept_total += w if term.kind == "concept" else 0.0
             for rid in rids:
                 if rid in matched:
                     matched[rid] += w
                     if term.kind == "concept":
-                        concepts.add(rid)
-        hits = []
-        for rid, score, layer in scored:
-            r = self.con.execute("SELECT ruleset, clause, topic, title, text, citation, words FROM clauses WHERE id = ?", (rid,)).fetchone()
-            hits.append(Hit(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), float(score), matched[rid] / total, layer,
-                            json.loads(r[6]) if r[6] else None))
-        best = hits[0]
+                        matched_concepts[rid] += w
+        # what the ranker reads of each candidate (features: every candidate's, for bench/ask_train.py)
+        figures = {}
+        if ranker or features is not None:
+            best_s = max(info[r][2][0] for r in cand) or 1.0
+            best_f = max((forms[r].scores[0] for r in cand if r in forms), default=0.0) or 1.0
+            best_b = base[cand[0]] or 1.0
+            for r in cand:
+                layer, played, b = info[r]
+                f = forms.get(r) or _NO_FORMS
+                first = f.scores[0] if f.scores else 0.0
+                figures[r] = {
+                    "s": b[0], "s_text": b[1], "s_asks": b[2], "f1": first, "f2": f.scores[1] if len(f.scores) > 1 else 0.0,
+                    "nforms": math.log1p(len(f.scores)), "cov": matched[r] / total, "ov": float(r in unnamed),
+                    "named": float(bool(layer) and layer in named), "s_rel": b[0] / best_s, "f1_rel": first / best_f,
+                    "base_rel": base[r] / best_b, "cov_concept": matched_concepts[r] / concept_total if concept_total else 0.0,
+                    "f_sum": sum(f.scores[:5]), "b_title": b[3], "b_kw": b[4], "b_topic": b[5], "b_text": b[6],
+                    "fq_cov": f.share, "fq_jac": f.jaccard, "fq_maxcov": f.most}
+        if features is not None:
+            clauses = dict(self.con.execute(f"SELECT id, clause FROM clauses WHERE id IN ({','.join('?' * len(cand))})", cand))
+            for r in cand:
+                layer = info[r][0]
+                features[f"{layer}:{clauses[r]}" if layer else clauses[r]] = figures[r]
+            return ans
+        gated = by_bm25[: max(limit, 1) * 4]
         # Good enough? The best clauses must hold a fair share of the question's information; or, when the
         # question is mostly words of the rules, most of those: "my dad wants to lend my little brother 200"
         # is about lending, however many words about the family come with it.
-        cov = max(h.coverage for h in hits)
+        cov = max(matched[r] for r in gated) / total
         known_cov = cov * total / known if known else 0.0
         enough = cov >= tuning.min_coverage or (known >= total * tuning.min_known_share and known_cov >= tuning.min_known_coverage)
         # plain words only ("is Marvin Gardens a real place?"): most of the question must be found, not a word or two
-        if not concepts & {rid for rid, _, _ in scored[:limit]}:
+        if not any(matched_concepts[r] for r in gated[:limit]):
             enough = enough and cov >= tuning.min_plain_coverage
         # a question about the game rather than its rules must be about a rule through and through to be answered:
         # its best clause holds most of the rest of it
         if offtopic:
-            enough = enough and len(terms) > 1 and best.coverage >= tuning.offtopic_coverage and raw >= tuning.offtopic_min_score
+            enough = enough and len(terms) > 1 and matched[gated[0]] / total >= tuning.offtopic_coverage and raw >= tuning.offtopic_min_score
         if not enough or raw < tuning.min_score:
-            ans.best_guess = best
+            ans.best_guess = self._hit(gated[0], scored[gated[0]], matched[gated[0]] / total, info[gated[0]][0])
             return ans
-        ans.hits = [h for h in hits if h.score >= best.score * tuning.relative_cutoff][:limit]
+        # the answers: the clauses BM25 finds close enough to the best, in the ranker's order
+        shown = [r for r in gated if scored[r] >= scored[gated[0]] * tuning.relative_cutoff]
+        if ranker:
+            sure = ranker.shares({r: figures[r] for r in shown})
+            shown.sort(key=lambda r: -sure[r])
+            ans.hits = [self._hit(r, 100.0 * sure[r], matched[r] / total, info[r][0]) for r in shown[:limit]]
+        else:
+            ans.hits = [self._hit(r, scored[r], matched[r] / total, info[r][0]) for r in shown[:limit]]
         return ans
+
+    def _hit(self, rid: int, score: float, coverage: float, layer: str | None) -> Hit:
+        r = self.con.execute("SELECT ruleset, clause, topic, title, text, citation, words FROM clauses WHERE id = ?", (rid,)).fetchone()
+        return Hit(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), float(score), coverage, layer, json.loads(r[6]) if r[6] else None)
+
+
+class _Forms:
+    """A clause's question forms among the nearest: their scores (best first) and how much of the question the
+    first found holds (its share of the question's terms, and their Jaccard overlap), and the most any holds."""
+
+    __slots__ = ("scores", "share", "jaccard", "most")
+
+    def __init__(self, share: float = 0.0, jaccard: float = 0.0):
+        self.scores: list[float] = []
+        self.share, self.jaccard, self.most = share, jaccard, share
+
+
+_NO_FORMS = _Forms()

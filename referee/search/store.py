@@ -241,7 +241,9 @@ def _overlay_names(asks) -> dict:
     return out
 
 
-def _build_editions(path: Path | None) -> sqlite3.Connection:
+def _build_editions(path: Path | None, asks=None) -> sqlite3.Connection:
+    """Every shipped edition with its variants and house rules. `asks`: other question forms than the shipped ones
+    (bench/ask_train.py builds indices each missing a fold of them)."""
     from referee.errors import RefereeError
     from referee.ruleset import loader
 
@@ -249,7 +251,7 @@ def _build_editions(path: Path | None) -> sqlite3.Connection:
     cat = loader.catalog()
     lexicon = load_lexicon()
     lfp = lexicon_fingerprint()
-    asks = load_asks()
+    asks = asks or load_asks()
     docs: list[Doc] = []
     editions: dict[str, dict] = {}
     skipped: dict[str, str] = {}
