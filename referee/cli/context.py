@@ -4,6 +4,7 @@ the game opener. Imports no command module, so any command may import it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Annotated, Any, Optional
 
@@ -103,27 +104,47 @@ def record(game: str | None, build: Callable, as_json: bool = False):
 
 def peek_language(argv: list[str]) -> str | None:
     """The language of the game `argv` names (or the default game), without opening the ledger; None if none."""
-    import json
-    import sqlite3
-
     path = None
     for i, a in enumerate(argv):
         if a in ("--game", "-g") and i + 1 < len(argv):
             path = argv[i + 1]
         elif a.startswith("--game="):
             path = a.split("=", 1)[1]
-    file = game_path(path)
-    if not file.is_file():
-        return None
+    return game_language(game_path(path))
+
+
+def game_language(file) -> str | None:
+    """The language recorded in the game file `file`, read-only and without the ledger.
+
+    Never fails: a missing, unreadable, foreign or damaged file has no language (None). With no write-ahead
+    log beside it (no game open anywhere) the file is read as immutable, so the look leaves no -wal/-shm behind."""
+    import json
+    import sqlite3
+    from urllib.parse import quote
+
     try:
-        con = sqlite3.connect(f"file:{file}?mode=ro", uri=True)
+        if not file.is_file():
+            return None
+        mode = "mode=ro" if os.path.exists(f"{file}-wal") else "immutable=1"
+        con = sqlite3.connect(f"file:{quote(str(file))}?{mode}", uri=True)
         try:
             meta = dict(con.execute("SELECT key, value FROM meta WHERE key IN ('spec', 'ruleset')").fetchall())
         finally:
             con.close()
-        return json.loads(meta.get("spec") or "{}").get("language") or json.loads(meta.get("ruleset") or "{}").get("language")
-    except (sqlite3.Error, ValueError):
+        for key in ("spec", "ruleset"):  # the language chosen at `new`, else the edition's (older game files)
+            value = json.loads(meta.get(key) or "{}")
+            if isinstance(value, dict) and isinstance(value.get("language"), str) and value["language"]:
+                return value["language"]
+    except (OSError, sqlite3.Error, ValueError, TypeError):
         return None
+    return None
+
+
+def speak_game_at_hand(game: str | None = None) -> None:
+    """For a command that reads no game (`rules show`…): speak the game's language when a game file is at hand
+    (--game, $REFEREE_GAME or ./referee-game.sqlite) unless --lang/REFEREE_LANG chose; without one, nothing changes."""
+    if not i18n.explicit():
+        i18n.offer_game(game_language(game_path(game)))
 
 
 def ruleset_for(ruleset: str | None, game: str | None):

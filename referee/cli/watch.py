@@ -1,124 +1,46 @@
 """`referee watch`: the table on a second screen, redrawn within a moment of any move.
 
-It keeps one read connection on the game file and asks SQLite's
-`PRAGMA data_version` every `interval` seconds (150 ms by default): that
-answer comes from the WAL index in shared memory, so an idle table costs no
-disk reads, and the frame is rebuilt only when another process has committed.
-A file replaced by `referee new --force` (a new inode) is reopened.
+It watches the game file as `referee serve` does (referee.gamewatch: one
+read-only connection, `PRAGMA data_version` asked every `interval` seconds,
+150 ms by default), so an idle table costs no disk reads and the frame is
+rebuilt only when another process has committed. A file replaced by
+`referee new --force` (a new inode) is reopened.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rich.console import Console, Group
 from rich.table import Table as RTable
 from rich.text import Text
 
-from referee.errors import RefereeError
+from referee.gamewatch import GameWatch
 from referee.i18n import _, data, ngettext
 
-if TYPE_CHECKING:
-    from referee.ledger import Game
 
-
-
-
-class Source:
-    """The game file, watched: `changed()` is cheap; `frame()` reads and renders."""
-
-    def __init__(self, path: Path):
-        self.path = Path(path)
-        self.game: Game | None = None
-        self.ino: int | None = None
-        self.version = None
-        self.size_key = None
-        self.sources: dict | None = None
-        self.ends: float | None = None  # the agreed end of a time-limit game: redraw every second until then
-
-    def _open(self) -> None:
-        from referee.ledger import Game
-
-        self.close()
-        try:
-            st = os.stat(self.path)
-        except OSError:
-            return
-        try:
-            self.game = Game(self.path)
-            self.ino = st.st_ino
-            self.ends = self.game.spec.get("ends")
-        except RefereeError:
-            self.game = None
-
-    def close(self) -> None:
-        if self.game is not None:
-            try:
-                self.game.close()
-            except Exception:
-                pass
-        self.game, self.ino, self.version = None, None, None
+class Source(GameWatch):
+    """The game file, watched (referee.gamewatch): `key()` is cheap; `frame()` reads and renders."""
 
     def key(self) -> tuple:
-        """What identifies the file's current content; a change means a new frame."""
-        try:
-            st = os.stat(self.path)
-        except OSError:
-            self.close()
-            return ("missing",)
-        if self.game is None or st.st_ino != self.ino:
-            self._open()
-            if self.game is None:
-                return ("unreadable", st.st_mtime_ns)
-        try:
-            v = self.game.con.execute("PRAGMA data_version").fetchone()[0]
-        except Exception:
-            self._open()
-            return ("reopened", time.monotonic())
-        tick = int(time.time()) if self.ends and time.time() < self.ends + 1 else None
-        return (self.ino, v, tick)
+        """What identifies the file's current content; a change means a new frame (and every second
+        until the agreed end of a time-limit game)."""
+        k = super().key()
+        ends = self.spec.get("ends")
+        if self.con is not None and isinstance(ends, (int, float)) and time.time() < ends + 1:
+            return (*k, int(time.time()))
+        return k
 
     def frame(self, width: int | None = None):
-        if self.game is None:
+        if self.con is None and self._open() is not None:
             return Text(_("waiting for a game at {path} (referee new NAME NAME … --turns)").format(path=self.path), style="yellow")
-        from referee.i18n import explicit
-
         try:
-            if not explicit():  # the game's language, unless --lang said otherwise (before the view: it has words)
-                from referee.cli.context import speak_game
-
-                speak_game(self.game)
-            v = self.view()
+            v = self.view()  # in the game's language, unless --lang said otherwise
         except Exception as e:  # mid-replacement or locked: say so, retry on the next tick
             return Text(f"{self.path}: {e}", style="red")
         return render_view(v, self.path, width)
-
-    def view(self, now: float | None = None) -> dict:
-        """The players' view model (referee.view, the one the phone page draws) of the game as it stands."""
-        from referee import view
-        from referee.web.source import GameSource
-
-        assert self.game is not None  # frame() asks only once a game is open
-        rs, t = self.game.ruleset(), self.game.state()
-        rows = self.game.con.execute("SELECT seq, data FROM events ORDER BY seq DESC LIMIT 60").fetchall()
-        events = GameSource._events(rows)
-        from referee.ledger import cancellations  # undone by an undo, redone by a redo
-
-        undone = set(cancellations([(seq, json.loads(data)) for seq, data in reversed(rows)]))
-        for e in events:
-            e["undone"] = e["seq"] in undone
-        if self.sources is None:
-            try:
-                from referee.ruleset.loader import known_sources
-
-                self.sources = known_sources()
-            except Exception:  # titles are a nicety; the file name still cites
-                self.sources = {}
-        return view.table_view(rs, t, events, spec=self.game.spec, now=now, seq=self.game.last_seq(), sources=self.sources)
 
 
 def clock_lines(rs, t, spec: dict | None, now: float | None = None) -> list:

@@ -1,6 +1,7 @@
 """`rules list|show|diff|validate` and `board`: look at, compare and validate rulesets.
 
-(`rules coverage` lives with `check`, in referee.cli.check_cmd.)
+They read no game, but inside one (a game file at hand) they speak its language, as
+the commands that do. (`rules coverage` lives with `check`, in referee.cli.check_cmd.)
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from rich.markup import escape
 from rich.table import Table as RTable
 
 from referee.cli.common import out, para
-from referee.cli.context import open_game
+from referee.cli.context import open_game, speak_game_at_hand
 from referee.i18n import N_, _, data
 
 VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help=N_("Variant overlay (short-game, time-limit)."))]
@@ -21,15 +22,18 @@ HouseOpt = Annotated[Optional[list[str]], typer.Option("--house-rule", help=N_("
 BoardOpt = Annotated[Optional[str], typer.Option("--board", help=N_("Board file."))]
 
 
-def _load(ruleset: str, variant=None, house_rule=None, board=None):
+def _load(ruleset: str, variant=None, house_rule=None, board=None, game: str | None = None):
+    """A named ruleset, in the language of the game at hand (if any: its words and errors are shown at that table)."""
     from referee.ruleset import loader
 
+    speak_game_at_hand(game)
     return loader.load(ruleset, variant or [], house_rule or [], board)
 
 
 def list_rulesets(as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     from referee.ruleset import loader
 
+    speak_game_at_hand()
     cat = loader.catalog()
     if as_json:
         print(json.dumps({k: {kk: v.get(kk) for kk in ("kind", "title", "aliases", "extends")} for k, v in cat.index.items()}, ensure_ascii=False))
@@ -190,9 +194,10 @@ def _show(v) -> str:
 def _ctext(rs, c) -> str:
     if c is None:
         return "—"
+    from referee.ruleset.clause_text import words
     from referee.sources import title
 
-    return f"{c.text}\n({title(c.file)} § {c.section})"
+    return f"{words(rs, c.id)[1]}\n({data(title(c.file))} § {c.section})"
 
 
 def validate(files: list[str]) -> None:
@@ -223,7 +228,7 @@ def board(
     export: Annotated[Optional[str], typer.Option("--export", help=N_("Write the game's board, with the values read at the table, as a board file."))] = None,
 ) -> None:
     if ruleset:
-        rs = _load(ruleset, variant, None, board_file)
+        rs = _load(ruleset, variant, None, board_file, game)
     else:
         rs = open_game(game).ruleset()
     if export:

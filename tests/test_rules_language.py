@@ -1,0 +1,122 @@
+"""`rules list/show/diff` and `board EDITION` read no game, yet inside one they speak its language.
+
+The game at hand is --game, $REFEREE_GAME or ./referee-game.sqlite; --lang and REFEREE_LANG still win,
+and a missing, damaged or foreign file leaves the language alone without a word (nor a trace on disk).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+
+import pytest
+from conftest import run, run_proc
+
+from referee import i18n
+
+
+@pytest.fixture(autouse=True)
+def _no_language_asked(monkeypatch):
+    for var in ("REFEREE_LANG", "LANGUAGE", "LANG", "LC_MESSAGES", "REFEREE_GAME"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LC_ALL", "C.UTF-8")
+    yield
+    i18n.reset()
+
+
+def _new(folder, edition: str):
+    g = folder / "referee-game.sqlite"
+    with pytest.MonkeyPatch.context() as mp:  # no language asked for: the game records its edition's
+        mp.delenv("REFEREE_LANG", raising=False)
+        assert run("new", "Ana", "Bea", "-r", edition, game=g).code == 0
+    return g
+
+
+@pytest.fixture(scope="module")
+def italian(tmp_path_factory):
+    return _new(tmp_path_factory.mktemp("it"), "it-lire")
+
+
+@pytest.fixture(scope="module")
+def spanish(tmp_path_factory):
+    return _new(tmp_path_factory.mktemp("es"), "mx-hasbro")
+
+
+def test_rules_show_in_an_italian_game_named_by_referee_game(italian, monkeypatch):
+    monkeypatch.setenv("REFEREE_GAME", str(italian))
+    r = run("rules", "show", "it-lire", "jail.fine")
+    assert r.code == 0 and r.err == ""
+    assert "Uscire di prigione" in r.out and "Un prigioniero esce pagando L. 5.000" in r.out
+    assert "Getting out of prison" not in r.out
+    assert "livelli:" in r.out and "Regolamento del Monòpoli" in r.out  # the heading and the citation too
+
+
+def test_rules_show_of_another_edition_in_the_default_spanish_game(spanish, monkeypatch):
+    monkeypatch.chdir(spanish.parent)  # ./referee-game.sqlite
+    r = run("rules", "show", "us-classic", "go.salary")
+    assert r.code == 0 and "El sueldo en la Salida" in r.out and "$200" in r.out
+
+
+def test_rules_list_diff_and_board_in_the_games_language(italian):
+    assert "Edizioni (--ruleset)" in run("rules", "list", game=italian).out
+    d = run("rules", "diff", "us-classic", "it-lire", game=italian).out
+    assert "clausole che dicono cose diverse" in d
+    assert "Un prigioniero esce pagando" in d and "A prisoner gets out" not in d
+    assert "proprietà" in run("board", "us-classic", game=italian).out
+
+
+def test_an_asked_language_still_wins(italian, monkeypatch):
+    assert "Getting out of prison" in run("--lang", "en", "rules", "show", "it-lire", "jail.fine", game=italian).out
+    assert "Salir de la cárcel" in run("--lang", "es", "rules", "show", "it-lire", "jail.fine", game=italian).out
+    monkeypatch.setenv("REFEREE_LANG", "en")
+    assert "Getting out of prison" in run("rules", "show", "it-lire", "jail.fine", game=italian).out
+
+
+def _foreign(path):
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE meta (a, b)")
+    con.commit()
+    con.close()
+
+
+def _odd(path):  # a meta table whose values are JSON, but not objects
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE meta (key, value)")
+    con.execute("INSERT INTO meta VALUES ('spec', '[1]'), ('ruleset', '5')")
+    con.commit()
+    con.close()
+
+
+@pytest.mark.parametrize("kind", ["missing", "empty", "junk", "foreign", "odd", "folder"])
+def test_no_usable_game_leaves_the_language_alone(tmp_path, monkeypatch, kind):
+    g = tmp_path / "referee-game.sqlite"
+    if kind == "empty":
+        g.write_bytes(b"")
+    elif kind == "junk":
+        g.write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 8)
+    elif kind == "foreign":
+        _foreign(g)
+    elif kind == "odd":
+        _odd(g)
+    elif kind == "folder":
+        g.mkdir()
+    before = sorted(p.name for p in tmp_path.iterdir())
+    content = g.read_bytes() if g.is_file() else None
+    monkeypatch.setenv("REFEREE_GAME", str(g))
+    for args in (("rules", "show", "it-lire", "jail.fine"), ("rules", "list")):
+        r = run(*args)
+        assert r.code == 0 and r.err == "", r.err
+    assert "Getting out of prison" in run("rules", "show", "it-lire", "jail.fine").out
+    monkeypatch.setenv("LC_ALL", "es_ES.UTF-8")  # the locale still speaks when the file cannot
+    assert "Salir de la cárcel" in run("rules", "show", "it-lire", "jail.fine").out
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    assert (g.read_bytes() if g.is_file() else None) == content
+
+
+def test_looking_at_a_closed_game_leaves_nothing_beside_it(tmp_path):
+    g = tmp_path / "it.sqlite"
+    env = {k: v for k, v in os.environ.items() if k != "REFEREE_LANG"}
+    assert run_proc("new", "Ana", "Bea", "-r", "it-lire", game=g, env=env).returncode == 0  # its own process: closed after
+    assert [p.name for p in tmp_path.iterdir()] == ["it.sqlite"]
+    assert "Uscire di prigione" in run("rules", "show", "it-lire", "jail.fine", game=g).out
+    assert [p.name for p in tmp_path.iterdir()] == ["it.sqlite"]  # no -wal or -shm left by the look
