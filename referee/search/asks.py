@@ -10,6 +10,7 @@ Each file maps a clause id to the ways players ask about it, by language:
       en: […]
     _names:                       # how players name a variant or house rule
       short-game: [short game, partida corta, …]
+      house-rule: [our house rule, …]   # names every house rule (likewise `variant`)
 
 A key is a clause id of some shipped ruleset (edition, variant or house rule),
 or `overlay:clause` for the clause as one variant or house rule states it.
@@ -23,6 +24,7 @@ from pathlib import Path
 
 LANGS = ("en", "es", "it")
 NAMES = "_names"
+KINDS = ("variant", "house-rule")  # `_names` of a kind name every overlay of that kind ("our house rule: …")
 
 
 class Asks:
@@ -46,7 +48,7 @@ class Asks:
         for key, at in self.where.items():
             if key.startswith(NAMES + "."):
                 ov = key.split(".", 1)[1]
-                if ov not in overlay_clauses:
+                if ov not in overlay_clauses and ov not in KINDS:
                     bad.append(f"{at}: '{ov}' is no variant or house rule")
                 continue
             if ":" in key:

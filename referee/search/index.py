@@ -491,6 +491,11 @@ class Index:
         shown = [r for r in gated if scored[r] >= scored[gated[0]] * tuning.relative_cutoff]
         if ranker:
             sure = ranker.shares({r: figures[r] for r in shown})
+            # as BM25's: an unplayed variant's or house rule's clause the question does not name counts half
+            # (`overlay_factor`), so the edition's own answer comes first unless the overlay's is far ahead
+            sure = {r: p * (tuning.overlay_factor if r in unnamed else 1.0) for r, p in sure.items()}
+            kept = sum(sure.values())
+            sure = {r: p / kept for r, p in sure.items()}
             shown.sort(key=lambda r: -sure[r])
             ans.hits = [self._hit(r, 100.0 * sure[r], matched[r] / total, info[r][0]) for r in shown[:limit]]
         else:

@@ -238,8 +238,9 @@ def _overlay_names(asks) -> dict:
 
     cat = loader.catalog()
     out = {}
-    for oid in cat.ids("variant") + cat.ids("house-rule"):
-        out[oid] = [oid.replace("-", " ")] + list(asks.names.get(oid, ()))
+    for kind in asks_mod.KINDS:
+        for oid in cat.ids(kind):
+            out[oid] = [oid.replace("-", " ")] + list(asks.names.get(oid, ())) + list(asks.names.get(kind, ()))
     return out
 
 
