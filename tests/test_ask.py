@@ -586,3 +586,19 @@ def test_the_naive_bayes_figure_prefers_the_clause_holding_every_word_of_the_que
     # the two clauses about building on mortgaged land hold building, hotel and mortgage words; the jail's rights do not
     assert {best, sorted(feats, key=lambda k: -feats[k]["nb_rel"])[1]} == {"mortgage.buildings", "building.mortgaged"}
     assert feats["jail.rights"]["nb_rel"] < feats["building.mortgaged"]["nb_rel"]
+
+
+def test_a_player_telling_the_house_rule_they_play_names_the_house_rules_not_the_variants():
+    idx = sindex.editions_index()
+    named = idx.named("our family rule: while you sit in jail your streets earn nothing")
+    assert {"no-rent-in-jail", "double-go", "free-parking-jackpot"} <= named and "short-game" not in named
+    assert idx.named("in the short version does the game end at the first bankruptcy?") >= {"short-game", "hasbro-short-game"}
+    assert not idx.named("does the game end at the first bankruptcy?")
+
+
+def test_an_unplayed_unnamed_house_rule_answers_after_the_editions_own_rule():
+    idx = sindex.editions_index()
+    plain = idx.ask("can I collect rent while I'm in jail?", "us-classic", 3)
+    assert plain.hits[0].key == "rent.in_jail" and "no-rent-in-jail:rent.in_jail" in [h.key for h in plain.hits[1:]]
+    told = idx.ask("our house rule is no rent in jail: can I collect rent while I'm in jail?", "us-classic", 3)
+    assert told.hits[0].key == "no-rent-in-jail:rent.in_jail"
