@@ -51,7 +51,7 @@ class GameWatch:
 
     # ------------------------------------------------------------ connection
     def _open(self) -> str | None:
-        """Open the file; None, or what is wrong: "missing" or why it is not a game file."""
+        """Open the file; None, or what is wrong: "missing" or why it is not a game file (`problem_text` words it)."""
         self.close()
         try:
             st = os.stat(self.path)
@@ -63,7 +63,7 @@ class GameWatch:
             con.execute("PRAGMA query_only=1")
             meta = dict(con.execute("SELECT key, value FROM meta WHERE key IN ('schema_version', 'spec')").fetchall())
         except sqlite3.Error as e:
-            return f"not a game file ({e})"
+            return str(e) or "not SQLite"
         try:
             spec = json.loads(meta.get("spec") or "{}")
         except ValueError:
@@ -156,6 +156,15 @@ class GameWatch:
             except Exception:  # titles are a nicety; the file name still cites
                 self._sources = {}
         return self._sources
+
+
+def problem_text(path: Path, problem: str) -> str:
+    """What `_open` found wrong with the file, in words for the players (the one wording of `watch` and the page)."""
+    from referee.i18n import _
+
+    if problem == "missing":
+        return _("no game file at {path} (waiting for `referee new`)").format(path=path)
+    return _("{name}: not a game file ({detail})").format(name=Path(path).name, detail=problem)
 
 
 def replay(meta: dict, rows: list) -> Any:

@@ -96,14 +96,29 @@ def test_a_lagging_snapshot_is_replayed_by_the_ledgers_rule(both):
         assert player(v, "Ben")["cash"] == 1540, name
 
 
-def test_a_foreign_file_is_waited_on_not_opened_for_writing(tmp_path):
+def test_a_foreign_file_is_named_not_opened_for_writing(tmp_path):
     g = tmp_path / "g.sqlite"
     g.write_text("not a game")
     src = watch.Source(g)
     assert src.key() == src.key()  # the same problem: nothing to redraw
-    assert "waiting for a game" in str(src.frame())
+    shown = str(src.frame())
+    assert "g.sqlite: not a game file" in shown and "waiting" not in shown
     page = GameSource(g)
-    assert "not a game file" in (page.read().problem or "")
+    assert page.read().problem == shown  # one wording for both screens
     src.close()
     page.close()
     assert g.read_text() == "not a game" and sorted(p.name for p in tmp_path.iterdir()) == ["g.sqlite"]
+
+
+def test_sqlite_that_is_not_a_game_is_named_and_a_missing_file_waited_for(tmp_path):
+    other = tmp_path / "other.sqlite"
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE t (x)")
+    con.commit()
+    con.close()
+    src = watch.Source(other)
+    src.key()
+    assert "other.sqlite: not a game file" in str(src.frame())
+    src.close()
+    gone = watch.Source(tmp_path / "none.sqlite")
+    assert "waiting for a game" in str(gone.frame())

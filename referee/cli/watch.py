@@ -17,7 +17,7 @@ from rich.console import Console, Group
 from rich.table import Table as RTable
 from rich.text import Text
 
-from referee.gamewatch import GameWatch
+from referee.gamewatch import GameWatch, problem_text
 from referee.i18n import _, data, ngettext
 
 
@@ -34,7 +34,10 @@ class Source(GameWatch):
         return k
 
     def frame(self, width: int | None = None):
-        if self.con is None and self._open() is not None:
+        problem = self._open() if self.con is None else None
+        if problem and problem != "missing":
+            return Text(problem_text(self.path, problem), style="red")
+        if problem:
             return Text(_("waiting for a game at {path} (referee new NAME NAME … --turns)").format(path=self.path), style="yellow")
         try:
             v = self.view()  # in the game's language, unless --lang said otherwise

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from referee.gamewatch import GameWatch
+from referee.gamewatch import GameWatch, problem_text
 
 
 class Snapshot:
@@ -24,10 +24,8 @@ class GameSource(GameWatch):
     def read(self, now: float | None = None) -> Snapshot:
         if self.con is None:
             problem = self._open()
-            if problem == "missing":
-                return Snapshot(problem=f"no game file at {self.path} (waiting for `referee new`)")
             if problem:
-                return Snapshot(problem=f"{self.path.name}: {problem}")
+                return Snapshot(problem=problem_text(self.path, problem))
         try:
             look = self.look()
         except (sqlite3.Error, KeyError, ValueError) as e:
