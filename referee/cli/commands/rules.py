@@ -105,7 +105,7 @@ def _params(rs) -> dict[str, object]:
     data = rs.data
     out_: dict[str, object] = {}
     c = data.get("currency") or {}
-    out_["currency"] = f"{c.get('symbol', '')} ({c.get('code', '')}), e.g. {rs.fmt(1500)}"
+    out_["currency"] = _("{symbol} ({code}), e.g. {amount}").format(symbol=c.get('symbol', ''), code=c.get('code', ''), amount=rs.fmt(1500))
     for k in ("players", "bank", "setup"):
         for key, val in _flat(data.get(k) or {}, k):
             out_[key] = val
