@@ -120,3 +120,11 @@ def test_looking_at_a_closed_game_leaves_nothing_beside_it(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["it.sqlite"]
     assert "Uscire di prigione" in run("rules", "show", "it-lire", "jail.fine", game=g).out
     assert [p.name for p in tmp_path.iterdir()] == ["it.sqlite"]  # no -wal or -shm left by the look
+
+
+def test_rules_diff_currency_row_in_the_games_language_without_a_missing_code(spanish, italian):
+    es = run("rules", "diff", "us-classic", "mx-hasbro", game=spanish).out
+    assert "$ (USD), p. ej. $1,500" in es and "e.g." not in es
+    assert "(None)" not in es and "$, p. ej. $1,500" in es  # mx-hasbro leaves the currency's code unset
+    it = run("rules", "diff", "us-classic", "it-lire", game=italian).out
+    assert "L. (ITL), ad es." in it and "e.g." not in it

@@ -105,7 +105,8 @@ def _params(rs) -> dict[str, object]:
     data = rs.data
     out_: dict[str, object] = {}
     c = data.get("currency") or {}
-    out_["currency"] = _("{symbol} ({code}), e.g. {amount}").format(symbol=c.get('symbol', ''), code=c.get('code', ''), amount=rs.fmt(1500))
+    code = f" ({c['code']})" if c.get("code") else ""  # an edition may leave the ISO code unset (null)
+    out_["currency"] = _("{symbol}{code}, e.g. {amount}").format(symbol=c.get("symbol") or "", code=code, amount=rs.fmt(1500))
     for k in ("players", "bank", "setup"):
         for key, val in _flat(data.get(k) or {}, k):
             out_[key] = val
