@@ -63,6 +63,9 @@ def gather() -> list[tuple[list[list[float]], list[bool]]]:
     from referee.search.index import Index
     from referee.search.ranker import FEATURES
 
+    sys.path.insert(0, str(ROOT / "bench"))
+    from ask_eval import known_clauses  # every label a question may carry, per edition
+
     forms = read_forms()
     shipped = store.load_asks()
     rnd = random.Random(SEED)
@@ -73,8 +76,7 @@ def gather() -> list[tuple[list[list[float]], list[bool]]]:
             if fold_of(key, form) != k:
                 kept.setdefault(key, []).append(form)
         ix = Index(store._build_editions(None, asks_mod.Asks(kept, shipped.names, shipped.where)))
-        known = {r: {c if not layer else f"{layer}:{c}" for c, layer in
-                     ix.con.execute("SELECT clause, layer FROM clauses WHERE ruleset = ?", (r,))} for r in ix.rulesets()}
+        known = known_clauses(ix)
         for key, lang, form in forms:
             if fold_of(key, form) != k:
                 continue

@@ -444,31 +444,32 @@ class Index:
                     matched[rid] += w
                     if term.kind == "concept":
                         matched_concepts[rid] += w
-        # what the ranker reads of each candidate (features: every candidate's, for bench/ask_train.py)
-        figures = {}
-        if ranker or features is not None:
-            best_s = max(info[r][2][0] for r in cand) or 1.0
-            best_f = max((forms[r].scores[0] for r in cand if r in forms), default=0.0) or 1.0
-            best_b = base[cand[0]] or 1.0
-            for r in cand:
+        best_s = max(info[r][2][0] for r in cand) or 1.0
+        best_f = max((forms[r].scores[0] for r in cand if r in forms), default=0.0) or 1.0
+        best_b = base[cand[0]] or 1.0
+
+        def figures(rids: list[int]) -> dict[int, dict[str, float]]:
+            """What the ranker reads of these candidates (shares of the best of all candidates where relative)."""
+            likely = self._likelihood(terms, ruleset, rids)  # below the best of `rids`: the same offset for each, no change of order
+            out = {}
+            for r in rids:
                 layer, played, b = info[r]
                 f = forms.get(r) or _NO_FORMS
                 first = f.scores[0] if f.scores else 0.0
-                figures[r] = {
+                out[r] = {
                     "s": b[0], "s_text": b[1], "s_asks": b[2], "f1": first, "f2": f.scores[1] if len(f.scores) > 1 else 0.0,
                     "nforms": math.log1p(len(f.scores)), "cov": matched[r] / total, "ov": float(r in unnamed),
                     "named": float(bool(layer) and layer in named), "s_rel": b[0] / best_s, "f1_rel": first / best_f,
                     "base_rel": base[r] / best_b, "cov_concept": matched_concepts[r] / concept_total if concept_total else 0.0,
                     "f_sum": sum(f.scores[:5]), "b_title": b[3], "b_kw": b[4], "b_topic": b[5], "b_text": b[6],
-                    "fq_cov": f.share, "fq_jac": f.jaccard, "fq_maxcov": f.most}
-            likely = self._likelihood(terms, ruleset, cand)
-            for r in cand:
-                figures[r]["nb_rel"], figures[r]["nb_norm"] = likely[r]
-        if features is not None:
+                    "fq_cov": f.share, "fq_jac": f.jaccard, "fq_maxcov": f.most, "nb_rel": likely[r][0], "nb_norm": likely[r][1]}
+            return out
+
+        if features is not None:  # every candidate's, for bench/ask_train.py
             clauses = dict(self.con.execute(f"SELECT id, clause FROM clauses WHERE id IN ({','.join('?' * len(cand))})", cand))
-            for r in cand:
+            for r, fig in figures(cand).items():
                 layer = info[r][0]
-                features[f"{layer}:{clauses[r]}" if layer else clauses[r]] = figures[r]
+                features[f"{layer}:{clauses[r]}" if layer else clauses[r]] = fig
             return ans
         gated = by_bm25[: max(limit, 1) * 4]
         # Good enough? The best clauses must hold a fair share of the question's information; or, when the
@@ -490,7 +491,7 @@ class Index:
         # the answers: the clauses BM25 finds close enough to the best, in the ranker's order
         shown = [r for r in gated if scored[r] >= scored[gated[0]] * tuning.relative_cutoff]
         if ranker:
-            sure = ranker.shares({r: figures[r] for r in shown})
+            sure = ranker.shares(figures(shown))
             # as BM25's: an unplayed variant's or house rule's clause the question does not name counts half
             # (`overlay_factor`), so the edition's own answer comes first unless the overlay's is far ahead
             sure = {r: p * (tuning.overlay_factor if r in unnamed else 1.0) for r, p in sure.items()}
