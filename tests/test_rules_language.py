@@ -128,3 +128,11 @@ def test_rules_diff_currency_row_in_the_games_language_without_a_missing_code(sp
     assert "(None)" not in es and "$, p. ej. $1,500" in es  # mx-hasbro leaves the currency's code unset
     it = run("rules", "diff", "us-classic", "it-lire", game=italian).out
     assert "L. (ITL), ad es." in it and "e.g." not in it
+
+
+def test_check_at_a_spanish_table_rules_in_spanish(spanish, monkeypatch, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("players: [\n  bad", encoding="utf-8")
+    monkeypatch.chdir(spanish.parent)  # ./referee-game.sqlite
+    r = run("check", str(bad))
+    assert r.code == 2 and "YAML no válido" in r.out + r.err and "not valid YAML" not in r.out + r.err

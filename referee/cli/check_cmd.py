@@ -36,7 +36,9 @@ def check(
     With --expect: 0 when every ruling matches its expected ruling, 1 otherwise, 2 when a file is invalid.
     """
     from referee import check as sc
+    from referee.cli.context import speak_game_at_hand
 
+    speak_game_at_hand()  # a dispute at an Italian table is ruled in Italian, as `rules show` is
     files = sc.collect(paths)
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
@@ -108,7 +110,7 @@ def _print_file(res, expect: bool) -> None:
     for r in res.rulings:
         where = _("line {n}").format(n=r.line) if r.line else _("claim {n}").format(n=r.index + 1)
         says = f" “{escape(r.says)}”" if r.says else f" ({r.kind})"
-        out.print(f"  {_verdict(r)} [dim]{where}[/dim]{says}")
+        out.print(para(f"{_verdict(r)} [dim]{where}[/dim]{says}", 2))  # a long claim wraps under its verdict
         out.print(para(escape(r.text), 4))
         if r.amount is not None and r.kind not in ("rule",):
             out.print("    [bold]" + _("correct amount:") + f"[/bold] {escape(_fmt(res, r.amount))}")
