@@ -123,13 +123,22 @@ def lexicon_fingerprint() -> str:
     return f"{zlib.crc32('|'.join(parts).encode()):08x}"
 
 
-def load_lexicon() -> Lexicon:
-    from referee.errors import InputError
+def load_lexicon(rulesets=()) -> Lexicon:
+    """The synonyms, and the square names of every edition's board (and of `rulesets`'), read as their kind."""
+    from referee.errors import InputError, RefereeError
+    from referee.ruleset import loader
     from referee.ruleset.loader import read_yaml
 
     data, _ = read_yaml(SYNONYMS, str(SYNONYMS))
+    boards = list(rulesets)
+    for eid in loader.catalog().ids("edition"):
+        try:
+            boards.append(loader.load(eid))
+        except RefereeError:
+            continue  # an invalid edition is left out of the index too
+    squares = [(sq.kind, (sq.name, *sq.aliases)) for rs in boards for sq in rs.squares]
     try:
-        return Lexicon.from_data(data or {})
+        return Lexicon.from_data(data or {}, squares)
     except ValueError as e:
         raise InputError(str(e), str(SYNONYMS)) from None
 
@@ -386,4 +395,4 @@ def ruleset_index(rs, shipped: Index | None = None) -> tuple[Index, str]:
     docs = docs_from_ruleset(rs, None, asks)
     played = set(rs.data.get("_layers") or ())
     docs += overlay_docs(rs.edition, played, rs.id, asks)
-    return Index(_write(path, _with_words(docs), load_lexicon(), {"lexicon_fp": lfp, "overlay_names": _overlay_names(asks)})), rs.id
+    return Index(_write(path, _with_words(docs), load_lexicon([rs]), {"lexicon_fp": lfp, "overlay_names": _overlay_names(asks)})), rs.id

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 _CURRENCY = re.compile(r"(?:[$£€]|\bL\.)\s?(?=\d)")
 _DIGIT_GROUP = re.compile(r"(?<=\d)[.,](?=\d{3}(?!\d))")
@@ -84,8 +85,9 @@ class Lexicon:
         self.stopwords = stopwords
 
     @classmethod
-    def from_data(cls, data: dict) -> "Lexicon":
-        """From the synonyms file: {concepts: {name: [phrase, prefix*, …]}, stopwords: {lang: [word, …]}}."""
+    def from_data(cls, data: dict, squares: Iterable[tuple[str, Iterable[str]]] = ()) -> "Lexicon":
+        """From the synonyms file: {concepts: {name: [phrase, prefix*, …]}, stopwords: {lang: [word, …]}, board: {…}};
+        `squares`: (kind, names) of the boards' squares, read as their kind's concept (`board_phrases`)."""
         exact: dict[tuple[str, ...], set[str]] = {}
         prefix: dict[tuple[str, ...], list[tuple[str, str]]] = {}
         groups = list((data.get("concepts") or {}).items()) + [(IGNORE, data.get("ignore") or []),
@@ -111,7 +113,16 @@ class Lexicon:
         for w in stop:
             if not isinstance(w, str):
                 raise ValueError(f"stopword {w!r} is not text; quote it")
-        return cls(exact, prefix, frozenset(w for s in stop for w in words(s)))
+        lex = cls(exact, prefix, frozenset(w for s in stop for w in words(s)))
+        lex.add_phrases(board_phrases(squares, data.get("board") or {}, lex))
+        return lex
+
+    def add_phrases(self, phrases: dict[tuple[str, ...], str]) -> None:
+        """More exact phrases, each for one concept; a phrase the lexicon already has keeps its meaning."""
+        for ws, concept in phrases.items():
+            if self._match_at(list(ws), 0)[0] != len(ws):
+                self._exact.setdefault(ws, set()).add(concept)
+        self._maxlen = max([self._maxlen] + [len(k) for k in phrases])
 
     def compiled(self) -> dict:
         """A JSON-ready form that loads without folding anything again."""
@@ -191,6 +202,51 @@ class Lexicon:
                     t.capitalised = True
                 out.append(t)
         return out
+
+
+def board_phrases(squares: Iterable[tuple[str, Iterable[str]]], spec: dict, lexicon: "Lexicon") -> dict[tuple[str, ...], str]:
+    """The boards' square names as phrases of their kind's concept (`spec`: the synonyms file's `board:`).
+
+    Each name and alias, folded; with a suffix or prefix word ("avenue", "avenida") swapped for each of its
+    short forms ("ave", "av") or dropped ("Kentucky"). A name shortened to one word stands alone only when it
+    is no common word (`not_alone`), no stopword and four letters or more; a phrase naming squares of two
+    kinds ("Pennsylvania": a street and a railroad) is left out, and so is an alias of under four letters
+    (the console's "bw").
+    """
+    kinds = spec.get("concepts") or {}
+    suffixes = {k: list(v or []) for k, v in (spec.get("suffixes") or {}).items()}
+    prefixes = {k: list(v or []) for k, v in (spec.get("prefixes") or {}).items()}
+    not_alone = {" ".join(words(w)) for w in spec.get("not_alone") or []}
+    found: dict[tuple[str, ...], set[str]] = {}
+
+    def short_ok(ws: list[str]) -> bool:
+        if len(ws) > 1:
+            return ws[0] not in lexicon.stopwords
+        return bool(ws) and len(ws[0]) >= 4 and ws[0] not in lexicon.stopwords and ws[0] not in not_alone
+
+    for kind, names in squares:
+        concept = kinds.get(kind)
+        if not concept:
+            continue
+        for name in names:
+            ws = words(name)
+            if not ws or (len(ws) == 1 and len(ws[0]) < 4):
+                continue
+            out = [tuple(ws)]
+            core = list(ws)
+            if len(core) > 1 and core[-1] in suffixes:
+                out += [tuple(core[:-1] + [a]) for a in suffixes[core[-1]]]
+                core = core[:-1]
+                if short_ok(core):
+                    out.append(tuple(core))
+            if len(core) > 1 and core[0] in prefixes:
+                out += [tuple([a] + core[1:]) for a in prefixes[core[0]]]
+                core = core[1:]
+                if short_ok(core):
+                    out.append(tuple(core))
+            for p in out:
+                found.setdefault(p, set()).add(concept)
+    return {p: next(iter(c)) for p, c in found.items() if len(c) == 1}
 
 
 def fts_phrase(term: Term, prefix: bool = False) -> str:
