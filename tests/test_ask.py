@@ -90,6 +90,17 @@ def test_square_names_read_as_their_kind_with_short_forms():
     assert terms("vr") == [("word", "vr")]  # the console's short alias is no phrase
 
 
+def test_a_negated_concept_reads_as_its_negation_too():
+    neg = {"concepts": {"buy": "decline"}, "words": ["not", "didn't", "no"], "skip": ["i", "m", "want", "to", "it", "la"]}
+    lx = Lexicon.from_data({"concepts": {"buy": ["buy*", "compr*"]}, "negation": neg})
+    values = lambda q: [t.value for t in lx.query_terms(q) if t.kind == "concept"]  # noqa: E731
+    assert values("I'm not buying it") == ["buy", "decline"]
+    assert values("he didn't want to buy it") == ["buy", "decline"]
+    assert values("no la compró") == ["buy", "decline"]
+    assert values("you can't buy it") == ["buy"]  # not allowed to is not declining
+    assert values("not Ben buying it") == ["buy"]  # a word that matters stands between
+
+
 def test_the_shipped_boards_street_names_are_streets_in_every_language():
     lx = sindex.load_lexicon()
     for q in ("Marvin Gardens", "Via Roma", "Parco della Vittoria", "Avenida Kentucky", "Old Kent Road", "Marylebone"):

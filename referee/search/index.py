@@ -27,7 +27,7 @@ from typing import Iterable
 from referee.search.ranker import Ranker
 from referee.search.text import Lexicon, Term, fts_phrase, words
 
-INDEX_VERSION = "6"
+INDEX_VERSION = "7"
 SYNONYMS = Path(__file__).with_name("synonyms.yaml")
 COLUMNS = ("title", "keywords", "topic", "text", "asks")
 
@@ -293,7 +293,7 @@ def build(con: sqlite3.Connection, docs: list[Doc], lexicon: Lexicon, meta: dict
         con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v, ensure_ascii=False)) for k, v in rows.items()])
         # the lexicon as it is held, in marshal's form: it loads in under half the time of its JSON form, on every
         # question (the cache's file names carry the Python version, so no other Python reads it)
-        con.execute("INSERT INTO meta VALUES ('lexicon', ?)", (marshal.dumps((lexicon._exact, lexicon._prefix, lexicon.stopwords)),))
+        con.execute("INSERT INTO meta VALUES ('lexicon', ?)", (marshal.dumps(lexicon.stored()),))
 
 
 # ---------------------------------------------------------------- searching

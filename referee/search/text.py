@@ -78,11 +78,17 @@ class Lexicon:
     """Synonym phrases (exact, or ending in a prefix) and stopwords, folded."""
 
     def __init__(self, exact: dict[tuple[str, ...], set[str]], prefix: dict[tuple[str, ...], list[tuple[str, str]]],
-                 stopwords: frozenset[str]):
+                 stopwords: frozenset[str], negation: tuple[dict[str, str], frozenset[str], frozenset[str]] | None = None):
         self._exact = exact
         self._prefix = prefix
         self._maxlen = max([len(k) for k in exact] + [len(k) + 1 for k in prefix] + [1])
         self.stopwords = stopwords
+        # {concept: its negation's concept}, the negating words, the small words a negation may stand before
+        self.negation = negation or ({}, frozenset(), frozenset())
+
+    def stored(self) -> tuple:
+        """What the index keeps of the lexicon (`Lexicon(*stored)` makes it again)."""
+        return (self._exact, self._prefix, self.stopwords, self.negation)
 
     @classmethod
     def from_data(cls, data: dict, squares: Iterable[tuple[str, Iterable[str]]] = ()) -> "Lexicon":
@@ -113,7 +119,11 @@ class Lexicon:
         for w in stop:
             if not isinstance(w, str):
                 raise ValueError(f"stopword {w!r} is not text; quote it")
-        lex = cls(exact, prefix, frozenset(w for s in stop for w in words(s)))
+        neg = data.get("negation") or {}
+        negated = {str(k): str(v) for k, v in (neg.get("concepts") or {}).items()}
+        lex = cls(exact, prefix, frozenset(w for s in stop for w in words(s)),
+                  (negated, frozenset(" ".join(words(str(x))) for x in neg.get("words") or []),
+                   frozenset(w for x in neg.get("skip") or [] for w in words(str(x)))))
         lex.add_phrases(board_phrases(squares, data.get("board") or {}, lex))
         return lex
 
@@ -123,25 +133,6 @@ class Lexicon:
             if self._match_at(list(ws), 0)[0] != len(ws):
                 self._exact.setdefault(ws, set()).add(concept)
         self._maxlen = max([self._maxlen] + [len(k) for k in phrases])
-
-    def compiled(self) -> dict:
-        """A JSON-ready form that loads without folding anything again."""
-        return {
-            "exact": {" ".join(k): sorted(v) for k, v in self._exact.items()},
-            "prefix": {" ".join(k): v for k, v in self._prefix.items()},
-            "stopwords": sorted(self.stopwords),
-        }
-
-    @classmethod
-    def from_compiled(cls, d: dict) -> "Lexicon":
-        def key(k: str) -> tuple[str, ...]:
-            return tuple(k.split(" ")) if k else ()
-
-        return cls(
-            {key(k): set(v) for k, v in d["exact"].items()},
-            {key(k): [tuple(x) for x in v] for k, v in d["prefix"].items()},
-            frozenset(d["stopwords"]),
-        )
 
     # ------------------------------------------------------------ matching
     def _match_at(self, ws: list[str], i: int) -> tuple[int, set[str]]:
@@ -155,6 +146,16 @@ class Lexicon:
             if found:
                 return n, found
         return 0, set()
+
+    def _negated(self, ws: list[str], i: int) -> bool:
+        """A negating word just before ws[i], over small words only: "not buying", "didn't want to buy", "no la compró"."""
+        _, negating, skip = self.negation
+        for j in range(i - 1, max(-1, i - 5), -1):
+            if ws[j] in negating or (j and f"{ws[j - 1]} {ws[j]}" in negating):  # "not", "didn t" (not "can t")
+                return True
+            if ws[j] not in skip:
+                return False
+        return False
 
     def _content(self, w: str) -> bool:
         return w not in self.stopwords and (len(w) > 1 or w.isdigit())
@@ -173,6 +174,8 @@ class Lexicon:
                 i += 3
                 continue
             n, found = self._match_at(ws, i)
+            if n and self.negation[0] and found.intersection(self.negation[0]) and self._negated(ws, i):
+                found |= {self.negation[0][c] for c in found.intersection(self.negation[0])}  # "not buying it": declining
             if n:
                 src = " ".join(ws[i : i + n])
                 out += [Term("offtopic" if c == OFFTOPIC else "concept", c, src) for c in sorted(found) if c != IGNORE]
