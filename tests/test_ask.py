@@ -108,6 +108,16 @@ def test_the_shipped_boards_street_names_are_streets_in_every_language():
     assert "go" not in [t.value for t in lx.query_terms("sono finito su Via Verdi")]  # a street, not the Via! square
 
 
+def test_the_shipped_negations_decline_and_miss_doubles():
+    lx = sindex.load_lexicon()
+    concepts = lambda q: {t.value for t in lx.query_terms(q) if t.kind == "concept"}  # noqa: E731
+    assert "decline" in concepts("Sam said nah, I'm not buying it") and "decline" not in concepts("you can't buy it yet")
+    for q in ("third turn in jail and no doubles again", "after three failed tries at doubles", "non ho fatto doppio"):
+        assert "nodoubles" in concepts(q), q
+    assert "nodoubles" not in concepts("rolled doubles three times in a row")
+    assert "win" not in concepts("he won't buy it")
+
+
 # ---------------------------------------------------------------- the index
 def _docs():
     D = sindex.Doc
