@@ -206,6 +206,20 @@ def test_index_is_cached_in_a_file_and_rebuilt_when_a_ruleset_changes(monkeypatc
     assert not idx.ask("zorblax", "my-table").found
 
 
+def test_a_cached_index_written_by_other_code_is_built_anew(monkeypatch, tmp_path):
+    import marshal
+    import sqlite3
+
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
+    sindex.editions_index()
+    (f,) = (tmp_path / "cache" / "ask").glob("editions-*.sqlite")
+    con = sqlite3.connect(f)
+    con.execute("UPDATE meta SET value = ? WHERE key = 'lexicon'", (marshal.dumps((1, 2, 3, 4, 5, 6, 7)),))
+    con.commit()
+    con.close()
+    assert sindex.editions_index().ask("jail fine", "us-classic").hits[0].clause == "jail.fine"
+
+
 def test_a_failed_build_leaves_no_temporary_file(monkeypatch, tmp_path):
     def boom(*a, **k):
         raise RuntimeError("disk on fire")

@@ -209,8 +209,11 @@ def editions_index(rebuild: bool = False) -> Index:
     if path is not None and path.exists() and not rebuild:
         con = _open_ro(path)
         if con is not None:
-            idx = Index(con)
-            if idx.meta.get("version") == INDEX_VERSION and _fresh(idx.meta.get("manifest") or {}):
+            try:
+                idx = Index(con)
+            except (TypeError, ValueError, EOFError):  # written by other code (a lexicon of another shape): build anew
+                idx = None
+            if idx is not None and idx.meta.get("version") == INDEX_VERSION and _fresh(idx.meta.get("manifest") or {}):
                 return idx
             con.close()
     return Index(_build_editions(path))
