@@ -7,7 +7,8 @@ The question forms of rulesets/asks are split into five folds. For each fold
 the editions index is built without that fold's forms, and each of them is
 asked, as a question, of an edition of its language that has its clause
 (English: the US and UK editions; Spanish: the Latin-American ones; Italian:
-the lire edition). What the ranker reads of each candidate clause
+the lire edition), alone and followed by another held-out form of its clause
+(a longer question, as players tell one). What the ranker reads of each candidate clause
 (`Index.ask(features=…)`) and whether it is the form's own clause make the
 training data; a linear model is fitted to put the right clause first (a
 softmax over each question's candidates, L2-regularised, Adam on the whole
@@ -77,17 +78,23 @@ def gather() -> list[tuple[list[list[float]], list[bool]]]:
                 kept.setdefault(key, []).append(form)
         ix = Index(store._build_editions(None, asks_mod.Asks(kept, shipped.names, shipped.where)))
         known = known_clauses(ix)
+        held: dict[tuple[str, str], list[str]] = {}
         for key, lang, form in forms:
-            if fold_of(key, form) != k:
-                continue
+            if fold_of(key, form) == k:
+                held.setdefault((key, lang), []).append(form)
+        for (key, lang), fs in held.items():
             eds = [e for e in EDITIONS.get(lang, ()) if key in known.get(e, ())] or [e for e in known if key in known[e]]
             if not eds:
                 continue
-            feats: dict = {}
-            ix.ask(form, rnd.choice(sorted(eds)), 3, features=feats)
-            if key in feats:
-                data.append(([[f[n] for n in FEATURES] for f in feats.values()], [c == key for c in feats]))
-        print(f"fold {k + 1}/{FOLDS}: {len(data)} forms with their clause among the candidates", file=sys.stderr, flush=True)
+            # each form alone, and each followed by another held-out form of its clause: players tell more
+            # than one line, and the ranker learns what a longer question's figures look like
+            pairs = [f"{a} {rnd.choice([x for x in fs if x != a] or fs)}" for a in fs] if len(fs) > 1 else []
+            for q in fs + pairs:
+                feats: dict = {}
+                ix.ask(q, rnd.choice(sorted(eds)), 3, features=feats)
+                if key in feats:
+                    data.append(([[f[n] for n in FEATURES] for f in feats.values()], [c == key for c in feats]))
+        print(f"fold {k + 1}/{FOLDS}: {len(data)} questions with their clause among the candidates", file=sys.stderr, flush=True)
     return data
 
 
@@ -131,10 +138,11 @@ def main(argv: list[str] | None = None) -> int:
     data = gather()
     weights, bias = fit(data)
     out = {"features": list(FEATURES), "weights": {n: round(w, 6) for n, w in zip(FEATURES, weights)}, "bias": round(bias, 6),
-           "trained": {"on": "rulesets/asks question forms, each held out (k-fold)", "forms": len(data), "folds": FOLDS,
+           "trained": {"on": "rulesets/asks question forms, each held out (k-fold), alone and paired with another of its clause",
+                       "questions": len(data), "folds": FOLDS,
                        "seed": SEED, "l2": L2, "iterations": ITERATIONS}}
     print(json.dumps(out["weights"], indent=1))
-    print(f"{len(data)} forms, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    print(f"{len(data)} questions, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     if not args.dry_run:
         WEIGHTS.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {WEIGHTS.relative_to(ROOT)}", file=sys.stderr)

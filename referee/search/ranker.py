@@ -7,7 +7,8 @@ question forms' BM25 and how much of the question they hold, the share of the
 question's information it holds, whether it is a variant's clause the table
 does not play...), and the model's weights (`ranker.json`) say how much each
 counts. They were fitted by `bench/ask_train.py` on the question forms alone
-(`rulesets/asks`), each asked against an index built without it (k-fold), so
+(`rulesets/asks`), each asked against an index built without it (k-fold), alone
+and followed by another form of its clause (a longer question), so
 no evaluation question taught it anything. Pure: figures in, shares out.
 """
 
