@@ -27,7 +27,7 @@ from typing import Iterable
 from referee.search.ranker import Ranker
 from referee.search.text import Lexicon, Term, fts_phrase, words
 
-INDEX_VERSION = "7"
+INDEX_VERSION = "8"
 SYNONYMS = Path(__file__).with_name("synonyms.yaml")
 COLUMNS = ("title", "keywords", "topic", "text", "asks")
 
@@ -304,7 +304,7 @@ class Index:
         self.lexicon = Lexicon(*marshal.loads(rows.pop("lexicon")))
         self.meta = {k: json.loads(v) for k, v in rows.items()}
         # how players name each variant and house rule, as folded word tuples
-        self.overlay_names = {ov: [tuple(words(n)) for n in names] for ov, names in (self.meta.get("overlay_names") or {}).items()}
+        self.overlay_names: dict[str, list[str]] = self.meta.get("overlay_names") or {}  # folded words, joined by spaces
         self._spans: dict[str, tuple[int, int]] = {}  # ruleset -> its clauses' first and last rowid
 
     def rulesets(self) -> list[str]:
@@ -337,14 +337,8 @@ class Index:
 
     def named(self, question: str) -> set[str]:
         """The variants and house rules a question names ("in the short game…")."""
-        ws = words(question)
-        out = set()
-        for ov, names in self.overlay_names.items():
-            for n in names:
-                if n and any(tuple(ws[i : i + len(n)]) == n for i in range(len(ws) - len(n) + 1)):
-                    out.add(ov)
-                    break
-        return out
+        q = f" {' '.join(words(question))} "
+        return {ov for ov, names in self.overlay_names.items() if any(f" {n} " in q for n in names)}
 
     def _forms(self, terms: list[Term], ruleset: str, where: str, tuning: Tuning) -> dict[int, "_Forms"]:
         """The question forms nearest the question, by clause: their BM25 (a form sharing one word with the question

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from referee.search import asks as asks_mod
 from referee.search.index import INDEX_VERSION, SYNONYMS, Doc, Index, build, docs_from_ruleset, docs_hash, overlay_docs
-from referee.search.text import Lexicon
+from referee.search.text import Lexicon, words
 
 
 # ---------------------------------------------------------------- files and cache
@@ -252,7 +252,8 @@ def _overlay_names(asks) -> dict:
     out = {}
     for kind in asks_mod.KINDS:
         for oid in cat.ids(kind):
-            out[oid] = [oid.replace("-", " ")] + list(asks.names.get(oid, ())) + list(asks.names.get(kind, ()))
+            names = [oid.replace("-", " ")] + list(asks.names.get(oid, ())) + list(asks.names.get(kind, ()))
+            out[oid] = [w for w in dict.fromkeys(" ".join(words(n)) for n in names) if w]  # folded now, not at every question
     return out
 
 

@@ -77,25 +77,28 @@ def _same_dice(ws: list[str], i: int) -> bool:
 class Lexicon:
     """Synonym phrases (exact, or ending in a prefix) and stopwords, folded."""
 
-    def __init__(self, exact: dict[tuple[str, ...], set[str]], prefix: dict[tuple[str, ...], list[tuple[str, str]]],
-                 stopwords: frozenset[str], negation: tuple[dict[str, str], frozenset[str], frozenset[str]] | None = None):
+    def __init__(self, exact: dict[str, tuple[str, ...]], prefix: dict[str, list[tuple[str, str]]],
+                 stopwords: frozenset[str], negation: tuple[dict[str, str], frozenset[str], frozenset[str]] | None = None,
+                 maxlen: int = 0):
+        # phrases keyed by their folded words joined by spaces (strings load from the index faster than tuples):
+        # exact {"go to jail": (concepts…)}; prefix {"words before the last": [(start of the last word, concept)…]}
         self._exact = exact
         self._prefix = prefix
-        self._maxlen = max([len(k) for k in exact] + [len(k) + 1 for k in prefix] + [1])
+        self._maxlen = maxlen or max([k.count(" ") + 1 for k in exact] + [k.count(" ") + 2 if k else 1 for k in prefix] + [1])
         self.stopwords = stopwords
         # {concept: its negation's concept}, the negating words, the small words a negation may stand before
         self.negation = negation or ({}, frozenset(), frozenset())
 
     def stored(self) -> tuple:
         """What the index keeps of the lexicon (`Lexicon(*stored)` makes it again)."""
-        return (self._exact, self._prefix, self.stopwords, self.negation)
+        return (self._exact, self._prefix, self.stopwords, self.negation, self._maxlen)
 
     @classmethod
     def from_data(cls, data: dict, squares: Iterable[tuple[str, Iterable[str]]] = ()) -> "Lexicon":
         """From the synonyms file: {concepts: {name: [phrase, prefix*, …]}, stopwords: {lang: [word, …]}, board: {…}};
         `squares`: (kind, names) of the boards' squares, read as their kind's concept (`board_phrases`)."""
-        exact: dict[tuple[str, ...], set[str]] = {}
-        prefix: dict[tuple[str, ...], list[tuple[str, str]]] = {}
+        exact: dict[str, set[str]] = {}
+        prefix: dict[str, list[tuple[str, str]]] = {}
         groups = list((data.get("concepts") or {}).items()) + [(IGNORE, data.get("ignore") or []),
                                                                (OFFTOPIC, data.get("offtopic") or [])]
         for concept, phrases in groups:
@@ -110,9 +113,9 @@ class Lexicon:
                 if not ws:
                     continue
                 if phrase.endswith("*"):
-                    prefix.setdefault(tuple(ws[:-1]), []).append((ws[-1], concept))
+                    prefix.setdefault(" ".join(ws[:-1]), []).append((ws[-1], concept))
                 else:
-                    exact.setdefault(tuple(ws), set()).add(concept)
+                    exact.setdefault(" ".join(ws), set()).add(concept)
         stop = data.get("stopwords") or []
         if isinstance(stop, dict):
             stop = [w for ws in stop.values() for w in ws or []]
@@ -121,7 +124,7 @@ class Lexicon:
                 raise ValueError(f"stopword {w!r} is not text; quote it")
         neg = data.get("negation") or {}
         negated = {str(k): str(v) for k, v in (neg.get("concepts") or {}).items()}
-        lex = cls(exact, prefix, frozenset(w for s in stop for w in words(s)),
+        lex = cls({k: tuple(sorted(v)) for k, v in exact.items()}, prefix, frozenset(w for s in stop for w in words(s)),
                   (negated, frozenset(" ".join(words(str(x))) for x in neg.get("words") or []),
                    frozenset(w for x in neg.get("skip") or [] for w in words(str(x)))))
         lex.add_phrases(board_phrases(squares, data.get("board") or {}, lex))
@@ -131,17 +134,19 @@ class Lexicon:
         """More exact phrases, each for one concept; a phrase the lexicon already has keeps its meaning."""
         for ws, concept in phrases.items():
             if self._match_at(list(ws), 0)[0] != len(ws):
-                self._exact.setdefault(ws, set()).add(concept)
+                key = " ".join(ws)
+                self._exact[key] = tuple(sorted({*self._exact.get(key, ()), concept}))
         self._maxlen = max([self._maxlen] + [len(k) for k in phrases])
 
     # ------------------------------------------------------------ matching
     def _match_at(self, ws: list[str], i: int) -> tuple[int, set[str]]:
         """The longest phrase starting at ws[i]: (length, concepts), or (0, set())."""
         for n in range(min(self._maxlen, len(ws) - i), 0, -1):
-            span = tuple(ws[i : i + n])
-            found = set(self._exact.get(span, ()))
-            for pre, concept in self._prefix.get(span[:-1], ()):
-                if span[-1].startswith(pre):
+            head = " ".join(ws[i : i + n - 1])
+            last = ws[i + n - 1]
+            found = set(self._exact.get(f"{head} {last}" if head else last, ()))
+            for pre, concept in self._prefix.get(head, ()):
+                if last.startswith(pre):
                     found.add(concept)
             if found:
                 return n, found
