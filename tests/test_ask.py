@@ -429,7 +429,7 @@ def test_evaluation_set_is_big_sourced_spread_and_split_once():
 # Spanish and Italian forms, more players' words), chosen on dev, legacy and holdout2 before the test half was
 # scored, lost two Spanish and one Italian question here and won two Italian top-1 and three top-3 on holdout3;
 # pooled over both held-out sets the two states are a question apart. The floor follows the shipped method.
-TEST_FLOOR = {"en": (0.84, 0.95), "es": (0.92, 0.99), "it": (0.88, 0.88)}
+TEST_FLOOR = {"en": (0.85, 0.95), "es": (0.92, 0.99), "it": (0.88, 0.88)}
 
 
 def _holds_floor(split: str, floor: dict, none_ok: float = 0.0) -> None:
