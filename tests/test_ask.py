@@ -70,7 +70,9 @@ def test_a_bare_yaml_boolean_in_the_synonyms_is_refused():
 def test_shipped_synonyms_load_and_map_the_books_words():
     lx = sindex.load_lexicon()
     for a, b in [("cárcel", "jail"), ("prigione", "jail"), ("hipoteca", "mortgage"), ("ipoteca", "mortgage"),
-                 ("alquiler", "rent"), ("affitto", "rent"), ("subasta", "auction"), ("albergo", "hotel")]:
+                 ("alquiler", "rent"), ("affitto", "rent"), ("subasta", "auction"), ("albergo", "hotel"),
+                 ("carcere", "jail"), ("prisión", "jail"), ("penalità", "fine"), ("padrone", "owner"), ("sorteo", "who starts"),
+                 ("remortgage", "mortgage")]:
         assert [t.value for t in lx.query_terms(a)] == [t.value for t in lx.query_terms(b)], (a, b)
 
 
