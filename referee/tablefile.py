@@ -42,6 +42,15 @@ class PlayerEntry:
     body: dict
 
 
+
+def _slips() -> dict[str, str]:
+    """A player's keys that people write and the file spells otherwise: where those things go."""
+    built = _("houses and hotels go with the deed: deeds: {Mayfair: hotel, Park Lane: 4}")
+    owned = _("a player's properties are their deeds: deeds: [Boardwalk, Reading Railroad]")
+    money = _("a player's money is cash: cash: 1500")
+    return {"buildings": built, "houses": built, "hotels": built, "properties": owned, "streets": owned,
+            "money": money, "balance": money}
+
 def show(v: Any) -> str:
     """A value as a message quotes it."""
     if v is None:
@@ -105,7 +114,7 @@ def player_entries(errs: Errors, data: dict, game_keys: bool) -> tuple[list[Play
     seen: dict[str, str] = {}
     known = PLAYER_KEYS + GAME_KEYS if game_keys else PLAYER_KEYS
     for path, name, body in raw:
-        errs.keys(body, path, known, ("note",) + (() if game_keys else GAME_KEYS), _("a player"))
+        errs.keys(body, path, known, ("note",) + (() if game_keys else GAME_KEYS), _("a player"), _slips())
         if not isinstance(name, (str, int)) or isinstance(name, bool) or not str(name).strip():
             errs.add(path, _("each player needs a name"))
             continue

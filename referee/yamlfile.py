@@ -193,13 +193,16 @@ class Errors:
         f, line = self.where(path)
         self.items.append(InputError(message, f, line))
 
-    def keys(self, node: dict, path: tuple, known: tuple, ignored: tuple, what: str) -> None:
-        """One error for each key of `node` that is neither known nor ignored, with the closest known key."""
+    def keys(self, node: dict, path: tuple, known: tuple, ignored: tuple, what: str, hints: dict | None = None) -> None:
+        """One error for each key of `node` that is neither known nor ignored, with the closest known key, or with
+        `hints[key]` when the key is a known slip (a player's `houses:`, whose buildings go with the deed)."""
         for k in node:
             if k in known or k in ignored:
                 continue
             close = difflib.get_close_matches(str(k), list(known), n=1, cutoff=0.6)
             dym = _(" (did you mean '{word}'?)").format(word=close[0]) if close else ""
+            if hints and str(k).lower() in hints:
+                dym = f" ({hints[str(k).lower()]})"
             self.add(path + (k,), _("unknown key '{key}' in {what}{hint}; known: {known}").format(
                 key=k, what=what, hint=dym, known=", ".join(known)))
 

@@ -81,6 +81,7 @@ ERRORS = {
     "not-a-mapping.yaml": "1: a scenario is a mapping (ruleset:, players:, claims:, …)",
     "misspelled-ruleset.yaml": "2: unknown ruleset 'us-klassic' (did you mean us-classic?)",
     "unknown-valuation.yaml": "5: us-classic has no valuation method 'shortgame' (did you mean short-game?)",
+    "buildings-key.yaml": "4: unknown key 'buildings' in a player (houses and hotels go with the deed: deeds: {Mayfair: hotel,",
 }
 
 
