@@ -136,3 +136,12 @@ def test_check_at_a_spanish_table_rules_in_spanish(spanish, monkeypatch, tmp_pat
     monkeypatch.chdir(spanish.parent)  # ./referee-game.sqlite
     r = run("check", str(bad))
     assert r.code == 2 and "YAML no válido" in r.out + r.err and "not valid YAML" not in r.out + r.err
+
+
+def test_a_refused_claim_is_refused_in_the_tables_language(spanish, monkeypatch, tmp_path):
+    f = tmp_path / "d.yaml"
+    f.write_text("ruleset: mx-hasbro\nplayers:\n  Ana: {cash: 800, deeds: {Avenida Oriental: mortgaged}}\n  Beto: {cash: 300}\n"
+                 "claims:\n  - rent: {payer: Beto, deed: Avenida Oriental}\n    amount: 6\n", encoding="utf-8")
+    monkeypatch.chdir(spanish.parent)
+    r = run("check", str(f))
+    assert r.code == 1 and "rechazado: Avenida Oriental" in r.out and "refused:" not in r.out

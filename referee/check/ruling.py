@@ -69,7 +69,7 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
             r.claimed.setdefault("value", c.args.get("value"))
     else:
         assert refusal is not None  # a claim is either ruled or refused
-        r.text = f"refused: {refusal.message}"
+        r.text = _("refused: {reason}").format(reason=refusal.message)
         if refusal.citation:
             r.clauses = [refusal.citation.clause]
     r.citations = [rs.cite(x) for x in r.clauses if rs.has_clause(x)]
