@@ -145,3 +145,13 @@ def test_a_refused_claim_is_refused_in_the_tables_language(spanish, monkeypatch,
     monkeypatch.chdir(spanish.parent)
     r = run("check", str(f))
     assert r.code == 1 and "rechazado: Avenida Oriental" in r.out and "refused:" not in r.out
+
+
+def test_a_claim_that_cannot_be_ruled_says_why_in_the_tables_language(spanish, monkeypatch):
+    from conftest import ROOT
+
+    monkeypatch.chdir(spanish.parent)
+    r = run("check", str(ROOT / "tests" / "fixtures" / "scenarios" / "board-needed.yaml"))
+    said = " ".join((r.out + r.err).split())
+    assert r.code == 2 and "no se puede dictaminar: latam-ciudades: el precio impreso de 'Buenos Aires'" in said
+    assert "cannot rule" not in said and "printed price" not in said

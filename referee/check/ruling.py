@@ -11,7 +11,7 @@ from referee.check.results import FileResult, Ruling
 from referee.check.scenario import THROW_KEYS, Claim, Scenario, display
 from referee.core.state import BANK
 from referee.errors import InputError, MissingData, RefereeError, Refusal, ValidationErrors
-from referee.i18n import _
+from referee.i18n import N_, _
 from referee.messages import render, render_all
 
 
@@ -23,7 +23,7 @@ def _amount(ev) -> int | None:
     return None
 
 
-NEEDS = {"dice": "the throw: dice: [3, 4]", "choice": "the declared choice: choice: percent (or flat)"}
+NEEDS = {"dice": N_("the throw: dice: [3, 4]"), "choice": N_("the declared choice: choice: percent (or flat)")}
 
 
 def rule_claim(sc: Scenario, c: Claim) -> Ruling:
@@ -49,10 +49,11 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
         if e.file:
             raise
         if e.needs in NEEDS:  # the engine names the missing input; say it in the scenario's own keys
-            raise InputError(f"'{c.kind}' needs {NEEDS[e.needs]}", sc.display, where) from None
+            raise InputError(_("'{kind}' needs {what}").format(kind=c.kind, what=_(NEEDS[e.needs])), sc.display, where) from None
         raise InputError(e.message, sc.display, where) from None
     except MissingData as e:
-        raise InputError(f"cannot rule: {e.message}".replace("pass it with --board FILE", "name it with board: FILE in the scenario"), sc.display, where) from None
+        reason = e.message.replace("pass it with --board FILE", "name it with board: FILE in the scenario")
+        raise InputError(_("cannot rule: {reason}").format(reason=reason), sc.display, where) from None
     except RefereeError as e:
         raise InputError(e.message, sc.display, where) from None
     r = Ruling(index=c.index, line=where, says=c.says, kind=c.kind, verdict="upheld", allowed=legal, amount=None, text="")
