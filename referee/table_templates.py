@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.i18n import _
+from referee.i18n import _, npgettext, pgettext
 from referee.next_actions import name_arg
 
 
@@ -17,8 +17,9 @@ def table_templates(_nested: Callable[[Any, Any], str]) -> dict[str, Any]:
         # the table's own helpers: the auction helper (core/bidding.py), a move the banker forced (core/turn_checks.py)
         "refused.bid_not_higher": "{high_bidder} has bid {high:money}: a bid must be higher",
         "bid.more_than_cash": "{player} holds {cash:money}: a winning bid must be paid to the bank",
-        "forced": lambda p, f: f"{_nested(p['move'], f)} [forced: {p['reason']}]",
-        "forced.note": lambda p, f: f"recorded by the banker's --force ({p['reason']}): {_nested(p['why'], f)}",
+        "forced": lambda p, f: pgettext("forced", "{move} [forced: {reason}]").format(move=_nested(p["move"], f), reason=p["reason"]),
+        "forced.note": lambda p, f: pgettext("forced.note", "recorded by the banker's --force ({reason}): {why}").format(
+            reason=p["reason"], why=_nested(p["why"], f)),
         # a move that does not match the tracked landings (core/turn_checks.py)
         "check.buy.not_landed": ("{player} has not landed on {deed}: the bank sells a deed only to the player who lands on it "
                                  "(otherwise at auction or by a trade)"),
@@ -28,32 +29,41 @@ def table_templates(_nested: Callable[[Any, Any], str]) -> dict[str, Any]:
         "check.elsewhere": lambda p, f: _nested(p["what"], f) + " (" + _(
             "{player} is {where}; if {player}'s token really stands on {there}, a throw was entered wrong: correct it with amend N"
         ).format(player=p["player"], where=_where_words(p["where"]), there=p["there"]) + ")",
-        "check.late": lambda p, f: f"{_nested(p['doing'], f)} belongs to the landing, and {_nested(p['late'], f)}",
+        "check.late": lambda p, f: pgettext("check.late", "{doing} belongs to the landing, and {late}").format(
+            doing=_nested(p["doing"], f), late=_nested(p["late"], f)),
         "check.doing.buy": "buying {deed}",
         "check.doing.tax": "the {tax} tax",
         "check.doing.card": "drawing a {deck} card",
-        "check.moved_on": lambda p, f: f"{p['player']} has moved on since landing on {p['square']} ({_where_words(p['where'])})",
+        "check.moved_on": lambda p, f: pgettext("check.moved_on", "{player} has moved on since landing on {square} ({where})").format(
+            player=p["player"], square=p["square"], where=_where_words(p["where"])),
         "check.thrown_since": "{other} has thrown since {player} landed on {square}",
         "check.forceable": lambda p, f: _nested(p["what"], f) + ": " + _('the banker may still record it with --force "REASON"'),
         "check.jail.send": lambda p, f: _("with turns tracked a player goes to jail by a throw (Go to Jail, the last doubles) "
                                            "or a card; {player} is {where}").format(player=p["player"], where=_where_words(p["where"])),
         # after `build`: the next legal step on the lot (core/next_build.py)
         "next_build.full": "{deed} has a hotel: nothing more can be built on it",
-        "next_build.hotel": lambda p, f: (f"next on {p['deed']}: a hotel for {f(p['hotel'])}, its {p['houses']} houses going back "
-                                          f"to the bank (build {name_arg(p['deed'])})"),
-        "next_build.house_or_hotel": lambda p, f: (f"next on {p['deed']}: a house for {f(p['house'])} (build {name_arg(p['deed'])}), "
-                                                   f"or a hotel for {f(p['hotel'])}, its {p['houses']} houses going back to the bank "
-                                                   f"(build {name_arg(p['deed'])} --hotel)"),
-        "next_build.hotel_once": lambda p, f: (f"next on {p['deed']}: a hotel for {f(p['hotel'])}, once {', '.join(p['short'])} "
-                                               f"also ha{'s' if len(p['short']) == 1 else 've'} {p['houses']} houses"),
+        "next_build.hotel": lambda p, f: pgettext("next_build.hotel", "next on {deed}: a hotel for {hotel}, its {houses} houses going back "
+                                            "to the bank (build {arg})").format(deed=p["deed"], hotel=f(p["hotel"]), houses=p["houses"],
+                                                                               arg=name_arg(p["deed"])),
+        "next_build.house_or_hotel": lambda p, f: pgettext("next_build.house_or_hotel", "next on {deed}: a house for {house} (build {arg}), "
+                                                     "or a hotel for {hotel}, its {houses} houses going back to the bank "
+                                                     "(build {arg} --hotel)").format(deed=p["deed"], house=f(p["house"]), hotel=f(p["hotel"]),
+                                                                                     houses=p["houses"], arg=name_arg(p["deed"])),
+        "next_build.hotel_once": lambda p, f: npgettext("next_build.hotel_once", "next on {deed}: a hotel for {hotel}, once {short} also has {houses} houses",
+                                                        "next on {deed}: a hotel for {hotel}, once {short} also have {houses} houses",
+                                                        len(p["short"])).format(deed=p["deed"], hotel=f(p["hotel"]), short=", ".join(p["short"]),
+                                                                                houses=p["houses"]),
         "next_build.hotel_none_left": "next on {deed}: a hotel for {hotel:money}, when the bank has one again (none left)",
-        "next_build.evenly": lambda p, f: (f"next: a house for {f(p['house'])} on {' or '.join(p['lows'])} first "
-                                           f"(houses go up evenly across the group)"),
+        "next_build.evenly": lambda p, f: pgettext("next_build.evenly", "next: a house for {house} on {lows} first (houses go up evenly "
+                                             "across the group)").format(house=f(p["house"]), lows=pgettext("next_build.evenly", " or ").join(p["lows"])),
         "next_build.house_none_left": "next on {deed}: a house for {house:money}, when the bank has one again (none left)",
-        "next_build.house": lambda p, f: f"next on {p['deed']}: a house for {f(p['house'])} (build {name_arg(p['deed'])})",
+        "next_build.house": lambda p, f: pgettext("next_build.house", "next on {deed}: a house for {house} (build {arg})").format(
+            deed=p["deed"], house=f(p["house"]), arg=name_arg(p["deed"])),
         "check.jail.not_their_throw": "it is {current}'s turn to throw, not {player}'s (a throw is entered with roll D1 D2)",
-        "check.jail.before_throw": lambda p, f: ("a jailed player leaves before throwing on their own turn, and "
-                                                 + (f"{p['player']} has already thrown this turn" if p["thrown"] else f"it is {p['current']}'s turn")),
+        "check.jail.before_throw": lambda p, f: (pgettext("check.jail.before_throw", "a jailed player leaves before throwing on their own turn, "
+                                                    "and {player} has already thrown this turn") if p["thrown"] else
+                                                 pgettext("check.jail.before_throw", "a jailed player leaves before throwing on their own turn, "
+                                                    "and it is {current}'s turn")).format(player=p["player"], current=p["current"]),
         # the turn's rulings (throw, jail turns, auctions, shortages, hotel sales, the tax declaration)
     }
 

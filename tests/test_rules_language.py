@@ -155,3 +155,13 @@ def test_a_claim_that_cannot_be_ruled_says_why_in_the_tables_language(spanish, m
     said = " ".join((r.out + r.err).split())
     assert r.code == 2 and "no se puede dictaminar: latam-ciudades: el precio impreso de 'Buenos Aires'" in said
     assert "cannot rule" not in said and "printed price" not in said
+
+
+def test_builds_next_step_speaks_the_tables_language(tmp_path):
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Bea", "-r", "it-lire", game=g).code == 0
+    for deed in ("parco della vittoria", "viale dei giardini"):
+        assert run("buy", "Ana", deed, game=g).code == 0
+    r = run("build", "parco della vittoria", game=g)
+    said = " ".join(r.out.split())
+    assert r.code == 0 and "prossimo: prima una casa per L. 20.000 su Viale dei Giardini" in said and "next" not in said
