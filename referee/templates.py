@@ -146,7 +146,7 @@ def _pay(p: Params, f: Fmt) -> str:
         text = _p("pay", "bank pays {payee} {amount}").format(payee=p["payee"], amount=f(p["amount"]))
     else:
         text = _p("pay", "{payer} pays {payee} {amount}").format(payer=p["payer"], payee=p["payee"], amount=f(p["amount"]))
-    return text + (f" ({p['reason']})" if p["reason"] else "")
+    return text + (f" ({debt_reason(p['reason'])})" if p["reason"] else "")
 
 
 def _pay_debt(p: Params, f: Fmt) -> str:
@@ -154,7 +154,7 @@ def _pay_debt(p: Params, f: Fmt) -> str:
         text = _p("pay.debt", "{payer} owes bank {amount}").format(payer=p["payer"], amount=f(p["amount"]))
     else:
         text = _p("pay.debt", "{payer} owes {payee} {amount}").format(payer=p["payer"], payee=p["payee"], amount=f(p["amount"]))
-    return (text + (f" ({p['reason']})" if p["reason"] else "")
+    return (text + (f" ({debt_reason(p['reason'])})" if p["reason"] else "")
             + _p("pay.debt", ": a debt is recorded, nothing paid yet ({payer} holds {cash})").format(payer=p["payer"], cash=f(p["cash"])))
 
 
@@ -177,6 +177,26 @@ _WHAT = (
     (r"this rent", N_("this rent"), ""),
     (r"this multiplier", N_("this multiplier"), ""),
 )
+
+
+# the reasons a debt is recorded with (referee.core: money.charge's callers), kept in the game's log in English
+_REASONS = (
+    (r"rent on (?P<square>.+)", N_("rent on {square}")),
+    (r"interest on mortgaged (?P<square>.+)", N_("interest on mortgaged {square}")),
+    (r"winning bid on (?P<square>.+)", N_("winning bid on {square}")),
+    (r"payment", N_("payment")),
+)
+
+
+def debt_reason(text: str) -> str:
+    """A debt's reason in the language shown (a card's words as the catalog has them, else as recorded)."""
+    import re
+
+    for pattern, words in _REASONS:
+        m = re.fullmatch(pattern, text or "")
+        if m:
+            return _(words).format(**m.groupdict())
+    return _(text) if text else ""
 
 
 def _what(text: str) -> str:

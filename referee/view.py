@@ -226,6 +226,7 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
     text, clauses, args, undone), oldest first; `spec`: the game's recorded spec (players,
     variants, the agreed end); `sources`: rulebook file → {title} for citations in words."""
     from referee.core import turns
+    from referee.templates import debt_reason
 
     spec = spec or {}
     now = time.time() if now is None else now
@@ -236,7 +237,7 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
     players = []
     for p in t.players:
         st = by_player.get(p.name)
-        owes = [{"to": d.creditor, "amount": d.amount, "amount_text": rs.fmt(d.amount), "reason": d.reason}
+        owes = [{"to": d.creditor, "amount": d.amount, "amount_text": rs.fmt(d.amount), "reason": debt_reason(d.reason)}
                 for d in t.debts_of(p.name)]
         players.append({
             "name": p.name,
@@ -256,7 +257,7 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
             "owes": owes,
             "groups": [] if p.bankrupt else _deed_groups(rs, t, p.name),
         })
-    debts = [{"from": d.debtor, "to": d.creditor, "amount": d.amount, "amount_text": rs.fmt(d.amount), "reason": d.reason}
+    debts = [{"from": d.debtor, "to": d.creditor, "amount": d.amount, "amount_text": rs.fmt(d.amount), "reason": debt_reason(d.reason)}
              for d in t.debts]
     recent = []
     for e in events[-RECENT:]:

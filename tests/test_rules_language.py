@@ -165,3 +165,13 @@ def test_builds_next_step_speaks_the_tables_language(tmp_path):
     r = run("build", "parco della vittoria", game=g)
     said = " ".join(r.out.split())
     assert r.code == 0 and "prossimo: prima una casa per L. 20.000 su Viale dei Giardini" in said and "next" not in said
+
+
+def test_a_debts_reason_is_said_in_the_tables_language(tmp_path):
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Bea", "-r", "it-lire", game=g).code == 0
+    assert run("buy", "Ana", "parco della vittoria", game=g).code == 0
+    assert run("pay", "Bea", "bank", "350000", game=g).code == 0
+    assert run("rent", "Bea", "parco della vittoria", game=g).code == 0
+    said = " ".join(run("status", game=g).out.split())
+    assert "chi deve a chi" in said and "(affitto di Parco della Vittoria)" in said and "rent on" not in said
