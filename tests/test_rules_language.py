@@ -175,3 +175,13 @@ def test_a_debts_reason_is_said_in_the_tables_language(tmp_path):
     assert run("rent", "Bea", "parco della vittoria", game=g).code == 0
     said = " ".join(run("status", game=g).out.split())
     assert "chi deve a chi" in said and "(affitto di Parco della Vittoria)" in said and "rent on" not in said
+
+
+def test_a_wrong_landing_claimed_is_answered_in_the_tables_language(tmp_path):
+    f = tmp_path / "t.yaml"
+    f.write_text("ruleset: it-lire\nplayers:\n  Ana: {cash: 100000, position: Via!}\n  Ben: {cash: 100000}\n"
+                 "claims:\n  - roll: {player: Ana, dice: [1, 2]}\n    lands: Vicolo Corto\n", encoding="utf-8")
+    r = run("--lang", "it", "check", str(f))
+    said = " ".join(r.out.split())
+    assert r.code == 1 and "si afferma la pedina finisce su Vicolo Corto; le regole danno Vicolo Stretto" in said, said
+    assert "claimed the token" not in said

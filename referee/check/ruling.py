@@ -135,16 +135,21 @@ def _facts(rs, c: Claim, event) -> dict:
     return facts
 
 
-def _fact_reason(rs, k: str, said, have) -> str:
+_FACTS = {"lands": N_("the token ends on"), "owes": N_("the square asks"), "jailed": N_("in jail"),
+          "again": N_("throws again"), "claim_until": N_("rent claimable until")}
+
+
+def _fact_reason(rs, k: str, said, have, claimed: bool = True) -> str:
     def show(v):
         if k == "lands":
             return rs.squares[v].name if isinstance(v, int) and rs.squares else str(v)
         if k == "owes":
-            return rs.fmt(v) if v is not None else "no single amount"
-        return {True: "yes", False: "no", None: "nobody"}.get(v, str(v)) if not isinstance(v, str) else v
-    what = {"lands": "the token ends on", "owes": "the square asks", "jailed": "in jail",
-            "again": "throws again", "claim_until": "rent claimable until"}[k]
-    return f"claimed {what} {show(said)}, the rules give {show(have)}"
+            return rs.fmt(v) if v is not None else _("no single amount")
+        return {True: _("yes"), False: _("no"), None: _("nobody")}.get(v, str(v)) if not isinstance(v, str) else v
+    what = _(_FACTS[k])
+    if claimed:
+        return _("claimed {what} {said}, the rules give {have}").format(what=what, said=show(said), have=show(have))
+    return _("expected: {what} {said}, the rules give {have}").format(what=what, said=show(said), have=show(have))
 
 
 def _compare(r: Ruling, exp: dict, fmt, rs=None) -> None:
@@ -164,7 +169,7 @@ def _compare(r: Ruling, exp: dict, fmt, rs=None) -> None:
         r.mismatches.append(f"expected winner {exp['winner']}, ruled {r.winner}")
     for k in THROW_KEYS:
         if k in exp and exp[k] != r.facts.get(k):
-            r.mismatches.append("expected: " + _fact_reason(rs, k, exp[k], r.facts.get(k)).removeprefix("claimed "))
+            r.mismatches.append(_fact_reason(rs, k, exp[k], r.facts.get(k), claimed=False))
 
 
 # ---------------------------------------------------------------- entry points
