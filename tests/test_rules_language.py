@@ -185,3 +185,13 @@ def test_a_wrong_landing_claimed_is_answered_in_the_tables_language(tmp_path):
     said = " ".join(r.out.split())
     assert r.code == 1 and "si afferma la pedina finisce su Vicolo Corto; le regole danno Vicolo Stretto" in said, said
     assert "claimed the token" not in said
+
+
+def test_expect_differences_are_said_in_the_asked_language(tmp_path):
+    f = tmp_path / "e.yaml"
+    f.write_text("ruleset: it-lire\nplayers:\n  Ana: {cash: 100000, deeds: [Vicolo Corto]}\n  Ben: {cash: 100000}\n"
+                 "claims:\n  - rent: {payer: Ben, deed: Vicolo Corto}\n    amount: 100\n"
+                 "    expect: {ruling: upheld, amount: 100, clauses: [rent.houses]}\n", encoding="utf-8")
+    said = " ".join(run("--lang", "it", "check", "--expect", str(f)).out.split())
+    assert "atteso l'importo L. 100; la decisione dà L. 200" in said and "attesa la citazione di rent.houses" in said
+    assert "expected" not in said

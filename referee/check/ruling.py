@@ -153,20 +153,26 @@ def _fact_reason(rs, k: str, said, have, claimed: bool = True) -> str:
 
 
 def _compare(r: Ruling, exp: dict, fmt, rs=None) -> None:
+    said = {"upheld": _("UPHELD").lower(), "rejected": _("REJECTED").lower()}
     if exp.get("ruling") != r.verdict:
         why = f" ({'; '.join(r.reasons)})" if r.reasons else ""
-        r.mismatches.append(f"expected {exp['ruling']}, ruled {r.verdict}{why}")
+        r.mismatches.append(_("expected {expected}, ruled {ruled}").format(
+            expected=said.get(exp.get("ruling"), exp.get("ruling")), ruled=said.get(r.verdict, r.verdict)) + why)
     if "allowed" in exp and exp["allowed"] != r.allowed:
-        r.mismatches.append(f"expected {'allowed' if exp['allowed'] else 'not allowed'}, the rules say {'allowed' if r.allowed else 'not allowed'}")
+        r.mismatches.append(_("expected it allowed, the rules do not allow it") if exp["allowed"]
+                            else _("expected it not allowed, the rules allow it"))
     if "amount" in exp and exp["amount"] != r.amount and not (exp["amount"] == 0 and r.amount is None):
-        r.mismatches.append(f"expected amount {fmt(exp['amount']) if exp['amount'] is not None else 'none'}, ruled {fmt(r.amount) if r.amount is not None else 'none'}")
+        none = _("none")
+        r.mismatches.append(_("expected amount {expected}, ruled {ruled}").format(
+            expected=fmt(exp["amount"]) if exp["amount"] is not None else none, ruled=fmt(r.amount) if r.amount is not None else none))
     for cid in exp.get("clauses", []):
         if cid not in r.clauses:
-            r.mismatches.append(f"expected the ruling to cite {cid}; it cites {', '.join(r.clauses) or 'nothing'}")
+            r.mismatches.append(_("expected the ruling to cite {clause}; it cites {cited}").format(
+                clause=cid, cited=", ".join(r.clauses) or _("nothing")))
     if "over" in exp and exp["over"] != r.over:
-        r.mismatches.append(f"expected the game {'over' if exp['over'] else 'going on'}")
+        r.mismatches.append(_("expected the game over") if exp["over"] else _("expected the game going on"))
     if "winner" in exp and exp["winner"] != r.winner:
-        r.mismatches.append(f"expected winner {exp['winner']}, ruled {r.winner}")
+        r.mismatches.append(_("expected winner {expected}, ruled {ruled}").format(expected=exp["winner"], ruled=r.winner))
     for k in THROW_KEYS:
         if k in exp and exp[k] != r.facts.get(k):
             r.mismatches.append(_fact_reason(rs, k, exp[k], r.facts.get(k), claimed=False))
