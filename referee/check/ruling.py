@@ -157,7 +157,7 @@ def _compare(r: Ruling, exp: dict, fmt, rs=None) -> None:
     if exp.get("ruling") != r.verdict:
         why = f" ({'; '.join(r.reasons)})" if r.reasons else ""
         r.mismatches.append(_("expected {expected}, ruled {ruled}").format(
-            expected=said.get(exp.get("ruling"), exp.get("ruling")), ruled=said.get(r.verdict, r.verdict)) + why)
+            expected=said.get(str(exp.get("ruling")), exp.get("ruling")), ruled=said.get(r.verdict, r.verdict)) + why)
     if "allowed" in exp and exp["allowed"] != r.allowed:
         r.mismatches.append(_("expected it allowed, the rules do not allow it") if exp["allowed"]
                             else _("expected it not allowed, the rules allow it"))
