@@ -15,6 +15,7 @@ from referee.core.msg import Msg, Next
 from referee.i18n import N_, _, data, npgettext
 from referee.i18n import pgettext as _p
 from referee.next_actions import name_arg, render_next
+from referee.phrases import debt_reason, value_words
 
 Fmt = Callable[[int], str]
 Params = Mapping[str, Any]
@@ -158,58 +159,6 @@ def _pay_debt(p: Params, f: Fmt) -> str:
             + _p("pay.debt", ": a debt is recorded, nothing paid yet ({payer} holds {cash})").format(payer=p["payer"], cash=f(p["cash"])))
 
 
-# what referee.core.rent calls a value the board does not know for sure (its words, said again here)
-_WHAT = (
-    (r"the rent with a hotel(?: on '(?P<square>.+)')?", N_("the rent with a hotel"), N_("the rent with a hotel on '{square}'")),
-    (r"the rent with (?P<n>\d+) house\(s\)(?: on '(?P<square>.+)')?", N_("the rent with {n} house(s)"), N_("the rent with {n} house(s) on '{square}'")),
-    (r"the base rent(?: of '(?P<square>.+)')?", N_("the base rent"), N_("the base rent of '{square}'")),
-    (r"the rent for (?P<n>\d+) railroad\(s\)", N_("the rent for {n} railroad(s)"), ""),
-    (r"the rent for (?P<n>\d+) compan\(ies\)", N_("the rent for {n} compan(ies)"), ""),
-    (r"the dice multiplier for (?P<n>\d+) utilit\(ies\)", N_("the dice multiplier for {n} utilit(ies)"), ""),
-    (r"the printed price of '(?P<square>.+)'", N_("the printed price"), N_("the printed price of '{square}'")),
-    (r"the mortgage value of '(?P<square>.+)'", N_("the mortgage value"), N_("the mortgage value of '{square}'")),
-    (r"the house cost of the (?P<group>.+) group", N_("the house cost of the {group} group"), ""),
-    (r"the hotel cost of the (?P<group>.+) group", N_("the hotel cost of the {group} group"), ""),
-    (r"the starting cash for (?P<n>\d+) players", N_("the starting cash for {n} players"), ""),
-    (r"the income tax amount", N_("the income tax amount"), ""),
-    (r"the luxury tax amount", N_("the luxury tax amount"), ""),
-    (r"the board \(names, prices, rents\)", N_("the board (names, prices, rents)"), ""),
-    (r"this rent", N_("this rent"), ""),
-    (r"this multiplier", N_("this multiplier"), ""),
-)
-
-
-# the reasons a debt is recorded with (referee.core: money.charge's callers), kept in the game's log in English
-_REASONS = (
-    (r"rent on (?P<square>.+)", N_("rent on {square}")),
-    (r"interest on mortgaged (?P<square>.+)", N_("interest on mortgaged {square}")),
-    (r"winning bid on (?P<square>.+)", N_("winning bid on {square}")),
-    (r"payment", N_("payment")),
-)
-
-
-def debt_reason(text: str) -> str:
-    """A debt's reason in the language shown (a card's words as the catalog has them, else as recorded)."""
-    import re
-
-    for pattern, words in _REASONS:
-        m = re.fullmatch(pattern, text or "")
-        if m:
-            return _(words).format(**m.groupdict())
-    return _(text) if text else ""
-
-
-def _what(text: str) -> str:
-    import re
-
-    for pattern, plain, on_square in _WHAT:
-        m = re.fullmatch(pattern, text)
-        if m:
-            parts = {k: v for k, v in m.groupdict().items() if v is not None}
-            return _(on_square if "square" in parts else plain).format(**parts)
-    return text
-
-
 # referee.core.valuation's components, in its order, with the names it gives them (not imported: the core imports this module)
 COMPONENTS = ("cash", "deeds", "mortgaged_deeds", "houses", "hotels")
 COMPONENT_NAMES = {"cash": N_("cash"), "deeds": N_("deeds"), "mortgaged_deeds": N_("mortgaged deeds"), "houses": N_("houses"), "hotels": N_("hotels")}
@@ -317,12 +266,12 @@ TEMPLATES: dict[str, Template] = {
     "board.unknown_at_table": lambda p, f: _p("board.unknown_at_table",
         "{ruleset}: {what} is unknown — no source prints it. Read it on the deed and record it: referee {command} "
         "(it applies from now on; `referee board --export FILE` keeps it for the next game).").format(
-        ruleset=p["ruleset"], what=_what(p["what"]), command=render_next(p["next"])),
+        ruleset=p["ruleset"], what=value_words(p["what"]), command=render_next(p["next"])),
     "board.unknown_no_game": ("{ruleset}: {what} is unknown — the rulebook does not print it. Supply a board file: copy "
                               "{template}, fill it in from your deeds, then pass it with --board FILE (e.g. referee new "
                               "--ruleset {edition} --board myboard.yaml ANA BEN)."),
     "board.single_source": lambda p, f: _p("board.single_source", "{what} from a single unverified source: check the deed; if yours differs: referee {command}").format(
-        what=_what(p["what"]), command=render_next(p["next"])),
+        what=value_words(p["what"]), command=render_next(p["next"])),
     "board.table_values": ("board: {count} value(s) read from the deeds at the table (`referee log`); "
                            "`referee board --export FILE` keeps them for the next game"),
     # what a player is doing, inside a refusal

@@ -226,7 +226,7 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
     text, clauses, args, undone), oldest first; `spec`: the game's recorded spec (players,
     variants, the agreed end); `sources`: rulebook file → {title} for citations in words."""
     from referee.core import turns
-    from referee.templates import debt_reason
+    from referee.phrases import debt_reason
 
     spec = spec or {}
     now = time.time() if now is None else now

@@ -100,7 +100,7 @@ def show(rs, t, as_json: bool = False) -> None:
         line += "; " + _("Free Parking pot {amount}").format(amount=rs.fmt(t.pot))
     out.print(line)
     if d["owes"]:
-        from referee.templates import debt_reason
+        from referee.phrases import debt_reason
 
         out.print("[bold]" + escape(_("who owes whom")) + "[/bold]")
         for o in d["owes"]:

@@ -1,0 +1,60 @@
+"""The engine's English phrases inside messages, said again in the language shown.
+
+The core records some words as plain English (what value a board does not know, why a
+debt was recorded) and the game's log keeps them so; these tables match them and give
+the catalog's words. Unknown text is shown as recorded.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.i18n import N_, _
+
+# what referee.core.rent calls a value the board does not know for sure (its words, said again here)
+_WHAT = (
+    (r"the rent with a hotel(?: on '(?P<square>.+)')?", N_("the rent with a hotel"), N_("the rent with a hotel on '{square}'")),
+    (r"the rent with (?P<n>\d+) house\(s\)(?: on '(?P<square>.+)')?", N_("the rent with {n} house(s)"), N_("the rent with {n} house(s) on '{square}'")),
+    (r"the base rent(?: of '(?P<square>.+)')?", N_("the base rent"), N_("the base rent of '{square}'")),
+    (r"the rent for (?P<n>\d+) railroad\(s\)", N_("the rent for {n} railroad(s)"), ""),
+    (r"the rent for (?P<n>\d+) compan\(ies\)", N_("the rent for {n} compan(ies)"), ""),
+    (r"the dice multiplier for (?P<n>\d+) utilit\(ies\)", N_("the dice multiplier for {n} utilit(ies)"), ""),
+    (r"the printed price of '(?P<square>.+)'", N_("the printed price"), N_("the printed price of '{square}'")),
+    (r"the mortgage value of '(?P<square>.+)'", N_("the mortgage value"), N_("the mortgage value of '{square}'")),
+    (r"the house cost of the (?P<group>.+) group", N_("the house cost of the {group} group"), ""),
+    (r"the hotel cost of the (?P<group>.+) group", N_("the hotel cost of the {group} group"), ""),
+    (r"the starting cash for (?P<n>\d+) players", N_("the starting cash for {n} players"), ""),
+    (r"the income tax amount", N_("the income tax amount"), ""),
+    (r"the luxury tax amount", N_("the luxury tax amount"), ""),
+    (r"the board \(names, prices, rents\)", N_("the board (names, prices, rents)"), ""),
+    (r"this rent", N_("this rent"), ""),
+    (r"this multiplier", N_("this multiplier"), ""),
+)
+
+
+# the reasons a debt is recorded with (referee.core: money.charge's callers), kept in the game's log in English
+_REASONS = (
+    (r"rent on (?P<square>.+)", N_("rent on {square}")),
+    (r"interest on mortgaged (?P<square>.+)", N_("interest on mortgaged {square}")),
+    (r"winning bid on (?P<square>.+)", N_("winning bid on {square}")),
+    (r"payment", N_("payment")),
+)
+
+
+def debt_reason(text: str) -> str:
+    """A debt's reason in the language shown (a card's words as the catalog has them, else as recorded)."""
+    for pattern, words in _REASONS:
+        m = re.fullmatch(pattern, text or "")
+        if m:
+            return _(words).format(**m.groupdict())
+    return _(text) if text else ""
+
+
+def value_words(text: str) -> str:
+    """What value a board does not know, in the language shown (as recorded when no table matches)."""
+    for pattern, plain, on_square in _WHAT:
+        m = re.fullmatch(pattern, text)
+        if m:
+            parts = {k: v for k, v in m.groupdict().items() if v is not None}
+            return _(on_square if "square" in parts else plain).format(**parts)
+    return text
