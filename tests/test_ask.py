@@ -419,8 +419,8 @@ def test_evaluation_set_is_big_sourced_spread_and_split_once():
 
 
 # Issue 14's targets on the test half are top-1 >= 85 % and top-3 >= 95 % in each language; bench/ask_eval.py
-# --final reports them (not met yet: English top-1 by one question, Italian top-3; docs/ask.md). This test holds the floor of the shipped method
-# (test, session 5, scored when the ranker (ranker.py) landed: en 87.5/95.3, es 89.5/100, it 88.5/88.5 %, and
+# --final reports them (not met yet: Italian top-3; docs/ask.md). This test holds the floor of the shipped method
+# (test, session 6, scored midway and at its end: en 85.9/95.3, es 92.1/100, it 88.5/88.5 %; session 5, scored when the ranker (ranker.py) landed: en 87.5/95.3, es 89.5/100, it 88.5/88.5 %, and
 # once more with its naive-Bayes figure, chosen on the tuning sets and the holdouts: en 84.4/95.3, es 94.7/100,
 # it 88.5/88.5 %; at the end of session 5 (diag7's words, the overlays' names): en 84.4/95.3, es 92.1/100,
 # it 88.5/88.5 %;
@@ -512,7 +512,7 @@ def test_accuracy_on_holdout5_holds_its_floor():
 
 # diag7: written blind in session 5 as holdout6 and scored once as it came (the session-4 ranking 65.3/88.1 %, the
 # ranker 74.6/93.2 %), then read like diag5 and diag6; its floor is where it stands now.
-DIAG7_FLOOR = {"en": (0.70, 0.95), "es": (0.82, 0.99), "it": (0.91, 0.99)}
+DIAG7_FLOOR = {"en": (0.72, 0.95), "es": (0.85, 0.99), "it": (0.91, 0.99)}
 
 
 def test_accuracy_on_diag7_holds_its_floor():
