@@ -340,7 +340,7 @@ class Game:
                 "type": "undo",
                 "args": {"undoes": seqs},
                 "ops": [],
-                "text": "undo: " + "; ".join(e.get("text", e["type"]) for _, e in targets),
+                "text": i18n._("undo: {moves}").format(moves="; ".join(e.get("text", e["type"]) for _, e in targets)),
             }
             self._append_cancelling(evs, data, seqs[0])
             self.con.execute("COMMIT")
@@ -377,7 +377,7 @@ class Game:
                 "type": "redo",
                 "args": {"undoes": [useq]},
                 "ops": [],
-                "text": "redo: " + "; ".join(e.get("text", e["type"]) for e in back),
+                "text": i18n._("redo: {moves}").format(moves="; ".join(e.get("text", e["type"]) for e in back)),
             }
             self._append_cancelling(evs, data, min(uev["args"]["undoes"]))
             self.con.execute("COMMIT")

@@ -195,3 +195,13 @@ def test_expect_differences_are_said_in_the_asked_language(tmp_path):
     said = " ".join(run("--lang", "it", "check", "--expect", str(f)).out.split())
     assert "atteso l'importo L. 100; la decisione dà L. 200" in said and "attesa la citazione di rent.houses" in said
     assert "expected" not in said
+
+
+def test_undo_and_redo_are_said_and_logged_in_the_tables_language(tmp_path):
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Beto", "-r", "mx-hasbro", game=g).code == 0
+    assert run("buy", "Ana", "avenida oriental", game=g).code == 0
+    assert "deshecho: Ana compra Avenida Oriental" in run("undo", game=g).out
+    assert "rehecho: Ana compra Avenida Oriental" in run("redo", game=g).out
+    log = " ".join(run("log", game=g).out.split())
+    assert "deshecho: Ana compra" in log and "rehecho: Ana compra" in log and "redone" not in log and "undo:" not in log

@@ -20,7 +20,7 @@ def undo(n: Annotated[int, typer.Argument(help=N_("How many moves to take back."
 def redo(game: GameOpt = None) -> None:
     g = open_game(game)
     for ev in g.redo():
-        common.out.print(f"redone: {ev.get('text', ev['type'])}")
+        common.out.print(_("redone: {move}").format(move=ev.get("text", ev["type"])))
 
 
 def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
