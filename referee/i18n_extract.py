@@ -40,6 +40,9 @@ def ruleset_strings(data: Any) -> Iterator[str]:
     for g in (board.get("groups") or {}).values():
         if isinstance(g, dict) and isinstance(g.get("name"), str):
             yield g["name"]
+    for word in (board.get("kinds") or {}).values() if isinstance(board.get("kinds"), dict) else ():
+        if isinstance(word, str):
+            yield word
     for deck in (data.get("decks") or {}).values():
         if not isinstance(deck, dict):
             continue

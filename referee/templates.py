@@ -379,7 +379,9 @@ TEMPLATES: dict[str, Template] = {
     "rent.houses": '{deed} with {houses} house(s) → {amount:money}',
     "rent.base": 'base rent of {deed}: {amount:money}',
     "rent.group_mortgaged": '{player} owns the whole {group} group but a lot of it is mortgaged: no double',
-    "rent.railroads": '{player} owns {count} railroad(s) → {amount:money}',
+    "rent.railroads": lambda p, f: (_p("rent.railroads", "{player} owns {count} of the {kinds} → {amount}").format(
+        player=p["player"], count=p["count"], kinds=data(p["kinds"]), amount=f(p["amount"])) if p.get("kinds") else
+        _p("rent.railroads", "{player} owns {count} railroad(s) → {amount}").format(player=p["player"], count=p["count"], amount=f(p["amount"]))),
     "rent.card_times": "card '{card}': pay ×{times} → {amount:money}",
     "rent.fixed_utility": '{player} owns {count} of these → {amount:money}',
     "rent.card_dice": "card '{card}': {times} × the throw {dice} = {amount:money}",

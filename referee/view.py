@@ -72,7 +72,7 @@ def _deed_groups(rs, t, name: str) -> list[dict]:
             key, label, colour = sq.group, rs.group_name(sq.group), group_colour(rs, sq.group)
         else:
             label, colour = KIND_GROUPS.get(sq.kind, (sq.kind, None))
-            label = _(label) if sq.kind in KIND_GROUPS else label
+            label = data(rs.kind_names[sq.kind]) if sq.kind in rs.kind_names else _(label) if sq.kind in KIND_GROUPS else label
             key = sq.kind
         if key not in groups:
             members = rs.group_members(sq.group) if sq.group else [s.index for s in rs.squares_of_kind(sq.kind)]

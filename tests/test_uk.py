@@ -180,3 +180,17 @@ def test_ask_knows_the_uk_words():
         r = run("ask", question, "--ruleset", "uk", "--json")
         assert r.code == 0, r.text
         assert clause in [a["clause"] for a in json.loads(r.out)], question
+
+
+def test_the_london_boards_stations_are_called_stations(tmp_path):
+    g = tmp_path / "g.sqlite"
+    ok(g, "new", "Dave", "Mia", "-r", "uk")
+    ok(g, "buy", "Mia", "kings cross")
+    ok(g, "buy", "Mia", "marylebone")
+    rent = " ".join(ok(g, "rent", "Dave", "marylebone").out.split())
+    assert "Mia owns 2 of the Stations → £50" in rent and "railroad(s)" not in rent
+    assert "Stations: King's Cross Station" in " ".join(ok(g, "status").out.split())
+    us = tmp_path / "us.sqlite"  # an edition without its own word keeps the general one
+    ok(us, "new", "Ana", "Ben")
+    ok(us, "buy", "Ana", "reading")
+    assert "Ana owns 1 railroad(s) → $25" in ok(us, "rent", "Ben", "reading").out

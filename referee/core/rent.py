@@ -92,7 +92,8 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
         rents: list[Any] = list(rs.railroad_rent)
         fix = Next("deed", {"deed": sq.name, "rent": 4})
         r.amount = _known(rs, rents[n - 1] if len(rents) >= n else None, f"the rent for {n} railroad(s)", fix)
-        r.step(Msg("rent.railroads", {"player": owner.name, "count": n, "amount": r.amount}), "rent.railroad")
+        r.step(Msg("rent.railroads", {"player": owner.name, "count": n, "amount": r.amount, "kinds": rs.kind_names.get("railroad")}),
+               "rent.railroad")
         _flag(r, bv.board_grade(rs, "railroad_rent", n - 1), "this rent", fix)
         if card and card.get("rent_multiplier"):
             m = card["rent_multiplier"]

@@ -95,6 +95,7 @@ class Ruleset:
             for i, s in enumerate(board.get("squares") or [])
         ]
         self.groups: dict[str, dict] = board.get("groups") or {}
+        self.kind_names: dict[str, str] = board.get("kinds") or {}  # "railroad": "Stations" where the edition says so
         self._members: dict[str, list[int]] = {}
         for sq in self.squares:
             if sq.group:

@@ -274,6 +274,8 @@ BOARD = Struct(
         "note": Str(),
         "template": Str(),
         "groups": Map(GROUP),
+        # the edition's own word for the railroads or utilities as a set ("Stations" on the London board)
+        "kinds": Struct({"railroad": Str(), "utility": Str()}),
         "railroad_rent": List(MONEY, min_length=1),
         "utility_multipliers": List(MONEY, min_length=1),
         # a fixed company rent by number owned, for boards whose contracts print amounts, not dice multiples

@@ -63,7 +63,8 @@ def deeds_markup(rs, deeds: list[dict], empty: str = "—") -> str:
         if dd["mortgaged"]:
             mark += " [dim](M)[/dim]"
         kind = rs.squares[dd["id"]].kind
-        label = data(rs.group_name(dd["group"])) if dd["group"] else _(KIND_LABELS.get(kind, kind))
+        label = (data(rs.group_name(dd["group"])) if dd["group"] else data(rs.kind_names[kind]) if kind in rs.kind_names
+                 else _(KIND_LABELS.get(kind, kind)))
         groups.setdefault(label, []).append(escape(dd["name"]) + mark)
     return "\n".join(f"[dim]{escape(g)}:[/dim] " + ", ".join(v) for g, v in groups.items()) or empty
 
