@@ -100,6 +100,9 @@ WHAT = (N_("player"), N_("deed"), N_("card"), N_("deck"), N_("ruleset"), N_("var
         N_("edition"), N_("house rule"), N_("board"))
 
 
+CLEAR_MARGIN = 0.1  # a near miss this much nearer (difflib ratio) than the next is the one meant
+
+
 def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mode = "forgiving", hint: str = "") -> K:
     """The key whose names match `text`; raise Ambiguous (several) or InputError (none, with 'did you mean').
 
@@ -140,6 +143,11 @@ def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mod
         keys = list(dict.fromkeys(flat[c] for c in close))
         if len(keys) == 1:
             return keys[0]
+        if len(keys) > 1:  # one spelling far nearer than the others: "avenida oriantal" is Oriental, not Indiana
+            ratio = {k: max(difflib.SequenceMatcher(None, q, c).ratio() for c in close if flat[c] == k) for k in keys}
+            best, second = sorted(ratio.values(), reverse=True)[:2]
+            if best - second >= CLEAR_MARGIN:
+                return max(ratio, key=lambda k: ratio[k])
         if len(keys) > 1:
             raise Ambiguous(what, text, [choices[k][0] for k in keys])
     raise InputError(_("unknown {what} '{text}'{did_you_mean}").format(what=_(what), text=text, did_you_mean=did_you_mean(q, flat, choices))

@@ -27,6 +27,13 @@ def test_forgiving_mode_tries_stricter_tiers_first(typed, key):
         assert names.match(typed, DEEDS, "deed") == key
 
 
+def test_a_near_miss_far_nearer_than_the_rest_is_the_one_meant():
+    es = {6: ["Avenida Oriental"], 8: ["Avenida Vermont"], 9: ["Avenida Connecticut"], 23: ["Avenida Indiana"]}
+    assert names.match("avenida oriantal", es, "deed") == 6  # Indiana is near too, far less
+    with pytest.raises(Ambiguous):  # two about as near: ask
+        names.match("avenida indiga", {1: ["Avenida Indiana"], 2: ["Avenida Indigo"]}, "deed")
+
+
 def test_ambiguity_lists_the_candidates_and_changes_nothing():
     with pytest.raises(Ambiguous) as e:
         names.match("avenue", DEEDS, "deed")
