@@ -177,7 +177,7 @@ class Catalog:
                 continue
             choices[rid] = [rid] + list(e.get("aliases") or [])
         what = {"edition": "ruleset", "variant": "variant", "house-rule": "house rule", "board": "board"}[kind]
-        return match(name, choices, what, mode="exact", hint="referee rules list shows them")
+        return match(name, choices, what, mode="exact", hint=_("referee rules list shows them"))
 
     def file(self, rid: str) -> RulesetFile:
         """The parsed file; parsed once per process (composition copies, never mutates, its data)."""
