@@ -202,13 +202,13 @@ def player_name(raw: str) -> str:
     if not name:
         raise InputError(_("a player name cannot be empty"))
     if any(unicodedata.category(ch) in _CONTROL for ch in name):
-        raise InputError(f"the player name '{shown}' holds control characters or escape codes; use letters, digits and spaces")
+        raise InputError(_("the player name '{name}' holds control characters or escape codes; use letters, digits and spaces").format(name=shown))
     if not norm(name):
-        raise InputError(f"the player name '{name}' needs a letter or a digit")
+        raise InputError(_("the player name '{name}' needs a letter or a digit").format(name=name))
     if len(name) > MAX_PLAYER_NAME:
-        raise InputError(f"the player name '{name[:MAX_PLAYER_NAME]}…' is longer than {MAX_PLAYER_NAME} characters")
+        raise InputError(_("the player name '{name}…' is longer than {n} characters").format(name=name[:MAX_PLAYER_NAME], n=MAX_PLAYER_NAME))
     if bank_party(name) is not None:
-        raise InputError(f"'{name}' is reserved for the bank; give the player another name")
+        raise InputError(_("'{name}' is reserved for the bank; give the player another name").format(name=name))
     return name
 
 
@@ -219,8 +219,10 @@ def player_names(raw: Sequence[str]) -> list[str]:
     for n in names:
         key = norm(n)
         if key in seen:
-            same = "the same name" if seen[key] == n else f"names that read the same ('{seen[key]}' and '{n}')"
-            raise InputError(f"two players have {same}; make them differ by more than case or accents")
+            if seen[key] == n:
+                raise InputError(_("two players have the same name, '{name}'; make them differ by more than case or accents").format(name=n))
+            raise InputError(_("two players have names that read the same ('{a}' and '{b}'); make them differ by more than case or "
+                               "accents").format(a=seen[key], b=n))
         seen[key] = n
     return names
 

@@ -305,7 +305,7 @@ def agreed_end(rs, ends: str | None, minutes: int | None, now: float) -> dict:
     if ends is None and minutes is None:
         return {}
     if ends is not None and minutes is not None:
-        raise InputError("give the agreed end once: --ends HH:MM or --minutes N, not both")
+        raise InputError(_("give the agreed end once: --ends HH:MM or --minutes N, not both"))
     if rs.p.end.condition != "time_limit":
         raise InputError(f"{rs.id} has no agreed finishing time: add --variant time-limit to play to the clock")
     if minutes is not None:

@@ -114,3 +114,24 @@ def test_the_prompt_shows_the_high_bid(tmp_path):
         c.expect(pexpect.EOF)
     finally:
         c.close(force=True)
+
+
+def test_an_italian_table_bids_and_closes_in_its_words(tmp_path, monkeypatch, capsys):
+    from referee import i18n
+
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
+    c = TableConsole(tmp_path / "it.sqlite")
+    assert c.run_line("new Ana Bea -r it-lire") == 0
+    i18n.use("it")  # as `referee table` speaks an Italian game's language
+    try:
+        capsys.readouterr()
+        assert c.run_line("auction vicolo corto") == 0
+        assert c.run_line("Ana 1000") == 0 and c.run_line("Bea 2000") == 0
+        assert c.run_line("annulla") == 0  # the Italian undo takes back Bea's bid
+        out = " ".join(capsys.readouterr().out.split())
+        assert "asta: Vicolo Corto" in out and "Ana offre L. 1.000" in out and "offerta ritirata: Bea L. 2.000" in out
+        assert c.run_line("venduto") == 0
+        t, _evs = events(c)
+        assert t.deeds[1].owner == "Ana"
+    finally:
+        i18n.reset()

@@ -16,12 +16,13 @@ from rich.markup import escape
 
 from referee.cli import common
 from referee.errors import InputError, RefereeError
+from referee.i18n import _
 
 if TYPE_CHECKING:
     from referee.core.bidding import Bidding
 
-CLOSE = ("sold", "done", "close")
-CANCEL = ("cancel", "stop", "abort")
+CLOSE = ("sold", "done", "close", "vendido", "vendida", "venduto", "venduta", "aggiudicato")  # the table's word in any shipped language
+CANCEL = ("cancel", "stop", "abort", "cancelar")
 READ_ONLY = {"status", "s", "st", "score", "turn", "t", "log", "l", "why", "board", "cards", "rules", "ask", "help", "?"}
 
 
@@ -61,23 +62,22 @@ class AuctionDesk:
 
         rs, t = self.con.snapshot()
         if t is None:
-            raise InputError("no game yet: start one with `new NAME NAME …`")
+            raise InputError(_("no game yet: start one with `new NAME NAME …`"))
         if words[1:]:
             idx = common.resolve_deed(rs, " ".join(words[1:]))
         else:
             land = t.landings[-1] if t.landings else None
             if land is None or not rs.squares[land["square"]].is_deed or t.deeds[land["square"]].owner is not None:
-                raise InputError("say which deed: auction DEED")
+                raise InputError(_("say which deed: auction DEED"))
             idx = land["square"]
-        from referee.i18n import _
         from referee.templates import AUCTION_OPENINGS
 
         b = self.bidding = bidding.open_bidding(rs, t, idx)
         self.deed_name = rs.squares[idx].name
         why = _(AUCTION_OPENINGS[b.opening])
         opening = f"{why} ({rs.fmt(b.minimum)})" if b.minimum > 1 else why
-        self.con.out.print(f"[bold]auction: {escape(self.deed_name)}[/bold] — bidding opens at {escape(opening)}; "
-                           f"bids as NAME AMOUNT, then `sold` (`undo` takes back a bid, `cancel` stops)")
+        self.con.out.print("[bold]" + escape(_("auction: {deed}").format(deed=self.deed_name)) + "[/bold] — " + escape(
+            _("bidding opens at {opening}; bids as NAME AMOUNT, then `sold` (`undo` takes back a bid, `cancel` stops)").format(opening=opening)))
         return 0
 
     # ------------------------------------------------------------ one line while open
@@ -88,17 +88,18 @@ class AuctionDesk:
         if head in CLOSE and len(words) == 1:
             return self.sold(where)
         if head in CANCEL and len(words) == 1:
-            self.con.out.print(f"auction of {escape(self.deed_name)} cancelled: nothing recorded")
+            self.con.out.print(escape(_("auction of {deed} cancelled: nothing recorded").format(deed=self.deed_name)))
             self.bidding = None
             return 0
-        if head in ("undo", "u", "z") and len(words) == 1:
+        if head in ("undo", "u", "z", "deshacer", "annulla") and len(words) == 1:
             gone = b.withdraw()
-            rs, _ = self.con.snapshot()
-            self.con.out.print(f"bid withdrawn: {escape(gone[0])} {rs.fmt(gone[1])}" if gone else "no bid to take back")
+            rs, _t = self.con.snapshot()
+            self.con.out.print(escape(_("bid withdrawn: {player} {amount}").format(player=gone[0], amount=rs.fmt(gone[1])) if gone
+                                      else _("no bid to take back")))
             self.print_high(rs)
             return 0
         if head == "bids" and len(words) == 1:
-            rs, _ = self.con.snapshot()
+            rs, _t = self.con.snapshot()
             for who, amt in b.bids:
                 self.con.out.print(f"  {escape(who)} {rs.fmt(amt)}")
             self.print_high(rs)
@@ -108,7 +109,7 @@ class AuctionDesk:
             return self.bid(" ".join(words[:-1]), amount)
         if head in READ_ONLY:
             return -1  # the console runs it as usual
-        raise InputError(f"the auction of {self.deed_name} is open: a bid is NAME AMOUNT (Ana 120), then `sold`; `cancel` stops it")
+        raise InputError(_("the auction of {deed} is open: a bid is NAME AMOUNT (Ana 120), then `sold`; `cancel` stops it").format(deed=self.deed_name))
 
     def bid(self, name: str, amount: int) -> int:
         from referee.core import bidding
@@ -120,13 +121,14 @@ class AuctionDesk:
 
         warn = bidding.bid(rs, t, self.bidding, who, amount)
         said = f" [yellow]({escape(render(warn, rs.fmt))})[/yellow]" if warn else ""
-        self.con.out.print(f"{escape(who)} bids {rs.fmt(amount)}{said}")
+        self.con.out.print(escape(_("{player} bids {amount}").format(player=who, amount=rs.fmt(amount))) + said)
         return 0
 
     def print_high(self, rs) -> None:
         assert self.bidding is not None
         high = self.bidding.high
-        self.con.out.print(f"[dim]high bid: {escape(high[0])} {rs.fmt(high[1])}[/dim]" if high else "[dim]no bid yet[/dim]")
+        said = _("high bid: {player} {amount}").format(player=high[0], amount=rs.fmt(high[1])) if high else _("no bid yet")
+        self.con.out.print(f"[dim]{escape(said)}[/dim]")
 
     def sold(self, where: str = "") -> int:
         """The result, through the very command the shell runs: `auction WINNER DEED PRICE`, or `no-bid DEED`."""
@@ -146,7 +148,7 @@ class AuctionDesk:
         if code == 0:
             self.bidding = None
         else:
-            self.con.out.print("[yellow]the auction is still open: `undo` takes back that bid, `cancel` stops[/yellow]")
+            self.con.out.print("[yellow]" + escape(_("the auction is still open: `undo` takes back that bid, `cancel` stops")) + "[/yellow]")
         return code
 
     def prompt_html(self) -> str | None:
@@ -154,9 +156,9 @@ class AuctionDesk:
 
         if self.bidding is None:
             return None
-        rs, _ = self.con.snapshot()
+        rs, _t = self.con.snapshot()
         high = self.bidding.high
-        now = f"{html.escape(high[0])} {html.escape(rs.fmt(high[1]))}" if high else "no bid"
+        now = f"{html.escape(high[0])} {html.escape(rs.fmt(high[1]))}" if high else html.escape(_("no bid"))
         return f"<b>auction</b> {html.escape(self.deed_name)}: {now} › "
 
     def run(self, words: list[str], where: str = "") -> int | None:

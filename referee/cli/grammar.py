@@ -17,6 +17,7 @@ from typing import Any
 import typer.core
 
 from referee.cli.shorthand import JOINABLE
+from referee.i18n import _
 
 ROOT_OPTIONS_WITH_VALUE = {"--game", "-g"}
 
@@ -130,7 +131,7 @@ def player_and_deed(rs, t, words: list[str], counted: bool = False) -> tuple[str
     if counted and len(ws) >= 2 and ws[-1].isdigit() and not _deed_number(rs, ws[-1], len(ws)):
         count = int(ws.pop())
     if not ws:
-        raise InputError("say which deed: [PLAYER] DEED")
+        raise InputError(_("say which deed: [PLAYER] DEED"))
     if len(ws) >= 2:
         try:
             who = common.resolve_player(t, ws[0])

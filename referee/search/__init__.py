@@ -33,7 +33,10 @@ def resolve_edition(idx: Index, name: str) -> tuple[Index, str]:
     cat = loader.catalog()
     other = cat.index.get(name)
     if other and other.get("kind") in ("variant", "house-rule"):
-        raise InputError(f"'{name}' is a {other['kind']}, not an edition")
+        from referee.i18n import _
+        from referee.ruleset.loader import KIND_WORDS
+
+        raise InputError(_("'{name}' is a {kind}, not an edition").format(name=name, kind=_(KIND_WORDS.get(other["kind"], other["kind"]))))
     eid = cat.find(name, "edition")  # raises Ambiguous / InputError with the choices
     if eid not in eds:
         loader.load(eid)  # an edition left out of the index did not load: show why

@@ -10,6 +10,7 @@ import socket
 from pathlib import Path
 
 from referee.errors import InputError
+from referee.i18n import _
 
 LOOPBACK = "127.0.0.1"
 ANY = "0.0.0.0"
@@ -72,14 +73,14 @@ def lan_address() -> str:
 
 def bind(host: str, port: int) -> socket.socket:
     if not 0 <= port <= 65535:
-        raise InputError(f"--port must be between 1 and 65535 (or 0 for any free port), not {port}")
+        raise InputError(_("--port must be between 1 and 65535 (or 0 for any free port), not {port}").format(port=port))
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         s.bind((host, port))
     except OSError as e:
         s.close()
-        raise InputError(f"cannot listen on {host}:{port} ({e.strerror}): pick another with --port N") from None
+        raise InputError(_("cannot listen on {host}:{port} ({why}): pick another with --port N").format(host=host, port=port, why=e.strerror)) from None
     s.listen(128)
     s.set_inheritable(True)
     return s

@@ -14,6 +14,7 @@ from rich.markup import escape
 
 from referee.cli import common
 from referee.cli.context import GameOpt, open_game
+from referee.i18n import _
 
 
 def why(
@@ -29,12 +30,12 @@ def why(
     if n is None:
         live = [e for e in evs if e.get("type") not in ("undo", "redo", "setup", "new") and "undone_by" not in e]
         if not live:
-            raise InputError("no move recorded yet")
+            raise InputError(_("no move recorded yet"))
         e = live[-1]
     else:
         e = next((x for x in evs if x["seq"] == n), None)
         if e is None:
-            raise InputError(f"no entry #{n} (the log has #1 to #{evs[-1]['seq'] if evs else 0})")
+            raise InputError(_("no entry #{n} (the log has #1 to #{last})").format(n=n, last=evs[-1]["seq"] if evs else 0))
     text = e.get("text") or (common.texts(rs, [e["msg"]])[0] if e.get("msg") else e.get("type", ""))
     mark = f" [dim](undone by #{e['undone_by']})[/dim]" if "undone_by" in e else ""
     common.out.print(f"[bold]#{e['seq']} {escape(text)}[/bold]{mark}")
