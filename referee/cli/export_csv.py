@@ -14,6 +14,8 @@ import csv
 import sys
 from typing import TextIO
 
+from referee.i18n import ngettext
+
 
 def header(names: list[str]) -> list[str]:
     return ["entry", "time", "player", "action", "description", "amount"] + [f"cash {n}" for n in names]
@@ -39,4 +41,4 @@ def export_csv(g, path: str | None) -> None:
         return
     with open(path, "w", encoding="utf-8", newline="") as f:
         n = write_rows(g, f)
-    out.print(f"wrote {path} ({n} moves)")
+    out.print(ngettext("wrote {path} ({n} move)", "wrote {path} ({n} moves)", n).format(path=path, n=n))

@@ -121,7 +121,7 @@ def summary(
     elif md_file:
         with open(md_file, "w", encoding="utf-8") as f:
             f.write(markdown(rs, s))
-        out.print(f"wrote {md_file}")
+        out.print(_("wrote {path}").format(path=md_file))
     elif md:
         print(markdown(rs, s), end="")
     else:
