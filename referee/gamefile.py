@@ -48,9 +48,9 @@ def explain_open_error(path: Path, e: sqlite3.Error) -> InputError:
                 f"copy the game to a folder you can write to"
             )
         if not os.access(path, os.W_OK):
-            return InputError(f"{path}: the game file is read-only; make it writable (chmod u+w) or copy it")
+            return InputError(i18n._("{path}: the game file is read-only; make it writable (chmod u+w) or copy it").format(path=path))
     if "no such table" in msg:
-        return InputError(f"{path}: damaged game file: {msg.replace('no such table: ', 'the table ')} is missing")
+        return InputError(i18n._("{path}: damaged game file: {what} is missing").format(path=path, what=msg.replace("no such table: ", "the table ")))
     return InputError(i18n._("{path} is not a referee game file, or is damaged ({error})").format(path=path, error=msg))
 
 
@@ -74,8 +74,9 @@ def rulesets_dirs(value: str) -> list[Path]:
             continue
         d = Path(p)
         if not d.exists():
-            raise InputError(f"REFEREE_RULESETS names {p}, which does not exist (a folder of ruleset YAML files)")
+            raise InputError(i18n._("REFEREE_RULESETS names {path}, which does not exist (a folder of ruleset YAML files)").format(path=p))
         if not d.is_dir():
-            raise InputError(f"REFEREE_RULESETS names {p}, which is a file, not a folder (put the YAML file in a folder and name the folder)")
+            raise InputError(i18n._("REFEREE_RULESETS names {path}, which is a file, not a folder (put the YAML file in a folder and name the "
+                                     "folder)").format(path=p))
         dirs.append(d)
     return dirs

@@ -307,10 +307,10 @@ def agreed_end(rs, ends: str | None, minutes: int | None, now: float) -> dict:
     if ends is not None and minutes is not None:
         raise InputError(_("give the agreed end once: --ends HH:MM or --minutes N, not both"))
     if rs.p.end.condition != "time_limit":
-        raise InputError(f"{rs.id} has no agreed finishing time: add --variant time-limit to play to the clock")
+        raise InputError(_("{ruleset} has no agreed finishing time: add --variant time-limit to play to the clock").format(ruleset=rs.id))
     if minutes is not None:
         if minutes <= 0:
-            raise InputError(f"--minutes must be positive, not {minutes}")
+            raise InputError(_("--minutes must be positive, not {minutes}").format(minutes=minutes))
         at = now + minutes * 60
     else:
         assert ends is not None
@@ -321,7 +321,7 @@ def agreed_end(rs, ends: str | None, minutes: int | None, now: float) -> dict:
             if len(parts) > 2 or not (0 <= hh < 24 and 0 <= mm < 60):
                 raise ValueError
         except (ValueError, IndexError):
-            raise InputError(f"--ends takes a clock time such as 22:00 or 21:30, not '{ends}'") from None
+            raise InputError(_("--ends takes a clock time such as 22:00 or 21:30, not '{ends}'").format(ends=ends)) from None
         lt = time.localtime(now)
         at = time.mktime((lt.tm_year, lt.tm_mon, lt.tm_mday, hh, mm, 0, 0, 0, -1))
         if at <= now:

@@ -211,3 +211,14 @@ def test_an_unknown_rulesets_hint_is_in_the_asked_language():
     r = run("--lang", "it", "ask", "quanto costa uscire di prigione", "--ruleset", "it-lir")
     said = " ".join((r.out + r.err).split())
     assert r.code == 2 and "(forse intendevi it-lire?); referee rules list li mostra" in said and "shows them" not in said
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--minutes", "90"], "it-lire non ha un orario di fine concordato: aggiungi --variant time-limit"),
+    (["--variant", "time-limit", "--minutes", "-5"], "--minutes deve essere positivo, non -5"),
+    (["--variant", "time-limit", "--ends", "dopocena"], "--ends vuole un orario come 22:00 o 21:30, non 'dopocena'"),
+])
+def test_an_agreed_ends_mistakes_are_said_in_the_asked_language(tmp_path, args, said):
+    g = tmp_path / "g.sqlite"
+    r = run("--lang", "it", "new", "Ana", "Bea", "-r", "it-lire", *args, game=g)
+    assert r.code == 2 and said in " ".join(r.err.split()) and not g.exists()

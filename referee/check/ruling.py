@@ -36,7 +36,8 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
         try:
             ev = KINDS[kind].run(rs, t, args, sc)
         except Refusal as e:
-            raise InputError(f"this 'given' step is refused by the rules, so it cannot have happened: {e.message}", sc.display, line) from None
+            raise InputError(_("this 'given' step is refused by the rules, so it cannot have happened: {reason}").format(reason=e.message),
+                             sc.display, line) from None
         except RefereeError as e:
             raise InputError(str(e.message), sc.display, line) from None
         t = ev.t
