@@ -87,7 +87,13 @@ def test_compiled_catalogs_match_their_sources(lang):
     fresh = gettext.GNUTranslations(io.BytesIO(buf.getvalue()))
     with open(LOCALE / lang / "LC_MESSAGES" / "referee.mo", "rb") as f:
         committed = gettext.GNUTranslations(f)
-    assert committed._catalog == fresh._catalog, f"referee/locale/{lang}/LC_MESSAGES/referee.mo is stale: python scripts/catalogs.py --compile"  # type: ignore[attr-defined]
+    assert _sans_tool(committed._catalog) == _sans_tool(fresh._catalog), f"referee/locale/{lang}/LC_MESSAGES/referee.mo is stale: python scripts/catalogs.py --compile"  # type: ignore[attr-defined]
+
+
+def _sans_tool(catalog: dict) -> dict:
+    """The catalog without the header's Generated-By line: a newer Babel is not a stale translation."""
+    header = "\n".join(x for x in catalog.get("", "").split("\n") if not x.startswith("Generated-By:"))
+    return {**catalog, "": header}
 
 
 def test_plural_forms():
