@@ -104,7 +104,7 @@ def _catalog() -> Any:
 
 
 def gettext(message: str) -> str:
-    if _state["lang"] == "en":
+    if _state["lang"] == "en" or not message:  # the catalog's "" is its header, never a translation
         return message
     return _catalog().gettext(message)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from referee.core.state import BANK
 from referee.i18n import N_, _
 
 # what referee.core.rent calls a value the board does not know for sure (its words, said again here)
@@ -39,6 +40,11 @@ _REASONS = (
     (r"winning bid on (?P<square>.+)", N_("winning bid on {square}")),
     (r"payment", N_("payment")),
 )
+
+
+def party(name: str) -> str:
+    """A debt's creditor as shown: a player by name, the bank in the language shown."""
+    return _("bank") if name == BANK else name
 
 
 def debt_reason(text: str) -> str:

@@ -450,7 +450,7 @@ TEMPLATES: dict[str, Template] = {
     "jail.loses_next_turn": "{player} also loses the next turn",
     "card.nearest_rent": _nearest_rent,
     # bankruptcy and the end
-    "bankruptcy.bank_auctions": "the bank now auctions: {deeds:list} (record each with: auction DEED WINNER PRICE)",
+    "bankruptcy.bank_auctions": "the bank now auctions: {deeds:list} (record each with: auction WINNER DEED PRICE)",
     "end.last_player": lambda p, f: (_p("end.last_player", "game over: {winner} is the last player left").format(winner=p["winner"]) if p["winner"]
                                      else _p("end.last_player", "game over: nobody is the last player left")),
     "end.after_bankruptcies": _after_bankruptcies,

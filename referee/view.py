@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from referee.i18n import N_, _, data
+from referee.i18n import N_, _, data, pgettext
 
 RECENT = 10  # events shown
 
@@ -131,7 +131,7 @@ def _last_throw(rs, t, events: list[dict]) -> dict | None:
                         break
             text = _("{player} threw {dice}").format(player=who, dice="+".join(str(x) for x in dice)) if dice else (e.get("text") or "")
             if len(dice) == 2:
-                text += f" = {sum(dice)}" + (" (doubles)" if dice[0] == dice[1] else "")
+                text += f" = {sum(dice)}" + (" " + pgettext("roll", "(doubles)") if dice[0] == dice[1] else "")
             if square:
                 text += f" → {square}"
             return {"player": who, "dice": dice, "square": square, "text": text, "seq": e.get("seq")}

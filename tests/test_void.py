@@ -199,3 +199,18 @@ def test_a_rent_with_its_claim_window_stated_by_hand_keeps_it_when_re_run(game):
     buy = next(e["seq"] for e in entries if e["type"] == "buy")
     r = ok(game, "amend", str(buy), "buy", "Ana", "baltic avenue")  # re-runs the rent after it
     assert cash(game)["Ben"] == 1500 - 4, r.out  # the rent re-run with its stated window, not refused for want of a landing
+
+
+def test_an_auction_nobody_bid_on_or_a_bid_owed_is_replayed_when_an_earlier_move_is_voided(game):
+    """The two auctions the bidding desk records besides a paid bid: the deed left with the bank, and a winner
+    short of cash owing the bid. Voiding an earlier move re-runs both as they were recorded."""
+    ok(game, "new", "Ana", "Ben")
+    ok(game, "pay", "Ana", "Ben", "10")  # the mistake
+    ok(game, "no-bid", "oriental avenue")
+    ok(game, "pay", "Ben", "bank", "1450")  # Ben is left with $60
+    ok(game, "auction", "Ben", "boardwalk", "300")  # more than Ben holds: he owes the bank the bid
+    r = run("void", "2", game=game)
+    assert r.code == 0, r.err
+    assert "internal error" not in r.err + r.out
+    assert cash(game) == {"Ana": 1500, "Ben": 50}
+    assert "owes" in ok(game, "status").out

@@ -16,7 +16,7 @@ from rich.markup import escape
 
 from referee.cli import common
 from referee.errors import InputError, RefereeError
-from referee.i18n import _
+from referee.i18n import _, pgettext
 
 if TYPE_CHECKING:
     from referee.core.bidding import Bidding
@@ -159,7 +159,8 @@ class AuctionDesk:
         rs, _t = self.con.snapshot()
         high = self.bidding.high
         now = f"{html.escape(high[0])} {html.escape(rs.fmt(high[1]))}" if high else html.escape(_("no bid"))
-        return f"<b>auction</b> {html.escape(self.deed_name)}: {now} › "
+        word = pgettext("prompt", "auction")
+        return f"<b>{html.escape(word)}</b> {html.escape(self.deed_name)}: {now} › "
 
     def run(self, words: list[str], where: str = "") -> int | None:
         """The console's hook: handle the line if it belongs to an auction; None lets the console run it."""

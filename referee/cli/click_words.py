@@ -27,7 +27,8 @@ HEADINGS = (N_("Usage: "), N_("Options"), N_("Commands"), N_("Arguments"), N_("S
 METAVARS = {w.lower(): w for w in (
     N_("FILES"), N_("FILE"), N_("PATH"), N_("PATHS"), N_("NAME"), N_("PLAYER"), N_("PLAYERS"), N_("DEED"),
     N_("COUNT"), N_("CARD"), N_("DICE"), N_("ENTRY"), N_("N"), N_("PRICE"), N_("QUESTION"), N_("RULESET"),
-    N_("TOPIC"), N_("WORDS"))}
+    N_("TOPIC"), N_("WORDS"), N_("PAYER"), N_("PAYEE"), N_("AMOUNT"), N_("CHOICE"), N_("DEEDS"), N_("DEBTOR"),
+    N_("REASON"))}
 
 
 def _metavar(word: str) -> str:
@@ -74,7 +75,7 @@ _ERRORS = (
     (r"No such option: (?P<name>\S+)(?P<rest>.*)", N_("No such option: {name}{rest}")),
     (r"Option '(?P<name>.+)' requires an argument\.", N_("Option '{name}' requires an argument.")),
     (r"Got unexpected extra arguments? \((?P<name>.*)\)", N_("Got unexpected extra argument(s) ({name})")),
-    (r"Invalid value for '(?P<name>.+?)': '(?P<value>.*)' is not a valid integer\.", N_("Invalid value for '{name}': '{value}' is not a whole number.")),
+    (r"Invalid value for '(?P<name>.+?)': '(?P<value>.*)' is not a valid int(?:eger)?\.", N_("Invalid value for '{name}': '{value}' is not a whole number.")),
     (r"Invalid value for '(?P<name>.+?)': (?P<rest>.*)", N_("Invalid value for '{name}': {rest}")),
     (r" Did you mean (?P<name>.+)\?", N_(" Did you mean {name}?")),
     # the part after "Invalid value for '…': "

@@ -378,7 +378,7 @@ class TableConsole:
                 self.run_line(line)
             except KeyboardInterrupt:
                 self.report(interrupts.take_message(), 130)
-        self.out.print("[dim]bye: every move is saved in the game file[/dim]")
+        self.out.print("[dim]" + _("bye: every move is saved in the game file") + "[/dim]")
         return 0
 
 
@@ -397,11 +397,13 @@ def join_line(words: list[str]) -> str:
 
 
 def _usage_msg(e: Any) -> str:
-    msg = e.format_message().rstrip(".")
+    from referee.cli.click_words import translate
+
+    msg = translate(e.format_message()).rstrip(".")
     usage = ""
-    if e.ctx is not None:
-        usage = e.ctx.get_usage().replace("Usage: ", "").replace("referee ", "", 1).replace("[OPTIONS] ", "")
-    return f"{msg[:1].lower()}{msg[1:]}" + (f" — usage: {usage}" if usage else "")
+    if e.ctx is not None:  # the usage line without its heading ("Usage: ", "Uso: ") and the program's name
+        usage = e.ctx.get_usage().split("referee ", 1)[-1].replace("[OPTIONS] ", "")
+    return f"{msg[:1].lower()}{msg[1:]}" + (" — " + _("usage: {usage}").format(usage=usage) if usage else "")
 
 
 def _history(path: Path):

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from referee.gamewatch import GameWatch, problem_text
 from referee.i18n import _, data, ngettext
+from referee.phrases import party
 
 
 class Source(GameWatch):
@@ -104,7 +105,7 @@ def _where(p: dict) -> Text:
 def _owes(p: dict) -> Text | None:
     if not p["owes"]:
         return None
-    return Text(_("owes {debts}").format(debts=", ".join(f"{d['to']} {d['amount_text']}" for d in p["owes"])), style="red")
+    return Text(_("owes: {debts}").format(debts=", ".join(f"{party(d['to'])} {d['amount_text']}" for d in p["owes"])), style="red")
 
 
 def _name(p: dict) -> Text:

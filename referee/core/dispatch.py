@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.core import bankruptcy, buildings, buying, cards, jail, money, mortgages, rent, setup, taxes, trades, turns
+from referee.core import auction_rules, bankruptcy, buildings, buying, cards, jail, money, mortgages, rent, setup, taxes, trades, turns
 from referee.core.events import Event
 from referee.core.state import Table
 from referee.errors import InputError
@@ -64,6 +64,13 @@ def _trade(rs: Ruleset, t: Table, a: Args):
     return trades.trade(rs, t, a["a"], a["b"], trades.Side(**a["a_gives"]), trades.Side(**a["b_gives"]), a.get("lift") or [])
 
 
+def _auction(rs: Ruleset, t: Table, a: Args):
+    # as the bidding desk recorded it: no bid (the deed stays with the bank), or a bid won, paid or owed to the bank
+    if a.get("player") is None:
+        return auction_rules.no_bids(rs, t, a["deed"])
+    return auction_rules.bid_won(rs, t, a["player"], a["deed"], a["price"])
+
+
 def _deed(rs: Ruleset, t: Table, a: Args):
     # board values read at the table: the same values again (they depend on no earlier move); no ops, no sentence
     return Event("deed", {"set": a["set"]}, t.copy())
@@ -75,7 +82,7 @@ TABLE: dict[str, Rerun] = {
     "pay": lambda rs, t, a: money.pay(rs, t, a["payer"], a["payee"], a["amount"], a.get("reason", "")),
     "settle": lambda rs, t, a: money.settle(rs, t, a["player"]),
     "buy": lambda rs, t, a: buying.buy(rs, t, a["player"], a["deed"]),
-    "auction": lambda rs, t, a: buying.auction(rs, t, a["player"], a["deed"], a["price"]),
+    "auction": _auction,
     "rent": _rent,
     "tax.income": lambda rs, t, a: taxes.income_tax(rs, t, a["player"], a.get("choice")),
     "tax.luxury": lambda rs, t, a: taxes.luxury_tax(rs, t, a["player"]),

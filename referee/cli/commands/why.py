@@ -14,11 +14,11 @@ from rich.markup import escape
 
 from referee.cli import common
 from referee.cli.context import GameOpt, open_game
-from referee.i18n import _
+from referee.i18n import N_, _
 
 
 def why(
-    n: Annotated[Optional[int], typer.Argument(help="The entry's number in `log` (default: the last move).")] = None,
+    n: Annotated[Optional[int], typer.Argument(help=N_("The entry's number in `log` (default: the last move)."))] = None,
     game: GameOpt = None,
 ) -> None:
     """The reasoning behind a move: its steps, notes and the clauses it rests on (the last move by default)."""

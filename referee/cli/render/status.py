@@ -101,11 +101,11 @@ def show(rs, t, as_json: bool = False) -> None:
         line += "; " + _("Free Parking pot {amount}").format(amount=rs.fmt(t.pot))
     out.print(line)
     if d["owes"]:
-        from referee.phrases import debt_reason
+        from referee.phrases import debt_reason, party
 
         out.print("[bold]" + escape(_("who owes whom")) + "[/bold]")
         for o in d["owes"]:
             why = f" [dim]({escape('; '.join(debt_reason(x) for x in o['for']))})[/dim]" if o["for"] else ""
-            out.print(f"  [red]{escape(o['from'])} → {escape(o['to'])} {rs.fmt(o['amount'])}[/red]{why}")
+            out.print(f"  [red]{escape(o['from'])} → {escape(party(o['to']))} {rs.fmt(o['amount'])}[/red]{why}")
     if t.over:
         out.print("[bold]" + _("game over") + "[/bold]" + (": " + _("{player} wins").format(player=escape(t.winner)) if t.winner else ""))

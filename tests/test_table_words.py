@@ -1,0 +1,65 @@
+"""Words around the moves in the table's language (session 7's QA of an Italian and a Spanish game)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import run
+
+from referee import i18n
+
+
+@pytest.fixture(autouse=True)
+def _fresh_language(monkeypatch):
+    monkeypatch.delenv("REFEREE_LANG", raising=False)
+    yield
+    i18n.reset()
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_an_option_without_help_shows_no_catalog_header(lang):
+    r = run("--lang", lang, "collect", "--help")
+    assert r.code == 0 and "--for" in r.out
+    assert "Project-Id-Version" not in r.out and "Generated-By" not in r.out
+
+
+def test_a_debt_to_the_bank_names_the_bank_in_the_games_language(game):
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    assert run("pay", "Bruno", "bank", "400000", game=game).code == 0  # more than Bruno holds: a debt
+    status = run("status", game=game).out
+    assert "Bruno → banca" in status and "→ bank" not in status
+    frame = run("watch", "--once", game=game).out
+    assert "deve: banca" in frame and "bank" not in frame.replace("banca", "")
+
+
+def test_a_throw_of_doubles_in_the_watch_frame_is_said_in_the_games_language(game):
+    assert run("new", "Ana", "Ben", "-r", "mx-hasbro", "--turns", game=game).code == 0
+    assert run("roll", "2", "2", game=game).code == 0
+    frame = run("watch", "--once", game=game).out
+    assert "2+2 = 4" in frame and "(doubles)" not in frame
+
+
+@pytest.mark.parametrize("lang, word", [("it", "numero intero"), ("es", "número entero")])
+def test_a_number_that_is_not_one_is_said_in_the_language(game, lang, word):
+    assert run("new", "Ana", "Ben", game=game).code == 0
+    r = run("--lang", lang, "why", "abc", game=game)
+    assert r.code == 2 and "is not a valid" not in r.err
+
+
+def test_the_bankruptcy_hint_gives_the_auction_command_in_its_real_order(game):
+    assert run("new", "Ana", "Ben", "Cy", game=game).code == 0
+    assert run("buy", "Ben", "baltic avenue", game=game).code == 0
+    assert run("pay", "Ben", "bank", "1500", game=game).code == 0  # Ben owes the bank more than he has
+    r = run("bankrupt", "Ben", game=game)
+    assert r.code == 0, r.err
+    assert "auction WINNER DEED PRICE" in r.out and "auction DEED WINNER" not in r.out
+
+
+def test_a_table_file_says_a_missing_argument_in_the_games_language(tmp_path):
+    game = tmp_path / "it.sqlite"
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", "--turns", game=game).code == 0
+    moves = tmp_path / "m.txt"
+    moves.write_text("paga Anna\n", encoding="utf-8")
+    r = run("play", str(moves), game=game)
+    assert r.code == 2
+    assert "m.txt:1: manca l'argomento" in r.err and "— uso: pay PAGANTE BENEFICIARIO IMPORTO" in r.err, r.err
+    assert "Uso:" not in r.err and "usage" not in r.err
