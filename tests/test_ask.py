@@ -537,12 +537,27 @@ def test_accuracy_on_diag8_holds_its_floor():
     _holds_floor("diag8", DIAG8_FLOOR, none_ok=0.5)
 
 
-@pytest.mark.parametrize("split", ["holdout6", "diag8"])
-def test_the_session7_halves_load_are_apart_and_every_label_names_a_clause(split):
+# diag9 and diag10: a second blind Italian set of session 7, half from the lire book's paragraphs, half from
+# Italian pages, split mechanically in two. As it came: diag9 it 83.3/94.4 %; the other half, kept blind as
+# holdout7 and scored twice in aggregate (64.9/81.1 % before and after diag9's words), then read as diag10.
+DIAG9_FLOOR = {"en": (0.0, 0.0), "es": (0.0, 0.0), "it": (0.86, 0.97)}
+DIAG10_FLOOR = {"en": (0.0, 0.0), "es": (0.0, 0.0), "it": (0.72, 0.91)}
+
+
+def test_accuracy_on_diag9_holds_its_floor():
+    _holds_floor("diag9", DIAG9_FLOOR, none_ok=1.0)
+
+
+def test_accuracy_on_diag10_holds_its_floor():
+    _holds_floor("diag10", DIAG10_FLOOR, none_ok=0.6)
+
+
+@pytest.mark.parametrize("split, other", [("holdout6", "diag8"), ("diag8", "holdout6"), ("diag9", "diag10"), ("diag10", "diag9")])
+def test_the_session7_halves_load_are_apart_and_every_label_names_a_clause(split, other):
     ev = _eval_module()
     data = ev.load_eval(ev.FILES[split])
-    other = ev.load_eval(ev.FILES["diag8" if split == "holdout6" else "holdout6"])
-    assert len(data["questions"]) >= 45 and {q["lang"] for q in data["questions"]} == {"es", "it"}
+    other = ev.load_eval(ev.FILES[other])
+    assert len(data["questions"]) >= 35 and {q["lang"] for q in data["questions"]} >= {"it"}
     assert not {q["q"] for q in data["questions"]} & {q["q"] for q in other["questions"]}
     assert not ev.unknown_labels(data, ev.known_clauses(sindex.editions_index()))
     assert all(q["src"] in data["sources"] for q in data["questions"] + data["none"])
