@@ -64,3 +64,37 @@ def value_words(text: str) -> str:
             parts = {k: v for k, v in m.groupdict().items() if v is not None}
             return _(on_square if "square" in parts else plain).format(**parts)
     return text
+
+
+# what `deed` reports of each value read (referee.core.board_values.record_values), kept in the log in English
+_DEED_LABELS = (
+    (r"name", N_("name")),
+    (r"price", N_("price")),
+    (r"mortgage", N_("mortgage value")),
+    (r"rents \(site, 1-4 houses, hotel\)", N_("rents (site, 1-4 houses, hotel)")),
+    (r"rent by number owned", N_("rent by number owned")),
+    (r"rent with (?P<n>\d) house\(s\)", N_("rent with {n} house(s)")),
+    (r"rent of the site", N_("rent of the site")),
+    (r"rent with a hotel", N_("rent with a hotel")),
+    (r"house cost of the (?P<group>.+) group", N_("house cost of the {group} group")),
+    (r"hotel cost of the (?P<group>.+) group", N_("hotel cost of the {group} group")),
+    (r"times the dice, by number owned", N_("times the dice, by number owned")),
+)
+_DEED_CHANGE = re.compile(r"(?P<label>.+?): (?P<old>.+?)(?: → (?P<new>.+?)| \(confirmed\))")
+
+
+def deed_change(text: str) -> str:
+    """One value a deed was read with ("price: $60 (confirmed)", "price: $60 → $65"), in the language shown."""
+    m = _DEED_CHANGE.fullmatch(text)
+    if not m:
+        return text
+    label = m["label"]
+    for pattern, words in _DEED_LABELS:
+        lm = re.fullmatch(pattern, label)
+        if lm:
+            label = _(words).format(**lm.groupdict())
+            break
+    old, new = (re.sub(r"\bunknown\b", _("unknown"), v) if v else v for v in (m["old"], m["new"]))
+    if new is None:
+        return _("{what}: {value} (confirmed)").format(what=label, value=old)
+    return _("{what}: {old} → {new}").format(what=label, old=old, new=new)

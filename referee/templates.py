@@ -15,7 +15,7 @@ from referee.core.msg import Msg, Next
 from referee.i18n import N_, _, data, npgettext
 from referee.i18n import pgettext as _p
 from referee.next_actions import name_arg, render_next
-from referee.phrases import debt_reason, value_words
+from referee.phrases import debt_reason, deed_change, value_words
 
 Fmt = Callable[[int], str]
 Params = Mapping[str, Any]
@@ -433,7 +433,7 @@ TEMPLATES: dict[str, Template] = {
     "deed.not_a_company": "{deed} is not a company: --multipliers is for companies (rent = N × the dice)",
     "deed.nothing": ("nothing to record: give --rent, --houses N --value V, --hotel, --price, --mortgage, "
                      "--house-cost, --hotel-cost, --multipliers or --name"),
-    "deed.recorded": lambda p, f: _p("deed.recorded", "deed {square}: {changes} (read at the table)").format(square=p["square"], changes="; ".join(p["changes"])),
+    "deed.recorded": lambda p, f: _p("deed.recorded", "deed {square}: {changes} (read at the table)").format(square=p["square"], changes="; ".join(deed_change(c) for c in p["changes"])),
     "deed.applies": "recorded in the game log: applies from now on, undo takes it back",
     # money
     "debt.shortfall.bankrupt": _shortfall("bankrupt"),

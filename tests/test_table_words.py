@@ -63,3 +63,16 @@ def test_a_table_file_says_a_missing_argument_in_the_games_language(tmp_path):
     assert r.code == 2
     assert "m.txt:1: manca l'argomento" in r.err and "— uso: pay PAGANTE BENEFICIARIO IMPORTO" in r.err, r.err
     assert "Uso:" not in r.err and "usage" not in r.err
+
+
+def test_the_values_read_from_a_deed_are_said_in_the_games_language_and_money(game):
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    r = run("deed", "Vicolo Corto", "--price", "6.000", "--house-cost", "5000", game=game)
+    assert r.code == 0, r.err
+    assert "prezzo: L. 6.000 (confermato)" in r.out and "costo di una casa del gruppo" in r.out
+    assert "confirmed" not in r.out and "price" not in r.out
+    r = run("deed", "Società Elettrica", "--multipliers", "4", game=game)
+    assert "volte i dadi" in r.out and "sconosciuto" in r.out and "unknown" not in r.out
+    r = run("deed", "Vicolo Corto", "--price", "abc", game=game)
+    assert r.code == 2 and "in L. (come L. 1.500)" in r.err and "$" not in r.err
+    assert "deed Vicolo Corto: price: L. 6.000" in run("--lang", "en", "log", game=game).out  # the log keeps its words

@@ -11,18 +11,29 @@ from referee.errors import InputError
 from referee.i18n import N_, _
 
 
-def _amounts(text: str | None, what: str) -> list[int] | None:
+def _amounts(rs, t, text: str | None, what: str) -> list[int] | None:
     if text is None:
         return None
     parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
     if not parts:
         raise InputError(_("{what}: give the amounts separated by commas, e.g. 20,100,300,900,1600,2500").format(what=what))
-    return [common.parse_amount(p.replace(".", "") if p.count(".") and not p.upper().startswith("L.") else p, what)
-            for p in parts]
+    return [_one(rs, t, p, what) or 0 for p in parts]
 
 
-def _one(text: str | None, what: str) -> int | None:
-    return None if text is None else common.parse_amount(text.replace(".", "") if "." in text and not text.upper().startswith("L.") else text, what)
+def _one(rs, t, text: str | None, what: str) -> int | None:
+    """An amount in the game's own money (its sign, its way of grouping thousands: L. 6.000, $1,500)."""
+    if text is None:
+        return None
+    return common.amount(rs, t, text.replace(".", "") if "." in text and not text.upper().startswith("L.") else text, what)
+
+
+def _plain(text: str) -> list[str]:
+    """Multipliers are plain counts (4,10), not money."""
+    parts = [p for p in text.replace(";", ",").replace(" ", ",").split(",") if p]
+    bad = [p for p in parts if not (p.isascii() and p.isdigit()) or int(p) > 1000]
+    if not parts or bad:
+        raise InputError(_("--multipliers: give whole numbers separated by commas, e.g. 4,10"))
+    return parts
 
 
 def deed(
@@ -50,20 +61,19 @@ def deed(
     from referee.cli.context import record
     from referee.core import board_values
 
-    values = {
-        "name": new_name,
-        "rent": _amounts(rent, "--rent"),
-        "houses": houses,
-        "value": _one(value, "--value"),
-        "hotel": _one(hotel, "--hotel"),
-        "price": _one(price, "--price"),
-        "mortgage": _one(mortgage, "--mortgage"),
-        "house_cost": _one(house_cost, "--house-cost"),
-        "hotel_cost": _one(hotel_cost, "--hotel-cost"),
-        "multipliers": _amounts(multipliers, "--multipliers"),
-    }
-
     def build(rs, t):
+        values = {
+            "name": new_name,
+            "rent": _amounts(rs, t, rent, "--rent"),
+            "houses": houses,
+            "value": _one(rs, t, value, "--value"),
+            "hotel": _one(rs, t, hotel, "--hotel"),
+            "price": _one(rs, t, price, "--price"),
+            "mortgage": _one(rs, t, mortgage, "--mortgage"),
+            "house_cost": _one(rs, t, house_cost, "--house-cost"),
+            "hotel_cost": _one(rs, t, hotel_cost, "--hotel-cost"),
+            "multipliers": [int(m) for m in _plain(multipliers)] if multipliers is not None else None,
+        }
         return board_values.record_values(rs, t, common.resolve_deed(rs, name), values)
 
     record(game, build, as_json)
