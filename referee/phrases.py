@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from referee.core.state import BANK
-from referee.i18n import N_, _
+from referee.i18n import N_, _, data
 
 # what referee.core.rent calls a value the board does not know for sure (its words, said again here)
 _WHAT = (
@@ -53,7 +53,10 @@ def debt_reason(text: str) -> str:
         m = re.fullmatch(pattern, text or "")
         if m:
             return _(words).format(**m.groupdict())
-    return _(text) if text else ""
+    if not text:
+        return ""
+    said = data(text)  # a card's words, as the ruleset's catalog has them
+    return said if said != text else _(text)
 
 
 def value_words(text: str) -> str:

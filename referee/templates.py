@@ -44,7 +44,7 @@ def _rent(p: Params, f: Fmt) -> str:
     return text
 
 
-def _choice_word(choice: str) -> str:
+def choice_word(choice: str) -> str:
     """The income-tax choice as the table says it (percent, flat), not as the command types it."""
     return {"flat": _p("tax.choice", "flat"), "percent": _p("tax.choice", "percent")}.get(choice, choice)
 
@@ -218,7 +218,7 @@ TEMPLATES: dict[str, Template] = {
     "auction": "{player} wins {deed} at auction for {price:money}",
     "rent": "{payer} pays {owner} {amount:money} rent on {deed}",
     "tax.income": lambda p, f: _p("tax.income", "{player} pays {amount} income tax ({choice})").format(
-        player=p["player"], amount=f(p["amount"]), choice=_choice_word(p["choice"])),
+        player=p["player"], amount=f(p["amount"]), choice=choice_word(p["choice"])),
     "tax.luxury": "{player} pays {amount:money} luxury tax",
     "free_parking.pot": "{player} lands on Free Parking and collects the pot, {amount:money}",
     "free_parking.nothing": "{player} lands on Free Parking: nothing happens",

@@ -76,3 +76,30 @@ def test_the_values_read_from_a_deed_are_said_in_the_games_language_and_money(ga
     r = run("deed", "Vicolo Corto", "--price", "abc", game=game)
     assert r.code == 2 and "in L. (come L. 1.500)" in r.err and "$" not in r.err
     assert "deed Vicolo Corto: price: L. 6.000" in run("--lang", "en", "log", game=game).out  # the log keeps its words
+
+
+def test_a_debt_from_a_card_gives_the_cards_words_in_the_games_language(game):
+    assert run("new", "Ana", "Ben", "Carla", "-r", "mx-hasbro", game=game).code == 0
+    assert run("pay", "Ana", "bank", "1490", game=game).code == 0
+    assert run("card", "Ana", "chairman", game=game).code == 0  # $50 to each of two players, with $10 in hand
+    out = run("status", game=game).out
+    assert "Lo eligieron presidente del consejo" in out and "chairman" not in out
+
+
+def test_a_file_the_system_refuses_is_said_in_the_games_language(game, tmp_path):
+    assert run("new", "Ana", "Ben", "-r", "mx-hasbro", game=game).code == 0
+    r = run("export", str(tmp_path / "missing" / "x.yaml"), game=game)
+    assert r.code == 2 and "no existe ese archivo o carpeta" in r.err and "Errno" not in r.err
+
+
+def test_slips_before_the_game_is_opened_are_said_in_its_language(game, tmp_path):
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    r = run("ask", "", game=game)
+    assert r.code == 2 and "richiede una domanda" in r.err
+    r = run("tax", "income", "Anna", "--choice", "bogus", game=game)
+    assert r.code == 2 and "non 'bogus'" in r.err
+    out = run("tax", "income", "Anna", "--preview", game=game).out
+    assert "scelte in it-lire: fisso" in out and "flat" not in out
+    timed = tmp_path / "timed.sqlite"
+    r = run("new", "Anna", "Bruno", "-r", "it-lire", "--variant", "time-limit", "--minutes", "60", game=timed)
+    assert r.code == 0 and "finisce alle" in r.out and "ends at" not in r.out

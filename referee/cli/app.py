@@ -7,6 +7,7 @@ referee.cli.registry; only the one being run is imported and built.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from typing import Any
@@ -15,7 +16,7 @@ from referee import i18n
 from referee.cli import common
 from referee.cli.context import STATE, app
 from referee.errors import RefereeError
-from referee.i18n import _
+from referee.i18n import N_, _
 
 
 def _is_sqlite_error(e: BaseException) -> bool:
@@ -109,7 +110,7 @@ def _main() -> None:
         if isinstance(e, OSError) or _is_sqlite_error(e):
             if os.environ.get("REFEREE_DEBUG"):
                 raise
-            common.fail(_("error: {error}").format(error=e), 2)
+            common.fail(os_error(e) if isinstance(e, OSError) else _("error: {error}").format(error=e), 2)
             return
         if common.is_click(e, "ClickException"):  # usage errors
             help_language(argv, usage_error=True)
@@ -129,3 +130,22 @@ def _main() -> None:
         common.fail(_("internal error: {kind}: {error} (set REFEREE_DEBUG=1 for details)").format(kind=type(e).__name__, error=e), 3)
         return
     sys.exit(code)
+
+
+_OS_ERRORS = {
+    errno.ENOENT: N_("{path}: no such file or folder"),
+    errno.EACCES: N_("{path}: permission denied"),
+    errno.EPERM: N_("{path}: permission denied"),
+    errno.EISDIR: N_("{path}: is a folder, not a file"),
+    errno.ENOTDIR: N_("{path}: a part of the path is not a folder"),
+    errno.ENOSPC: N_("{path}: no space left on the disk"),
+    errno.EROFS: N_("{path}: the disk is read-only"),
+}
+
+
+def os_error(e: OSError) -> str:
+    """A file the system refused, in the table's language (the system's own words are English)."""
+    words = _OS_ERRORS.get(e.errno or 0)
+    if words and e.filename:
+        return _(words).format(path=e.filename)
+    return _("error: {error}").format(error=e)

@@ -50,6 +50,11 @@ def _ask(question: list[str], ruleset: str | None, all_editions: bool, limit: in
     from referee.errors import InputError
 
     q = " ".join(question).strip()
+    if not q or ruleset:  # a slip is said in the game's language, or the question's (no ledger opened for it)
+        from referee.cli.context import STATE, game_language
+
+        i18n.offer_game(game_language(game_path(game or STATE["game"])))
+        i18n.speak_the_question(q)
     if not q:
         raise InputError(_("ask needs a question, e.g. referee ask \"can I collect rent in jail?\""))
     if all_editions:

@@ -26,7 +26,7 @@ def resolve_method(rs: Ruleset, name: str | None) -> str:
         return own if own in known else ("net-worth" if "net-worth" in known else known[0])
     if name in known:
         return name
-    return match(name, {k: [k] for k in known}, "valuation method", hint=f"{rs.id} has: {', '.join(known)}")
+    return match(name, {k: [k] for k in known}, "valuation method", hint=f"{rs.id}: {', '.join(known)}")
 
 
 # ---------------------------------------------------------------- ranking

@@ -52,7 +52,7 @@ def new(
         common.out.print(f"  {escape(p.name)}: {rs.fmt(rs.for_players('starting_cash', len(players)))}")
     common.out.print(f"  [cyan]— {rs.cite('setup.cash')}[/cyan]")
     if spec.get("ends"):
-        common.out.print(f"  ends at {spec['ends_text']} (the agreed time; `watch` and `serve` show the countdown)")
+        common.out.print("  " + escape(_("ends at {time} (the agreed time; `watch` and `serve` show the countdown)").format(time=spec["ends_text"])))
     n_deal = rs.for_players("deal_deeds", len(players)) or 0
     if deals:
         for name, idxs in deals.items():

@@ -21,10 +21,13 @@ def income(
     from referee.core import taxes
     from referee.errors import InputError
 
-    if choice is not None and choice not in ("percent", "flat"):
-        raise InputError(_("--choice is percent or flat, not '{choice}'").format(choice=choice))
+    def choice_ok() -> None:  # said once the game's language is known
+        if choice is not None and choice not in ("percent", "flat"):
+            raise InputError(_("--choice is percent or flat, not '{choice}'").format(choice=choice))
+
     if preview:
         g = open_game(game)
+        choice_ok()
         rs, t = g.ruleset(), g.state()
         who = common.resolve_player(t, player)
         opts = taxes.income_tax_options(rs, t, who)
@@ -38,9 +41,16 @@ def income(
             common.out.print("  " + _("net worth {amount} → {percent} % = {tax}").format(amount=rs.fmt(opts["net_worth"].total), percent=pct, tax=rs.fmt(opts["percent_amount"])))
         if "flat" in opts:
             common.out.print("  " + _("flat: {amount}").format(amount=rs.fmt(opts["flat"])))
-        common.out.print("  " + _("choices in {ruleset}: {choices}").format(ruleset=rs.id, choices=", ".join(opts["choices"])))
+        from referee.templates import choice_word
+
+        common.out.print("  " + _("choices in {ruleset}: {choices}").format(ruleset=rs.id, choices=", ".join(choice_word(c) for c in opts["choices"])))
         return
-    record(game, lambda rs, t: _taxed(rs, t, player, "income", force, lambda who: taxes.income_tax(rs, t, who, choice)))
+
+    def income(rs, t):
+        choice_ok()
+        return _taxed(rs, t, player, "income", force, lambda who: taxes.income_tax(rs, t, who, choice))
+
+    record(game, income)
 
 
 def luxury(player: str, force: ForceOpt = None, game: GameOpt = None) -> None:
