@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Literal, TypeVar
 
 from referee.errors import Ambiguous, InputError
-from referee.i18n import N_, _
+from referee.i18n import N_, _, data
 
 K = TypeVar("K", bound=Hashable)
 Mode = Literal["forgiving", "prefix", "exact"]
@@ -242,6 +242,8 @@ def card_choices(decks: Mapping[str, dict]) -> tuple[dict[str, list[str]], dict[
         for c in deck.get("cards") or []:
             key = f"{deck_id}:{c['id']}"
             cards[key] = dict(c, deck=deck_id)
-            choices[key] = [f"{dname}: {c['id']}", c["id"], c.get("text", c["id"])]
+            text = c.get("text", c["id"])
+            said = data(text)  # as the table reads it: the card's words in the language shown
+            choices[key] = [f"{dname}: {c['id']}", c["id"], text] + ([said] if said != text else [])
             choices[key] += [f"{a}: {c['id']}" for a in deck.get("aliases") or []]
     return choices, cards

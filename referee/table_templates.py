@@ -4,6 +4,7 @@ a move the banker forced, the auction helper's bids (core/bidding.py), and build
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -28,7 +29,7 @@ def table_templates(_nested: Callable[[Any, Any], str]) -> dict[str, Any]:
         "check.card.not_landed": "{player} has not landed on a {deck} square: a card is drawn by the player who lands there",
         "check.elsewhere": lambda p, f: _nested(p["what"], f) + " (" + _(
             "{player} is {where}; if {player}'s token really stands on {there}, a throw was entered wrong: correct it with amend N"
-        ).format(player=p["player"], where=_where_words(p["where"]), there=p["there"]) + ")",
+        ).format(player=p["player"], where=_where_words(p["where"]), there=_there(p["there"])) + ")",
         "check.late": lambda p, f: pgettext("check.late", "{doing} belongs to the landing, and {late}").format(
             doing=_nested(p["doing"], f), late=_nested(p["late"], f)),
         "check.doing.buy": "buying {deed}",
@@ -66,6 +67,12 @@ def table_templates(_nested: Callable[[Any, Any], str]) -> dict[str, Any]:
                                                     "and it is {current}'s turn")).format(player=p["player"], current=p["current"]),
         # the turn's rulings (throw, jail turns, auctions, shortages, hotel sales, the tax declaration)
     }
+
+
+def _there(text: str) -> str:
+    """Where the token should stand: a square's name, or "a Chance square" as the core records it."""
+    m = re.fullmatch(r"a (.+) square", text)
+    return _("a {deck} square").format(deck=m[1]) if m else text
 
 
 def _where_words(w: dict[str, Any]) -> str:

@@ -103,3 +103,12 @@ def test_slips_before_the_game_is_opened_are_said_in_its_language(game, tmp_path
     timed = tmp_path / "timed.sqlite"
     r = run("new", "Anna", "Bruno", "-r", "it-lire", "--variant", "time-limit", "--minutes", "60", game=timed)
     assert r.code == 0 and "finisce alle" in r.out and "ends at" not in r.out
+
+
+def test_a_card_is_found_by_the_words_printed_on_it_in_the_games_language(game):
+    assert run("new", "Ana", "Ben", "-r", "mx-hasbro", game=game).code == 0
+    r = run("card", "Ben", "Error del banco a su favor", game=game)
+    assert r.code == 0 and "cobra $200" in r.out
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", "--turns", "--force", game=game).code == 0
+    r = run("card", "Bruno", "Andate fino alla Stazione Nord", game=game)  # not on a Chance square: refused, said in Italian
+    assert r.code == 1 and "una casella Imprevisti" in r.err and "square" not in r.err, r.err

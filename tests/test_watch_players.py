@@ -80,7 +80,7 @@ def test_a_bankrupt_player_is_out_and_the_debts_vanish_and_the_final_ranking_sho
     ok(game, "roll", "1", "2")
     ok(game, "rent", "Ben", "baltic")  # $4 owed, $2 held: a debt
     f = frame(game)
-    assert "owes Ana $4" in f
+    assert "owes: Ana $4" in f
     ok(game, "bankrupt", "Ben")
     for width in (45, 120):
         f = frame(game, width)
