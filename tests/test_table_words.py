@@ -112,3 +112,18 @@ def test_a_card_is_found_by_the_words_printed_on_it_in_the_games_language(game):
     assert run("new", "Anna", "Bruno", "-r", "it-lire", "--turns", "--force", game=game).code == 0
     r = run("card", "Bruno", "Andate fino alla Stazione Nord", game=game)  # not on a Chance square: refused, said in Italian
     assert r.code == 1 and "una casella Imprevisti" in r.err and "square" not in r.err, r.err
+
+
+def test_serve_says_where_the_page_is_in_the_games_language(game, monkeypatch):
+    import uvicorn
+
+    from referee.web import launch
+
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)  # no server: only what it says first
+    said: list[str] = []
+    i18n.use("it")
+    launch.run(game, 0, False, say=lambda text, **kw: said.append(text))
+    text = " ".join(said)
+    assert "sola lettura" in text and "pagina: http://127.0.0.1:" in text and "Ctrl-C la ferma" in text
+    assert "read-only" not in text and "stops it" not in text

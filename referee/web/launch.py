@@ -109,14 +109,14 @@ def run(game: Path, port: int, lan: bool, say=print) -> None:
         url = f"http://{lan_address()}:{real_port}/?token={token}"
     else:
         url = f"http://{LOOPBACK}:{real_port}/"
-    say(f"[bold]referee serve[/bold] — {game.name}, read-only")
-    say(f"  page: {url}", markup=False)
+    say("[bold]referee serve[/bold] — " + _("{game}, read-only").format(game=game.name))
+    say("  " + _("page: {url}").format(url=url), markup=False)
     if lan:
         print(qr_text(url), end="", flush=True)
-        say("  phones on the same network: scan the code (the link carries this game's token; without it: 403)")
+        say("  " + _("phones on the same network: scan the code (the link carries this game's token; without it: 403)"))
     else:
-        say("  only this computer can open it; `referee serve --lan` puts it on the local network for the phones")
-    say("  Ctrl-C stops it", style="dim")
+        say("  " + _("only this computer can open it; `referee serve --lan` puts it on the local network for the phones"))
+    say("  " + _("Ctrl-C stops it"), style="dim")
     import sys
 
     sys.stdout.flush()  # the link must show now, even when stdout is a pipe
