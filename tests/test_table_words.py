@@ -127,3 +127,16 @@ def test_serve_says_where_the_page_is_in_the_games_language(game, monkeypatch):
     text = " ".join(said)
     assert "sola lettura" in text and "pagina: http://127.0.0.1:" in text and "Ctrl-C la ferma" in text
     assert "read-only" not in text and "stops it" not in text
+
+
+def test_checks_summary_counts_claims_as_its_headline_does(tmp_path):
+    from conftest import ROOT
+
+    files = sorted((ROOT / "scenarios" / "it-lire").glob("*.yaml"))[:2]
+    r = run("--lang", "it", "check", *map(str, files))
+    head = next(line for line in r.out.splitlines() if "contestazion" in line and "file di scenario" in line)
+    claims = int(head.split(",")[1].split()[0])
+    total = next(line for line in r.out.splitlines() if "totale" in line)
+    upheld, rejected = (int(x) for x in total.replace("│", " ").split()[1:3])
+    assert upheld + rejected == claims
+    assert "contestazioni accolte" in r.out and "respinta" not in r.out

@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.table import Table as RTable
 
 from referee.cli.common import err, out, para, print_details
-from referee.i18n import N_, _, ngettext
+from referee.i18n import N_, _, ngettext, pgettext
 
 
 def _default_scenarios() -> Path:
@@ -152,14 +152,21 @@ def _print_summary(results, expect: bool) -> None:
     files = ngettext("{n} scenario file", "{n} scenario files", s["files"]).format(n=s["files"])
     claims = ngettext("{n} claim", "{n} claims", s["total"]["claims"]).format(n=s["total"]["claims"])
     tab = RTable(title=f"{files}, {claims}", title_justify="left")
-    cols = [_("ruleset"), _("upheld"), _("rejected"), _("invalid")] + ([_("≠ expected")] if expect else [])
+    # the headline counts claims, so do the columns (a file is invalid, or off what it expects, as a whole)
+    cols = [_("ruleset"), pgettext("check.column", "claims upheld"), pgettext("check.column", "claims rejected"),
+            pgettext("check.column", "invalid files")] + ([pgettext("check.column", "files ≠ expected")] if expect else [])
     for i, c in enumerate(cols):
         tab.add_column(c, justify="left" if i == 0 else "right")
-    for rid in sorted(s["by_ruleset"]):
-        row = s["by_ruleset"][rid]
-        tab.add_row(escape(rid), str(row["upheld"]), str(row["rejected"]), str(row["invalid"]), *([str(row["mismatched"])] if expect else []))
-    t = s["total"]
-    tab.add_row("[bold]" + _("total") + "[/bold]", str(t["upheld"]), str(t["rejected"]), str(t["invalid"]), *([str(t["mismatched"])] if expect else []))
+    rows: dict[str, list[int]] = {}
+    for r in results:
+        row = rows.setdefault(r.ruleset, [0, 0, 0, 0])
+        row[0] += sum(1 for x in r.rulings if x.upheld)
+        row[1] += sum(1 for x in r.rulings if not x.upheld)
+        row[2] += r.status == "invalid"
+        row[3] += bool(r.has_expectations and not r.matches_expected and not r.error)
+    total = [sum(v[i] for v in rows.values()) for i in range(4)]
+    for name, row in [*((escape(rid), rows[rid]) for rid in sorted(rows)), ("[bold]" + _("total") + "[/bold]", total)]:
+        tab.add_row(name, *(str(n) for n in row[: 4 if expect else 3]))
     out.print(tab)
 
 
