@@ -97,7 +97,7 @@ def _buildings(houses: int, hotels: int) -> str:
 def _standing(p: Params) -> str:
     if p["now_hotel"]:
         return _p("build", "a hotel")
-    return _p("build", "{n} house(s)").format(n=p["now_houses"])
+    return npgettext("build", "{n} house", "{n} houses", p["now_houses"]).format(n=p["now_houses"])
 
 
 def _side(s: Params, f: Fmt) -> str:
@@ -376,12 +376,14 @@ TEMPLATES: dict[str, Template] = {
     "mortgage.lifted_at_once": '{player} lifts the mortgage on {deed} at once: {value:money} + {interest:money} interest',
     "mortgage.kept": '{player} keeps {deed} mortgaged and pays the bank {interest:money} interest now; lifting later costs {total:money}',
     "rent.hotel": '{deed} with a hotel → {amount:money}',
-    "rent.houses": '{deed} with {houses} house(s) → {amount:money}',
+    "rent.houses": lambda p, f: npgettext("rent.houses", "{deed} with {houses} house → {amount}", "{deed} with {houses} houses → {amount}",
+                                          p["houses"]).format(deed=p["deed"], houses=p["houses"], amount=f(p["amount"])),
     "rent.base": 'base rent of {deed}: {amount:money}',
     "rent.group_mortgaged": '{player} owns the whole {group} group but a lot of it is mortgaged: no double',
     "rent.railroads": lambda p, f: (_p("rent.railroads", "{player} owns {count} of the {kinds} → {amount}").format(
         player=p["player"], count=p["count"], kinds=data(p["kinds"]), amount=f(p["amount"])) if p.get("kinds") else
-        _p("rent.railroads", "{player} owns {count} railroad(s) → {amount}").format(player=p["player"], count=p["count"], amount=f(p["amount"]))),
+        npgettext("rent.railroads", "{player} owns {count} railroad → {amount}", "{player} owns {count} railroads → {amount}", p["count"]).format(
+            player=p["player"], count=p["count"], amount=f(p["amount"]))),
     "rent.card_times": "card '{card}': pay ×{times} → {amount:money}",
     "rent.fixed_utility": '{player} owns {count} of these → {amount:money}',
     "rent.card_dice": "card '{card}': {times} × the throw {dice} = {amount:money}",

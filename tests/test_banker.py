@@ -129,7 +129,7 @@ def test_selling_evenly_332(g):
     ok(g, "build", "Vermont")  # 3,3,2
     refused(g, "sell", "Connecticut", clause="building.even")
     r = ok(g, "sell", "Oriental")
-    assert "for $25 (now 2 house(s))" in r.out  # half of $50
+    assert "for $25 (now 2 houses)" in r.out  # half of $50
     assert player(g, "Ana")["cash"] == 1500 - (100 + 100 + 120) - 8 * 50 + 25
 
 

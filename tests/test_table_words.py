@@ -140,3 +140,12 @@ def test_checks_summary_counts_claims_as_its_headline_does(tmp_path):
     upheld, rejected = (int(x) for x in total.replace("│", " ").split()[1:3])
     assert upheld + rejected == claims
     assert "contestazioni accolte" in r.out and "respinta" not in r.out
+
+
+def test_a_count_of_houses_is_a_real_plural_in_the_games_language(game):
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    for deed in ("Vicolo Corto", "Vicolo Stretto"):
+        assert run("buy", "Anna", deed, game=game).code == 0
+    assert "(ora 1 casa)" in run("build", "Vicolo Corto", game=game).out
+    assert run("rent", "Bruno", "Vicolo Corto", game=game).code == 0
+    assert "Vicolo Corto con 1 casa → L. 1.000" in run("why", game=game).out
