@@ -149,3 +149,12 @@ def test_a_count_of_houses_is_a_real_plural_in_the_games_language(game):
     assert "(ora 1 casa)" in run("build", "Vicolo Corto", game=game).out
     assert run("rent", "Bruno", "Vicolo Corto", game=game).code == 0
     assert "Vicolo Corto con 1 casa → L. 1.000" in run("why", game=game).out
+
+
+def test_lang_may_follow_the_command_as_game_may(tmp_path):
+    from conftest import ROOT
+
+    f = str(sorted((ROOT / "scenarios" / "it-lire").glob("*.yaml"))[0])
+    for argv in (["check", "--lang", "it", f], ["check", f, "--lang=it"]):
+        r = run(*argv)
+        assert r.code in (0, 1) and "file di scenario" in r.out, r.err

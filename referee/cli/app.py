@@ -37,6 +37,25 @@ def lang_flag(argv: list[str]) -> str | None:
     return None
 
 
+def lang_first(argv: list[str]) -> list[str]:
+    """`--lang X` anywhere on the line, as --game may be: moved before the command, where the root option is read."""
+    out, lang, i = [], None, 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--":
+            out += argv[i:]
+            break
+        if a == "--lang" and i + 1 < len(argv):
+            lang, i = argv[i + 1], i + 2
+            continue
+        if a.startswith("--lang="):
+            lang, i = a.split("=", 1)[1], i + 1
+            continue
+        out.append(a)
+        i += 1
+    return ["--lang", lang, *out] if lang is not None else argv
+
+
 def help_language(argv: list[str], usage_error: bool = False) -> None:
     """For --help, no command or a usage error, with no language asked for: the current game's, read without the ledger."""
     from referee.cli.registry import COMMANDS, Group
@@ -78,6 +97,7 @@ def _main() -> None:
     common.set_detail(mode)  # `--why` / `--verbose` anywhere on the line; else quiet (or $REFEREE_VERBOSE)
     try:
         i18n.reset(lang_flag(argv))
+        argv = lang_first(argv)
         help_language(argv)
         STATE["lang_chosen"] = True
         import typer.main
