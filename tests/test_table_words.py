@@ -158,3 +158,20 @@ def test_lang_may_follow_the_command_as_game_may(tmp_path):
     for argv in (["check", "--lang", "it", f], ["check", f, "--lang=it"]):
         r = run(*argv)
         assert r.code in (0, 1) and "✔ ACCOLT" in r.out and "UPHELD" not in r.out, r.err
+
+
+def test_the_consoles_toolbar_takes_more_lines_rather_than_being_cut_at_80_columns(tmp_path, monkeypatch):
+    from referee.cli.completion import TableCompleter
+    from referee.cli.console import TableConsole
+
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
+    game = tmp_path / "it.sqlite"
+    assert run("new", "Annalisa", "Bartolomeo", "Carlotta", "Domenico", "-r", "it-lire", "--turns", game=game).code == 0
+    i18n.use("it")
+    comp = TableCompleter(TableConsole(game))
+    comp.refresh()
+    assert len(comp.toolbar) > 80
+    lines = comp.toolbar_for(80).split("\n")
+    assert len(lines) > 1 and all(len(line) <= 80 for line in lines)
+    assert "banca: 32 case, 12 alberghi" in lines[-1]
+    assert comp.toolbar_for(200) == comp.toolbar

@@ -82,9 +82,10 @@ class TableCompleter(Completer):
             mark = " " + _("(jail)") if p.in_jail else ""
             owes = sum(d.amount for d in t.debts_of(p.name))
             parts.append(f"{p.name} {rs.fmt(p.cash)}{mark}" + (" " + _("owes {amount}").format(amount=rs.fmt(owes)) if owes else ""))
-        self.toolbar = " " + " │ ".join(parts) + " — " + _("bank: {houses}, {hotels}").format(
+        self.toolbar_parts = parts + [_("bank: {houses}, {hotels}").format(
             houses=ngettext("{n} house", "{n} houses", t.bank_houses).format(n=t.bank_houses),
-            hotels=ngettext("{n} hotel", "{n} hotels", t.bank_hotels).format(n=t.bank_hotels))
+            hotels=ngettext("{n} hotel", "{n} hotels", t.bank_hotels).format(n=t.bank_hotels))]
+        self.toolbar = " " + " │ ".join(parts) + " — " + self.toolbar_parts[-1]
         info = turns.turn_info(rs, t)
         if t.over:
             self._prompt = "<b>" + html.escape(_("game over")) + "</b> › "
@@ -93,6 +94,20 @@ class TableCompleter(Completer):
             self._prompt = html.escape(text).format(player="<b>" + html.escape(info["current"]) + "</b>") + " › "
         else:
             self._prompt = "<b>referee</b> › "
+
+    def toolbar_for(self, width: int) -> str:
+        """The toolbar on as many lines as the terminal needs: players, then the bank, never cut off."""
+        parts = getattr(self, "toolbar_parts", None)
+        if not parts or len(self.toolbar) <= width:
+            return self.toolbar
+        lines = [""]
+        for part in parts:
+            joined = f"{lines[-1]} │ {part}" if lines[-1] else f" {part}"
+            if lines[-1] and len(joined) > width:
+                lines.append(f" {part}")
+            else:
+                lines[-1] = joined
+        return "\n".join(lines)
 
     def prompt_html(self) -> str:
         return self._prompt

@@ -356,7 +356,7 @@ class TableConsole:
             history=_history(self.path) or InMemoryHistory(),
             completer=completer,
             complete_while_typing=False,
-            bottom_toolbar=lambda: completer.toolbar,
+            bottom_toolbar=lambda: completer.toolbar_for(session.output.get_size().columns),
         )
         if self.path.exists():
             self.out.print("[bold]" + _("referee table") + "[/bold] — " + escape(_("{path}; `help` lists commands, Tab completes, Ctrl-D leaves").format(path=self.path)))
