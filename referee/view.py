@@ -108,9 +108,20 @@ def standings(rs, t, sources: dict | None = None) -> dict | None:
 
 
 def _clause(rs, cid: str, sources: dict | None = None) -> dict:
+    """A ruling's clause in the table's language (its title, text and the book's title), the section as printed."""
+    from referee.ruleset.clause_text import words
+
     c = rs.clause(cid)
+    title, text = words(rs, cid)
     src = (sources or {}).get(c.file, {}).get("title") or c.file
-    return {"id": cid, "title": c.title or cid, "text": c.text, "source": src, "section": c.section,
+    if data(src) == src:  # no words for this title in the language shown: the book's title as the commands cite it
+        from referee.sources import title as book_title
+
+        full = book_title(c.file)
+        src = data(full) if data(full) != full else src
+    else:
+        src = data(src)
+    return {"id": cid, "title": title or cid, "text": text, "source": src, "section": c.section,
             "cite": f"{src}, “{c.section}”"}
 
 

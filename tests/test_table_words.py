@@ -175,3 +175,18 @@ def test_the_consoles_toolbar_takes_more_lines_rather_than_being_cut_at_80_colum
     assert len(lines) > 1 and all(len(line) <= 80 for line in lines)
     assert "banca: 32 case, 12 alberghi" in lines[-1]
     assert comp.toolbar_for(200) == comp.toolbar
+
+
+def test_the_phone_pages_rulings_are_in_the_games_language(game):
+    from referee.web.source import GameSource
+
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", "--turns", game=game).code == 0
+    assert run("roll", "3", "4", game=game).code == 0
+    src = GameSource(game)
+    try:
+        snap = src.read()
+    finally:
+        src.close()
+    ruling = next(e for e in snap.view["events"] if e["rulings"])["rulings"][0]
+    assert ruling["source"].startswith("Regolamento del Monòpoli") or ruling["source"].startswith("Regole"), ruling
+    assert ruling["title"] and ruling["text"] and "the " not in ruling["text"].lower()[:40], ruling
