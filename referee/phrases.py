@@ -64,7 +64,7 @@ def value_words(text: str) -> str:
     for pattern, plain, on_square in _WHAT:
         m = re.fullmatch(pattern, text)
         if m:
-            parts = {k: v for k, v in m.groupdict().items() if v is not None}
+            parts = {k: data(v) if k == "group" else v for k, v in m.groupdict().items() if v is not None}
             return _(on_square if "square" in parts else plain).format(**parts)
     return text
 
@@ -95,7 +95,7 @@ def deed_change(text: str) -> str:
     for pattern, words in _DEED_LABELS:
         lm = re.fullmatch(pattern, label)
         if lm:
-            label = _(words).format(**lm.groupdict())
+            label = _(words).format(**{k: data(v) for k, v in lm.groupdict().items()})  # a group's name as the board says it
             break
     old, new = (re.sub(r"\bunknown\b", _("unknown"), v) if v else v for v in (m["old"], m["new"]))
     if new is None:

@@ -69,7 +69,7 @@ def _deed_groups(rs, t, name: str) -> list[dict]:
         sq = rs.squares[idx]
         d = t.deeds[idx]
         if sq.group:
-            key, label, colour = sq.group, rs.group_name(sq.group), group_colour(rs, sq.group)
+            key, label, colour = sq.group, data(rs.group_name(sq.group)), group_colour(rs, sq.group)
         else:
             label, colour = KIND_GROUPS.get(sq.kind, (sq.kind, None))
             label = data(rs.kind_names[sq.kind]) if sq.kind in rs.kind_names else _(label) if sq.kind in KIND_GROUPS else label

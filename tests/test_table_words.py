@@ -190,3 +190,18 @@ def test_the_phone_pages_rulings_are_in_the_games_language(game):
     ruling = next(e for e in snap.view["events"] if e["rulings"])["rulings"][0]
     assert ruling["source"].startswith("Regolamento del Monòpoli") or ruling["source"].startswith("Regole"), ruling
     assert ruling["title"] and ruling["text"] and "the " not in ruling["text"].lower()[:40], ruling
+
+
+def test_a_groups_name_is_the_boards_own_in_the_games_language(game):
+    from referee.web.source import GameSource
+
+    assert run("new", "Ana", "Ben", "-r", "mx-hasbro", game=game).code == 0
+    assert "grupo Marrón" in run("deed", "Avenida Mediterráneo", "--house-cost", "50", game=game).out
+    assert run("buy", "Ana", "Avenida Mediterráneo", game=game).code == 0
+    src = GameSource(game)
+    try:
+        view = src.read().view
+    finally:
+        src.close()
+    ana = next(p for p in view["players"] if p["name"] == "Ana")
+    assert [g["name"] for g in ana["groups"]] == ["Marrón"]
