@@ -205,3 +205,11 @@ def test_a_groups_name_is_the_boards_own_in_the_games_language(game):
         src.close()
     ana = next(p for p in view["players"] if p["name"] == "Ana")
     assert [g["name"] for g in ana["groups"]] == ["Marrón"]
+
+
+def test_rules_origin_and_diff_speak_the_language_asked_and_yamls_words():
+    out = run("--lang", "it", "rules", "show", "it-lire", "--origin").out
+    assert "Parametri e da dove vengono" in out and "valore predefinito dello schema" in out
+    assert "= null" in out and "= None" not in out and "= True" not in out
+    diff = run("--lang", "es", "rules", "diff", "it-lire", "mx-hasbro").out
+    assert "tipos de tarjeta" in diff and "card kinds" not in diff

@@ -15,7 +15,8 @@ from rich.table import Table as RTable
 
 from referee.cli.common import out, para
 from referee.cli.context import open_game, speak_game_at_hand
-from referee.i18n import N_, _, data
+from referee.i18n import N_, _, data, ngettext
+from referee.i18n import data as said
 
 VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help=N_("Variant overlay (short-game, time-limit)."))]
 HouseOpt = Annotated[Optional[list[str]], typer.Option("--house-rule", help=N_("House rule overlay."))]
@@ -87,9 +88,13 @@ def show(
         out.print(para(escape(text)))
         out.print(para(f"[cyan]— {escape(str(rs.cite(c.id)))}[/cyan]"))
     if origin:
-        out.print("\n[bold]Parameters and where they come from[/bold]")
+        from referee.ruleset.loader import SCHEMA_DEFAULT
+
+        out.print("\n[bold]" + escape(_("Parameters and where they come from")) + "[/bold]")
         for key, val in _flat(rs.data.get("rules") or {}, "rules"):
-            out.print(f"  {key} = {val!r}  [dim]{escape(rs.origin_of(key))}[/dim]")
+            where = rs.origin_of(key)
+            where = _("schema default") + " (referee/ruleset/schema.py)" if where == SCHEMA_DEFAULT else where
+            out.print(f"  {key} = {escape(json.dumps(val, ensure_ascii=False))}  [dim]{escape(where)}[/dim]")  # YAML's words: true, null
 
 
 def _flat(d, prefix: str):
@@ -124,7 +129,8 @@ def _params(rs) -> dict[str, object]:
     for k, v in tax_sq.items():
         out_[f"board.{k}_tax_square"] = v
     for d_id, deck in (data.get("decks") or {}).items():
-        out_[f"decks.{d_id}"] = f"{deck.get('name', d_id)}: {len(deck.get('cards') or [])} card kinds"
+        n = len(deck.get("cards") or [])
+        out_[f"decks.{d_id}"] = ngettext("{deck}: {n} card kind", "{deck}: {n} card kinds", n).format(deck=said(deck.get("name", d_id)), n=n)
     for name in rs.valuation_names():
         out_[f"valuations.{name}"] = {k: v for k, v in rs.valuation(name).items() if k not in ("title", "clause")}
     return out_
