@@ -418,7 +418,7 @@ def test_an_unset_parameter_gets_the_schema_default_and_says_so(tmp_path):
     assert r.origin_of("rules.jail.fine").startswith("rulesets/us-1950s.yaml:")
     res = run("rules", "show", str(f), "--origin")
     assert res.code == 0
-    assert "rules.building.requires_unmortgaged = "lot"  schema default" in res.out
+    assert 'rules.building.requires_unmortgaged = "lot"  schema default' in res.out
     assert "rules.salary.clause = None  schema default" in res.out
 
 
