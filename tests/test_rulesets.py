@@ -419,7 +419,7 @@ def test_an_unset_parameter_gets_the_schema_default_and_says_so(tmp_path):
     res = run("rules", "show", str(f), "--origin")
     assert res.code == 0
     assert 'rules.building.requires_unmortgaged = "lot"  schema default' in res.out
-    assert "rules.salary.clause = None  schema default" in res.out
+    assert "rules.salary.clause = null  schema default" in res.out
 
 
 def test_a_parameter_without_default_must_be_set(tmp_path):
