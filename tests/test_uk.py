@@ -188,7 +188,7 @@ def test_the_london_boards_stations_are_called_stations(tmp_path):
     ok(g, "buy", "Mia", "kings cross")
     ok(g, "buy", "Mia", "marylebone")
     rent = " ".join(ok(g, "rent", "Dave", "marylebone").out.split())
-    assert "Mia owns 2 of the Stations → £50" in rent and "railroad" not in rent
+    assert "Mia owns 2 of the Stations → £50" in rent and "railroad(s)" not in rent and "railroads →" not in rent
     assert "Stations: King's Cross Station" in " ".join(ok(g, "status").out.split())
     us = tmp_path / "us.sqlite"  # an edition without its own word keeps the general one
     ok(us, "new", "Ana", "Ben")
