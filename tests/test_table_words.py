@@ -213,3 +213,20 @@ def test_rules_origin_and_diff_speak_the_language_asked_and_yamls_words():
     assert "= null" in out and "= None" not in out and "= True" not in out
     diff = run("--lang", "es", "rules", "diff", "it-lire", "mx-hasbro").out
     assert "tipos de tarjeta" in diff and "card kinds" not in diff
+
+
+def test_a_command_typed_while_an_auction_is_open_is_not_read_as_a_bid(tmp_path, monkeypatch, capsys):
+    from referee.cli.console import TableConsole
+
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
+    game = tmp_path / "es.sqlite"
+    assert run("new", "Ana", "Zorro", "-r", "mx-hasbro", game=game).code == 0
+    con = TableConsole(game)
+    i18n.use("es")
+    assert con.run_line("auction avenida oriental") == 0
+    capsys.readouterr()
+    assert con.run_line("paga Ana Zorro 10") != 0
+    said = capsys.readouterr()
+    text = said.out + said.err
+    assert "la subasta de Avenida Oriental está abierta" in text and "nombre de jugador" not in text
+    assert con.run_line("Ana 10") == 0  # a bid still is one

@@ -105,11 +105,22 @@ class AuctionDesk:
             self.print_high(rs)
             return 0
         amount = _amount(words[-1]) if len(words) >= 2 else None
+        if amount is not None and len(words) > 2 and self._a_command(head):  # `paga Ana Zorro 10`, `dados 1 1`: not a bid
+            raise InputError(_("the auction of {deed} is open: a bid is NAME AMOUNT (Ana 120), then `sold`; `cancel` stops it").format(deed=self.deed_name))
         if amount is not None:
             return self.bid(" ".join(words[:-1]), amount)
         if head in READ_ONLY:
             return -1  # the console runs it as usual
         raise InputError(_("the auction of {deed} is open: a bid is NAME AMOUNT (Ana 120), then `sold`; `cancel` stops it").format(deed=self.deed_name))
+
+    def _a_command(self, head: str) -> bool:
+        """A command's word (in any shipped language) that is not also a player's name."""
+        from referee.cli.shorthand import ALIASES
+
+        if head not in ALIASES and head not in self.con.group.commands:
+            return False
+        _rs, t = self.con.snapshot()
+        return t is None or all(p.name.casefold() != head for p in t.players)
 
     def bid(self, name: str, amount: int) -> int:
         from referee.core import bidding
