@@ -230,3 +230,13 @@ def test_a_command_typed_while_an_auction_is_open_is_not_read_as_a_bid(tmp_path,
     text = said.out + said.err
     assert "la subasta de Avenida Oriental está abierta" in text and "nombre de jugador" not in text
     assert con.run_line("Ana 10") == 0  # a bid still is one
+
+
+def test_a_group_command_alone_in_a_table_file_names_its_choices_in_one_line(tmp_path):
+    game = tmp_path / "it.sqlite"
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", "--turns", game=game).code == 0
+    moves = tmp_path / "m.txt"
+    moves.write_text("tassa\n", encoding="utf-8")
+    r = run("play", str(moves), game=game)
+    assert r.code == 2 and "m.txt:1: tax richiede uno tra: income, luxury" in r.err
+    assert "Opzioni" not in r.err and len(r.err.strip().splitlines()) == 1

@@ -399,6 +399,9 @@ def join_line(words: list[str]) -> str:
 def _usage_msg(e: Any) -> str:
     from referee.cli.click_words import translate
 
+    if type(e).__name__ == "NoArgsIsHelpError" and e.ctx is not None and hasattr(e.ctx.command, "commands"):
+        subs = sorted(name for name, c in e.ctx.command.commands.items() if not getattr(c, "hidden", False))
+        return _("{command} needs one of: {subcommands}").format(command=e.ctx.info_name, subcommands=", ".join(subs))
     msg = translate(e.format_message()).rstrip(".")
     usage = ""
     if e.ctx is not None:  # the usage line without its heading ("Usage: ", "Uso: ") and the program's name
