@@ -433,6 +433,7 @@ TEMPLATES: dict[str, Template] = {
     "deed.houses_need_value": "--houses N needs the rent printed for it: --value AMOUNT",
     "deed.value_needs_houses": "--value goes with --houses N (which rent it is)",
     "deed.not_a_company": "{deed} is not a company: --multipliers is for companies (rent = N × the dice)",
+    "deed.company_by_dice": "{deed}'s rent is the dice times a multiplier on this board: give them with --multipliers (e.g. 4,10)",
     "deed.nothing": ("nothing to record: give --rent, --houses N --value V, --hotel, --price, --mortgage, "
                      "--house-cost, --hotel-cost, --multipliers or --name"),
     "deed.recorded": lambda p, f: _p("deed.recorded", "deed {square}: {changes} (read at the table)").format(square=p["square"], changes="; ".join(deed_change(c) for c in p["changes"])),

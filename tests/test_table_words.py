@@ -240,3 +240,10 @@ def test_a_group_command_alone_in_a_table_file_names_its_choices_in_one_line(tmp
     r = run("play", str(moves), game=game)
     assert r.code == 2 and "m.txt:1: tax richiede uno tra: income, luxury" in r.err
     assert "Opzioni" not in r.err and len(r.err.strip().splitlines()) == 1
+
+
+def test_a_companys_rent_by_the_dice_is_not_overwritten_by_a_fixed_rent(game):
+    assert run("new", "Ana", "Ben", "-r", "mx-hasbro", game=game).code == 0
+    r = run("deed", "Compañía de Agua", "--rent", "4,10", game=game)
+    assert r.code == 2 and "--multipliers" in r.err and "dados por un multiplicador" in r.err
+    assert run("deed", "Compañía de Agua", "--multipliers", "4,10", game=game).code == 0

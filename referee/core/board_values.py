@@ -200,6 +200,9 @@ def record_values(rs: Ruleset, t: Table, idx: int, values: dict[str, Any]) -> Ev
             change("rent", list(rent), list(sq.rent or []), "rents (site, 1-4 houses, hotel)", square=idx)
         else:
             field = "railroad_rent" if sq.kind == "railroad" else "utility_rent"
+            board = rs.data.get("board") or {}
+            if sq.kind == "utility" and not board.get("utility_rent") and rs.utility_multipliers:
+                raise InputError(Msg("deed.company_by_dice", {"deed": sq.name}), needs="multipliers")  # not a fixed rent
             n = len(rs.squares_of_kind(sq.kind))
             if len(rent) > n:
                 raise invalid("deed.too_many_rents", count=n, deed=sq.name)
