@@ -247,3 +247,9 @@ def test_a_companys_rent_by_the_dice_is_not_overwritten_by_a_fixed_rent(game):
     r = run("deed", "Compañía de Agua", "--rent", "4,10", game=game)
     assert r.code == 2 and "--multipliers" in r.err and "dados por un multiplicador" in r.err
     assert run("deed", "Compañía de Agua", "--multipliers", "4,10", game=game).code == 0
+
+
+def test_italian_refusals_about_a_player_do_not_guess_the_players_gender(game):
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", "--turns", game=game).code == 0
+    r = run("buy", "Anna", "Stazione Est", game=game)
+    assert r.code == 1 and "nessun arrivo di Anna su Stazione Est" in r.err and "non è finito" not in r.err
