@@ -253,3 +253,15 @@ def test_italian_refusals_about_a_player_do_not_guess_the_players_gender(game):
     assert run("new", "Anna", "Bruno", "-r", "it-lire", "--turns", game=game).code == 0
     r = run("buy", "Anna", "Stazione Est", game=game)
     assert r.code == 1 and "nessun arrivo di Anna su Stazione Est" in r.err and "non è finito" not in r.err
+
+
+def test_a_frozen_scenario_speaks_the_tables_language_and_its_example_is_this_tables(game, tmp_path):
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    assert run("buy", "Anna", "Vicolo Corto", game=game).code == 0
+    text = run("freeze", game=game).out
+    assert text.startswith("# Congelato con `referee freeze`") and "congelato da" in text
+    assert '# - says: "Bruno deve a Anna L. 200 di affitto per Vicolo Corto"' in text and "Boardwalk" not in text
+    f = tmp_path / "s.yaml"
+    f.write_text(text.replace("claims: []", "claims:").replace("# - says", "  - says").replace("#   ", "    "), encoding="utf-8")
+    r = run("check", str(f))
+    assert r.code == 0, r.out + r.err  # the example, un-commented, is a claim the referee upholds

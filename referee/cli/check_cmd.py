@@ -199,7 +199,7 @@ def freeze_text(g, title: str = "") -> str:
     import yaml
 
     rs, t, spec = g.ruleset(), g.state(), g.spec
-    doc: dict = {"title": title or f"frozen from {g.path.name}", "ruleset": spec.get("ruleset", rs.edition)}
+    doc: dict = {"title": title or _("frozen from {file}").format(file=g.path.name), "ruleset": spec.get("ruleset", rs.edition)}
     if spec.get("variants"):
         doc["variants"] = list(spec["variants"])
     if spec.get("house_rules"):
@@ -260,14 +260,19 @@ def freeze_text(g, title: str = "") -> str:
     if hist:
         doc["history"] = hist
     body = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, default_flow_style=False)
+    # the example claim with this table's own players, a street of its board and that street's printed rent
+    names = [p.name for p in t.players] + ["Ana", "Ben"]
+    lot = next((sq for sq in rs.squares if sq.kind == "lot" and sq.rent and isinstance(sq.rent[0], int)), None)
+    deed, rent = (lot.name, lot.rent[0]) if lot else ("Boardwalk", 50)
+    says = _("{player} owes {owner} {amount} rent on {square}").format(player=names[1], owner=names[0], amount=rs.fmt(rent), square=deed)
     return (
-        f"# Frozen by `referee freeze` from {g.path} (event #{g.last_seq()}).\n"
-        "# Add the claim being argued under claims: (see docs/scenarios.md), then: referee check THIS_FILE\n"
+        "# " + _("Frozen by `referee freeze` from {path} (event #{n}).").format(path=g.path, n=g.last_seq()) + "\n"
+        "# " + _("Add the claim being argued under claims: (see docs/scenarios.md), then: referee check THIS_FILE") + "\n"
         + body
         + "claims: []\n"
-        "# - says: \"Ben owes Ana $100 rent on Boardwalk\"\n"
-        "#   rent: {payer: Ben, deed: Boardwalk}\n"
-        "#   amount: 100\n"
+        f"# - says: {json.dumps(says, ensure_ascii=False)}\n"
+        f"#   rent: {{payer: {names[1]}, deed: {deed}}}\n"
+        f"#   amount: {rent}\n"
     )
 
 
