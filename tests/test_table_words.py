@@ -265,3 +265,10 @@ def test_a_frozen_scenario_speaks_the_tables_language_and_its_example_is_this_ta
     f.write_text(text.replace("claims: []", "claims:").replace("# - says", "  - says").replace("#   ", "    "), encoding="utf-8")
     r = run("check", str(f))
     assert r.code == 0, r.out + r.err  # the example, un-commented, is a claim the referee upholds
+
+
+def test_log_json_gives_the_first_entry_in_the_games_language_too(game):
+    import json
+
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    assert json.loads(run("log", "--json", game=game).out)[0]["text"] == "nuova partita: Anna, Bruno"

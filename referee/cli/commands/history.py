@@ -30,6 +30,9 @@ def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
 
     g = open_game(game)
     evs = g.events()
+    for e in evs:  # the first entry's words in the language shown, as every later entry's are
+        if e["type"] == "new" and e.get("args", {}).get("players"):
+            e["text"] = _("new game: {players}").format(players=", ".join(e["args"]["players"]))
     if as_json:
         for e in evs:
             e.pop("ops", None)
@@ -40,8 +43,7 @@ def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
     why = marks([(e["seq"], e) for e in evs])
     for e in evs:
         mark = f" [dim]({why[e['seq']]})[/dim]" if e["seq"] in why else ""
-        text = _("new game: {players}").format(players=", ".join(e["args"]["players"])) if e["type"] == "new" and e.get("args", {}).get("players") else e.get("text", e["type"])
-        common.out.print(f"#{e['seq']:<4} {escape(text)}{mark}")
+        common.out.print(f"#{e['seq']:<4} {escape(e.get('text', e['type']))}{mark}")
 
 
 def export(
