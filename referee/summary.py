@@ -8,6 +8,7 @@ valuation method. Nothing here prints; `cli/summary_cmd.py` renders it.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -108,8 +109,10 @@ def summarize(g: Game) -> Summary:
     names, rs_rows = rows(g)
     evs = g._events()
     ts = dict(g.con.execute("SELECT seq, ts FROM events").fetchall())
+    ends = (g.spec or {}).get("ends")  # a time-limit game is over at the agreed time, as watch and the page say
+    over = t.over or bool(ends and time.time() >= float(ends))
     s = Summary(
-        rs.id, rs.title, names, t.over, t.winner, scoring.score(rs, t, method), len(rs_rows),
+        rs.id, rs.title, names, over, t.winner, scoring.score(rs, t, method), len(rs_rows),
         ts.get(1), max(ts.values()) if ts else None,
     )
     rents = [r for r in rs_rows if r.type == "rent" and r.amount]

@@ -272,3 +272,16 @@ def test_log_json_gives_the_first_entry_in_the_games_language_too(game):
 
     assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
     assert json.loads(run("log", "--json", game=game).out)[0]["text"] == "nuova partita: Anna, Bruno"
+
+
+def test_a_move_after_the_agreed_time_says_the_game_is_over(game, monkeypatch):
+    import time
+
+    r = run("new", "Anna", "Bruno", "-r", "it-lire", "--variant", "time-limit", "--minutes", "60", game=game)
+    assert r.code == 0
+    assert "ora concordata" not in run("buy", "Anna", "Vicolo Corto", game=game).out  # in time: nothing to say
+    later = time.time() + 2 * 3600
+    monkeypatch.setattr(time, "time", lambda: later)
+    r = run("buy", "Bruno", "Vicolo Stretto", game=game)
+    assert r.code == 0 and "l'ora concordata è scaduta" in r.out and "referee score" in r.out
+    assert "la partita è finita" in run("summary", game=game).out

@@ -99,7 +99,21 @@ def record(game: str | None, build: Callable, as_json: bool = False):
         from referee.cli.render.score import print_final
 
         print_final(rs, ev.t)
+    elif not as_json:
+        _after_the_agreed_time(g.spec)
     return ev
+
+
+def _after_the_agreed_time(spec: dict) -> None:
+    """A move recorded after a time-limit game's agreed end: recorded (the banker may be catching up), with the reminder."""
+    import time
+
+    ends = spec.get("ends")
+    if ends and time.time() >= float(ends):
+        from rich.markup import escape
+
+        common.out.print("[yellow]" + escape(_("the agreed time ran out at {time}: the game is over; `referee score` gives the final count").format(
+            time=spec.get("ends_text") or time.strftime("%H:%M", time.localtime(float(ends))))) + "[/yellow]")
 
 
 def peek_language(argv: list[str]) -> str | None:
