@@ -54,12 +54,17 @@ def test_the_bankruptcy_hint_gives_the_auction_command_in_its_real_order(game):
     assert "auction WINNER DEED PRICE" in r.out and "auction DEED WINNER" not in r.out
 
 
-def test_a_table_file_says_a_missing_argument_in_the_games_language(tmp_path):
+def _italian_table_file(tmp_path, line: str):
+    """`referee play FILE` of one line on a new Italian game."""
     game = tmp_path / "it.sqlite"
     assert run("new", "Anna", "Bruno", "-r", "it-lire", "--turns", game=game).code == 0
     moves = tmp_path / "m.txt"
-    moves.write_text("paga Anna\n", encoding="utf-8")
-    r = run("play", str(moves), game=game)
+    moves.write_text(line + "\n", encoding="utf-8")
+    return run("play", str(moves), game=game)
+
+
+def test_a_table_file_says_a_missing_argument_in_the_games_language(tmp_path):
+    r = _italian_table_file(tmp_path, "paga Anna")
     assert r.code == 2
     assert "m.txt:1: manca l'argomento" in r.err and "— uso: pay PAGANTE BENEFICIARIO IMPORTO" in r.err, r.err
     assert "Uso:" not in r.err and "usage" not in r.err
@@ -233,11 +238,7 @@ def test_a_command_typed_while_an_auction_is_open_is_not_read_as_a_bid(tmp_path,
 
 
 def test_a_group_command_alone_in_a_table_file_names_its_choices_in_one_line(tmp_path):
-    game = tmp_path / "it.sqlite"
-    assert run("new", "Anna", "Bruno", "-r", "it-lire", "--turns", game=game).code == 0
-    moves = tmp_path / "m.txt"
-    moves.write_text("tassa\n", encoding="utf-8")
-    r = run("play", str(moves), game=game)
+    r = _italian_table_file(tmp_path, "tassa")
     assert r.code == 2 and "m.txt:1: tax richiede uno tra: income, luxury" in r.err
     assert "Opzioni" not in r.err and len(r.err.strip().splitlines()) == 1
 
