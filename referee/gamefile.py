@@ -20,10 +20,23 @@ from referee.errors import InputError
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
+_VERIFIED: set[tuple[int, int]] = set()  # (device, inode) of the files this process has found to be SQLite
+
+
 def check_openable(path: Path) -> None:
-    """Refuse, without touching it, a path that is not a readable SQLite file."""
+    """Refuse, without touching it, a path that is not a readable SQLite file.
+
+    Each file is read once per process: closing any descriptor of a file drops every POSIX lock this process
+    holds on it, SQLite's own included, so a second look while a game is open here (the console) would let
+    another process's SQLite delete the write-ahead log under the open game."""
     if path.is_dir():
         raise InputError(i18n._("{path} is a folder, not a game file (pick a file with --game PATH)").format(path=path))
+    try:
+        st = path.stat()
+    except OSError:
+        st = None
+    if st is not None and (st.st_dev, st.st_ino) in _VERIFIED and st.st_size:
+        return
     try:
         with open(path, "rb") as f:
             head = f.read(len(SQLITE_HEADER))
@@ -35,6 +48,8 @@ def check_openable(path: Path) -> None:
         raise InputError(i18n._("{path} is empty: not a referee game file (start one with `referee new … --game {path} --force`)").format(path=path))
     if head != SQLITE_HEADER:
         raise InputError(i18n._("{path} is not a referee game file (not an SQLite database)").format(path=path))
+    if st is not None:
+        _VERIFIED.add((st.st_dev, st.st_ino))
 
 
 def explain_open_error(path: Path, e: sqlite3.Error) -> InputError:

@@ -286,3 +286,24 @@ def test_a_move_after_the_agreed_time_says_the_game_is_over(game, monkeypatch):
     r = run("buy", "Bruno", "Vicolo Stretto", game=game)
     assert r.code == 0 and "l'ora concordata è scaduta" in r.out and "referee score" in r.out
     assert "la partita è finita" in run("summary", game=game).out
+
+
+def test_the_console_keeps_its_game_while_another_terminal_reads_it(tmp_path, monkeypatch):
+    """A second `referee status` beside an open console must not take the game from under it (QA, session 7)."""
+    from conftest import run_proc
+
+    from referee.cli.console import TableConsole
+    from referee.ledger import Game
+
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
+    game = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Ben", "--turns", game=game).code == 0
+    con = TableConsole(game)
+    for line in ("1 2", "buy", "next", "2 3"):
+        assert con.run_line(line) == 0, line
+        assert run_proc("status", game=game).returncode == 0  # another terminal looks at the table
+    g = Game(game)
+    try:
+        assert len(g.events()) == 5 and g.state().deeds[3].owner == "Ana"
+    finally:
+        g.close()
