@@ -109,7 +109,7 @@ def summarize(g: Game) -> Summary:
     names, rs_rows = rows(g)
     evs = g._events()
     ts = dict(g.con.execute("SELECT seq, ts FROM events").fetchall())
-    ends = (g.spec or {}).get("ends")  # a time-limit game is over at the agreed time, as watch and the page say
+    ends = (g.spec if isinstance(g.spec, dict) else {}).get("ends")  # a time-limit game is over at the agreed time, as watch and the page say
     over = t.over or bool(ends and time.time() >= float(ends))
     s = Summary(
         rs.id, rs.title, names, over, t.winner, scoring.score(rs, t, method), len(rs_rows),

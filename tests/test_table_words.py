@@ -307,3 +307,13 @@ def test_the_console_keeps_its_game_while_another_terminal_reads_it(tmp_path, mo
         assert len(g.events()) == 5 and g.state().deeds[3].owner == "Ana"
     finally:
         g.close()
+
+
+def test_a_payment_the_cash_does_not_cover_says_it_is_owed_not_paid(game):
+    assert run("new", "Ana", "Ben", game=game).code == 0
+    assert run("buy", "Ana", "boardwalk", game=game).code == 0
+    assert run("pay", "Ben", "bank", "1460", game=game).code == 0  # Ben is left with $40
+    r = run("rent", "Ben", "boardwalk", game=game)
+    assert r.code == 0 and "Ben pays Ana $50 rent on Boardwalk — owed, not paid: a debt is recorded" in r.out
+    assert "owed, not paid" in run("log", game=game).out.splitlines()[-1]
+    assert "dovuto, non pagato" in run("--lang", "it", "log", game=game).out

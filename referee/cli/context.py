@@ -100,7 +100,7 @@ def record(game: str | None, build: Callable, as_json: bool = False):
 
         print_final(rs, ev.t)
     elif not as_json:
-        _after_the_agreed_time(g.spec)
+        _after_the_agreed_time(g.spec if isinstance(g.spec, dict) else {})
     return ev
 
 

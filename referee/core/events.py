@@ -10,8 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.msg import Msg, Next
-from referee.core.ops import Cash, Op, Over, encode_op
+from referee.core.ops import Cash, NewDebt, Op, Over, encode_op
 from referee.core.state import Table
+
+# the headlines that say money changed hands; when the move recorded a debt instead, the headline says so
+_SAYS_PAID = frozenset({"rent", "tax.income", "tax.luxury", "card.pay_bank", "card.pay_pot", "card.pay_all", "card.repairs",
+                        "jail.roll.last"})
 
 
 class Event:
@@ -47,6 +51,8 @@ class Event:
 
     def say(self, id_: str, **params: Any) -> None:
         self.msg = Msg(id_, params)
+        if id_ in _SAYS_PAID and any(isinstance(op, NewDebt) for op in self.ops):  # the cash did not cover it
+            self.msg = Msg("owed", {"what": self.msg.to_dict()})
 
     def step(self, id_: str, **params: Any) -> None:
         """One line of the reasoning (arithmetic, what moved), as a message."""
