@@ -317,3 +317,14 @@ def test_a_payment_the_cash_does_not_cover_says_it_is_owed_not_paid(game):
     assert r.code == 0 and "Ben pays Ana $50 rent on Boardwalk — owed, not paid: a debt is recorded" in r.out
     assert "owed, not paid" in run("log", game=game).out.splitlines()[-1]
     assert "dovuto, non pagato" in run("--lang", "it", "log", game=game).out
+
+
+def test_italian_amounts_written_the_italian_way_are_amounts(tmp_path):
+    game = tmp_path / "it.sqlite"
+    assert run("new", "Anna", "Bruno", "Carlo", "-r", "it-lire", game=game).code == 0
+    r = run("auction", "Bruno", "vicolo", "corto", "5.000", game=game)  # an unquoted name, then the price
+    assert r.code == 0 and "Bruno si aggiudica Vicolo Corto all'asta per L. 5.000" in r.out, r.err
+    moves = tmp_path / "m.txt"
+    moves.write_text("auction vicolo stretto\nBruno 10.000\nCarlo L. 12.000\nvenduto\n", encoding="utf-8")
+    r = run("play", str(moves), game=game)
+    assert r.code == 0 and "Carlo si aggiudica Vicolo Stretto all'asta per L. 12.000" in r.out, r.out + r.err

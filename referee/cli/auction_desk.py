@@ -30,9 +30,10 @@ def _arg(name: str) -> str:
     return f'"{name}"' if any(ch.isspace() for ch in name) else name
 
 
-def _amount(word: str) -> int | None:
+def _amount(word: str, rs=None, t=None) -> int | None:
+    """A bid as the table says it, in the edition's money when the game is known (10.000, L. 10.000, $1,500)."""
     try:
-        return common.parse_amount(word)
+        return common.amount(rs, t, word) if rs is not None and t is not None else common.parse_amount(word)
     except InputError:
         return None
 
@@ -104,7 +105,10 @@ class AuctionDesk:
                 self.con.out.print(f"  {escape(who)} {rs.fmt(amt)}")
             self.print_high(rs)
             return 0
-        amount = _amount(words[-1]) if len(words) >= 2 else None
+        if len(words) >= 3 and words[-2].upper() == "L.":  # "Bruno L. 10.000": the sign and the amount are one word
+            words = [*words[:-2], f"{words[-2]} {words[-1]}"]
+        rs_, t_ = self.con.snapshot()
+        amount = _amount(words[-1], rs_, t_) if len(words) >= 2 else None
         if amount is not None and len(words) > 2 and self._a_command(head):  # `paga Ana Zorro 10`, `dados 1 1`: not a bid
             raise InputError(_("the auction of {deed} is open: a bid is NAME AMOUNT (Ana 120), then `sold`; `cancel` stops it").format(deed=self.deed_name))
         if amount is not None:

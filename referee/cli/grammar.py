@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import typer.core
@@ -22,9 +23,12 @@ from referee.i18n import _
 ROOT_OPTIONS_WITH_VALUE = {"--game", "-g"}
 
 
+_GROUPED = re.compile(r"\d{1,3}(?:[.,]\d{3})+")  # 1,500 or 10.000: thousands grouped as the edition writes them
+
+
 def looks_amount(w: str) -> bool:
-    s = w.lstrip("$£").replace(",", "").replace("_", "")
-    return s.isdigit() or w.upper().startswith("L.")
+    s = w.strip("$£€").replace("_", "")
+    return s.isdigit() or bool(_GROUPED.fullmatch(s)) or w.upper().startswith("L.")
 
 
 def fits(param: Any, word: str) -> bool:
