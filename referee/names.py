@@ -244,6 +244,6 @@ def card_choices(decks: Mapping[str, dict]) -> tuple[dict[str, list[str]], dict[
             cards[key] = dict(c, deck=deck_id)
             text = c.get("text", c["id"])
             said = data(text)  # as the table reads it: the card's words in the language shown
-            choices[key] = [f"{dname}: {c['id']}", c["id"], text] + ([said] if said != text else [])
+            choices[key] = [f"{dname}: {c['id']}", c["id"], text] + ([said, f"{dname}: {said}"] if said != text else [])
             choices[key] += [f"{a}: {c['id']}" for a in deck.get("aliases") or []]
     return choices, cards

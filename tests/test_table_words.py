@@ -328,3 +328,9 @@ def test_italian_amounts_written_the_italian_way_are_amounts(tmp_path):
     moves.write_text("auction vicolo stretto\nBruno 10.000\nCarlo L. 12.000\nvenduto\n", encoding="utf-8")
     r = run("play", str(moves), game=game)
     assert r.code == 0 and "Carlo si aggiudica Vicolo Stretto all'asta per L. 12.000" in r.out, r.out + r.err
+
+
+def test_a_card_both_decks_hold_is_found_by_its_deck_and_translated_words(game):
+    assert run("new", "Ana", "Ben", "-r", "mx-hasbro", game=game).code == 0
+    r = run("card", "Ben", "fortuna salga de la cárcel gratis", game=game)
+    assert r.code == 0 and "Ben saca 'Salga de la cárcel gratis'" in r.out, r.err
