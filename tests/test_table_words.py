@@ -334,3 +334,22 @@ def test_a_card_both_decks_hold_is_found_by_its_deck_and_translated_words(game):
     assert run("new", "Ana", "Ben", "-r", "mx-hasbro", game=game).code == 0
     r = run("card", "Ben", "fortuna salga de la cárcel gratis", game=game)
     assert r.code == 0 and "Ben saca 'Salga de la cárcel gratis'" in r.out, r.err
+
+
+def test_the_consoles_rent_after_a_card_moved_the_token_onto_a_street(tmp_path, monkeypatch):
+    from referee.cli.console import TableConsole
+    from referee.ledger import Game
+
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
+    game = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Ben", "--turns", game=game).code == 0
+    con = TableConsole(game)
+    # Ana to Electric Company, then Illinois Avenue (bought), then Ventnor; Ben onto Chance, then Illinois by the card
+    for line in ("6 6", "no-bid electric company", "6 6", "buy", "1 2", "3 4", "d advance to illinois"):
+        assert con.run_line(line) == 0, line
+    assert con.run_line("rent") == 0
+    g = Game(game)
+    try:
+        assert g.events()[-1]["type"] == "rent" and g.state().player("Ana").cash > 1500 - 240
+    finally:
+        g.close()

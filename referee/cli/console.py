@@ -217,7 +217,7 @@ class TableConsole:
             return ["auction", positional[0], sq.name, positional[1], *options]
         if head == "rent":
             out = ["rent", who, sq.name, *options]
-            if land.get("card") and "--card" not in options:
+            if land.get("card") and "--card" not in options and sq.kind != "lot":  # a card changes a railroad's or company's rent only
                 out += ["--card", land["card"]]
             if sq.kind == "utility" and "--dice" not in options and not land.get("card") and land.get("dice"):
                 out += ["--dice", str(land["dice"])]
