@@ -319,6 +319,7 @@ TEMPLATES: dict[str, Template] = {
     "refused.no_jail_card_of_deck": "{player} holds no Get Out of Jail Free card of that deck",
     "refused.jail_cards_not_traded": "Get Out of Jail Free cards cannot be traded in this ruleset",
     "refused.gift": "{player} would give something for nothing: loans and gifts between players are not allowed",
+    "refused.loan": "{payer} would lend {payee} money: players do not lend to each other (a debt to a player is recorded by the move that causes it)",
     "refused.not_a_lot": "{deed} is not a colour-group lot: nothing can be built on it",
     "refused.split_group": lambda p, f: _p("refused.split_group", "{player} does not own the whole {group} group ({others})").format(
         player=p["player"], group=p["group"], others=", ".join(f"{deed} ({owner or _p('refused.split_group', 'bank')})" for deed, owner in p["others"])),

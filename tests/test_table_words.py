@@ -353,3 +353,12 @@ def test_the_consoles_rent_after_a_card_moved_the_token_onto_a_street(tmp_path, 
         assert g.events()[-1]["type"] == "rent" and g.state().player("Ana").cash > 1500 - 240
     finally:
         g.close()
+
+
+@pytest.mark.parametrize("edition, a, b, reason", [("mx-hasbro", "Ana", "Ben", "préstamo"), ("it-lire", "Anna", "Bruno", "prestito"),
+                                                   ("us-classic", "Ana", "Ben", "loan till next turn")])
+def test_a_payment_between_players_that_is_a_loan_is_refused_with_the_clause(game, edition, a, b, reason):
+    assert run("new", a, b, "-r", edition, game=game).code == 0
+    r = run("pay", a, b, "100", "--for", reason, game=game)
+    assert r.code == 1 and "loans.forbidden" in r.err
+    assert run("pay", a, b, "100", "--for", "the agreed deal", game=game).code == 0  # any other payment stands
