@@ -362,3 +362,11 @@ def test_a_payment_between_players_that_is_a_loan_is_refused_with_the_clause(gam
     r = run("pay", a, b, "100", "--for", reason, game=game)
     assert r.code == 1 and "loans.forbidden" in r.err
     assert run("pay", a, b, "100", "--for", "the agreed deal", game=game).code == 0  # any other payment stands
+
+
+def test_a_negative_number_is_quoted_as_typed_and_the_money_hint_is_for_money(game):
+    assert run("new", "Ana", "Ben", game=game).code == 0
+    r = run("pay", "Ana", "Ben", "-1500", game=game)
+    assert r.code == 2 and "not -1500 (to move money the other way" in r.err
+    r = run("undo", "-1", game=game)
+    assert r.code == 2 and "-1: a negative number means nothing here" in r.err and "money" not in r.err

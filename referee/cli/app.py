@@ -136,7 +136,12 @@ def _main() -> None:
             help_language(argv, usage_error=True)
             opt = getattr(e, "option_name", "") or ""
             if common.is_click(e, "NoSuchOption") and opt[1:].replace(",", "").isdigit():
-                common.fail(_("amounts must be positive, not {amount} (to move money the other way, swap the two parties)").format(amount=opt), 2)
+                # Click reads "-1500" as the flags -1 -5 -0 -0: the number as typed, and the money hint only where money moves
+                typed = next((a for a in argv if a.startswith(opt) and a[1:].replace(",", "").replace(".", "").isdigit()), opt)
+                words = [a for i, a in enumerate(argv) if not a.startswith("-") and (i == 0 or argv[i - 1] not in ("--game", "-g", "--lang"))]
+                if words and words[0] in ("pay", "collect"):
+                    common.fail(_("amounts must be positive, not {amount} (to move money the other way, swap the two parties)").format(amount=typed), 2)
+                common.fail(_("{number}: a negative number means nothing here").format(number=typed), 2)
             if i18n.current() == "en":
                 e.show()  # type: ignore[attr-defined]
             else:
