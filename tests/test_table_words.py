@@ -56,6 +56,7 @@ def test_the_bankruptcy_hint_gives_the_auction_command_in_its_real_order(game):
 
 def _italian_table_file(tmp_path, line: str):
     """`referee play FILE` of one line on a new Italian game."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     game = tmp_path / "it.sqlite"
     assert run("new", "Anna", "Bruno", "-r", "it-lire", "--turns", game=game).code == 0
     moves = tmp_path / "m.txt"
@@ -370,3 +371,15 @@ def test_a_negative_number_is_quoted_as_typed_and_the_money_hint_is_for_money(ga
     assert r.code == 2 and "not -1500 (to move money the other way" in r.err
     r = run("undo", "-1", game=game)
     assert r.code == 2 and "-1: a negative number means nothing here" in r.err and "money" not in r.err
+
+
+def test_more_table_words_in_spanish_and_italian(tmp_path):
+    r = _italian_table_file(tmp_path / "a", "log 4")
+    assert "argomenti in più non previsti (4)" in r.err and "unexpected" not in r.err
+    r = _italian_table_file(tmp_path / "b", "ripristina")  # redo, in Italian
+    assert "niente da ripristinare" in r.err and "comando" not in r.err
+    game = tmp_path / "it.sqlite"
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    assert run("auction", "Bruno", "vicolo corto", "5000", game=game).code == 0
+    r = run("mortgage", "Anna", "vicolo corto", game=game)
+    assert r.code == 1 and "Vicolo Corto appartiene a Bruno, non a Anna" in r.err

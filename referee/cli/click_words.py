@@ -74,7 +74,7 @@ _ERRORS = (
     (r"Missing option '(?P<name>.+)'\.(?P<rest>.*)", N_("Missing option '{name}'.{rest}")),
     (r"No such option: (?P<name>\S+)(?P<rest>.*)", N_("No such option: {name}{rest}")),
     (r"Option '(?P<name>.+)' requires an argument\.", N_("Option '{name}' requires an argument.")),
-    (r"Got unexpected extra arguments? \((?P<name>.*)\)", N_("Got unexpected extra argument(s) ({name})")),
+    (r"Got unexpected extra argument(?:s|\(s\))? \((?P<name>.*)\)\.?", N_("Got unexpected extra argument(s) ({name})")),
     (r"Invalid value for '(?P<name>.+?)': '(?P<value>.*)' is not a valid int(?:eger)?\.", N_("Invalid value for '{name}': '{value}' is not a whole number.")),
     (r"Invalid value for '(?P<name>.+?)': (?P<rest>.*)", N_("Invalid value for '{name}': {rest}")),
     (r" Did you mean (?P<name>.+)\?", N_(" Did you mean {name}?")),

@@ -157,4 +157,4 @@ def owner_named(rs, t, player: str | None, idx: int, clause: str) -> None:
     owner = t.deeds[idx].owner
     if player is not None and owner is not None and owner != player:
         c = clause if rs.has_clause(clause) else "buy.printed_price"
-        raise Refusal(f"{rs.squares[idx].name} belongs to {owner}, not {player}", rs.cite(c))
+        raise Refusal(_("{deed} belongs to {owner}, not {player}").format(deed=rs.squares[idx].name, owner=owner, player=player), rs.cite(c))

@@ -24,7 +24,7 @@ WORDS = {
         "construye": "build", "construir": "build", "casa": "build", "vende": "sell", "vender": "sell",
         "intercambio": "trade", "trato": "trade", "impuesto": "tax", "estacionamiento": "parking",
         "cárcel": "jail", "carcel": "jail", "salida": "go", "sueldo": "go", "salda": "settle", "liquida": "settle",
-        "quiebra": "bankrupt", "bancarrota": "bankrupt", "deshacer": "undo", "estado": "status", "puntos": "score",
+        "quiebra": "bankrupt", "bancarrota": "bankrupt", "deshacer": "undo", "rehacer": "redo", "estado": "status", "puntos": "score",
         "tira": "roll", "dados": "roll", "siguiente": "next", "turno": "turn", "saca": "draw", "carta": "card",
         "cartas": "cards", "historial": "log", "reparte": "deal", "tablero": "board", "escritura": "deed",
         "reglas": "rules", "pregunta": "ask",
@@ -34,7 +34,7 @@ WORDS = {
         "affitto": "rent", "rendita": "rent", "asta": "auction", "ipoteca": "mortgage", "ipotecare": "mortgage",
         "riscatta": "unmortgage", "costruisci": "build", "costruire": "build", "vendi": "sell", "vendere": "sell",
         "scambio": "trade", "tassa": "tax", "posteggio": "parking", "prigione": "jail", "via": "go",
-        "salda": "settle", "fallimento": "bankrupt", "annulla": "undo", "stato": "status", "punteggio": "score",
+        "salda": "settle", "fallimento": "bankrupt", "annulla": "undo", "ripristina": "redo", "stato": "status", "punteggio": "score",
         "tira": "roll", "dadi": "roll", "avanti": "next", "prossimo": "next", "turno": "turn", "pesca": "draw",
         "carta": "card", "carte": "cards", "registro": "log", "distribuisci": "deal", "tabellone": "board",
         "contratto": "deed", "regole": "rules", "chiedi": "ask",
@@ -44,7 +44,8 @@ WORDS = {
 SUB_WORDS = {
     "jail": {"paga": "pay", "multa": "pay", "carta": "card", "tira": "roll", "dados": "roll", "dadi": "roll",
              "manda": "send", "envía": "send", "envia": "send"},
-    "tax": {"ingresos": "income", "lujo": "luxury", "patrimoniale": "income", "lusso": "luxury"},
+    "tax": {"ingresos": "income", "lujo": "luxury", "patrimoniale": "income", "lusso": "luxury",
+            "porcentaje": "percent", "fijo": "flat", "percentuale": "percent", "fisso": "flat", "fissa": "flat"},
 }
 for _words in WORDS.values():
     for _w, _cmd in _words.items():
