@@ -44,12 +44,12 @@ def table_templates(_nested: Callable[[Any, Any], str]) -> dict[str, Any]:
         # after `build`: the next legal step on the lot (core/next_build.py)
         "next_build.full": "{deed} has a hotel: nothing more can be built on it",
         "next_build.hotel": lambda p, f: pgettext("next_build.hotel", "next on {deed}: a hotel for {hotel}, its {houses} houses going back "
-                                            "to the bank (build {arg})").format(deed=p["deed"], hotel=f(p["hotel"]), houses=p["houses"],
+                                            "to the bank (build {arg})").format(deed=p["deed"], hotel=f(p["hotel"]), houses=p.get("back", p["houses"]),
                                                                                arg=name_arg(p["deed"])),
         "next_build.house_or_hotel": lambda p, f: pgettext("next_build.house_or_hotel", "next on {deed}: a house for {house} (build {arg}), "
                                                      "or a hotel for {hotel}, its {houses} houses going back to the bank "
                                                      "(build {arg} --hotel)").format(deed=p["deed"], house=f(p["house"]), hotel=f(p["hotel"]),
-                                                                                     houses=p["houses"], arg=name_arg(p["deed"])),
+                                                                                     houses=p.get("back", p["houses"]), arg=name_arg(p["deed"])),
         "next_build.hotel_once": lambda p, f: npgettext("next_build.hotel_once", "next on {deed}: a hotel for {hotel}, once {short} also has {houses} houses",
                                                         "next on {deed}: a hotel for {hotel}, once {short} also have {houses} houses",
                                                         len(p["short"])).format(deed=p["deed"], hotel=f(p["hotel"]), short=", ".join(p["short"]),

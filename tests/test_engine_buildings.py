@@ -78,3 +78,18 @@ def test_shortage_auction_price_replaces_the_cost():
     t, lots = _light_blues(rs)
     ev = buildings.build(rs, t, lots[0], price=80)
     assert ev.amount == 80 and "building.shortage" in ev.clauses
+
+
+def test_short_game_hotel_on_a_lot_of_four_houses_says_four_go_back():
+    from referee.core.next_build import next_step
+    from referee.messages import render
+
+    rs = ruleset("us-classic", variants=("short-game",))
+    t, lots = _light_blues(rs)
+    for _ in range(4):
+        for i in lots:
+            t = buildings.build(rs, t, i).t
+    assert "its 4 houses going back" in render(next_step(rs, t, lots[0]), rs.fmt)
+    ev = buildings.build(rs, t, lots[0], hotel=True)
+    assert ev.t.bank_houses == 32 - 12 + 4
+    assert any("its 4 houses go back" in render(s, rs.fmt) for s in ev.steps)

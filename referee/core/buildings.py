@@ -57,8 +57,9 @@ def _add_hotel(rs: Ruleset, ev: Event, idx: int, members: list[int]) -> int:
     if ev.t.bank_hotels < 1:
         raise refuse(rs, "building.shortage", "refused.no_hotels")
     cost = rs.hotel_cost(sq)
+    back = ev.t.deeds[idx].houses  # all of them go back, which may be more than the hotel needs (the short game's 3)
     ev.op(Buildings(idx, 0, True))
-    ev.step("build.hotel", deed=sq.name, cost=cost, houses=hotel_h)
+    ev.step("build.hotel", deed=sq.name, cost=cost, houses=back)
     return cost
 
 

@@ -28,7 +28,7 @@ def next_step(rs: Ruleset, t: Table, idx: int) -> Msg | None:
     members = rs.group_members(sq.group or "")
     max_h, hotel_h = rs.param("building.max_houses"), rs.param("building.hotel_houses")
     others = [i for i in members if i != idx]
-    hotel = {"deed": name, "hotel": rs.hotel_cost(sq), "houses": hotel_h, "house": rs.house_cost(sq)}
+    hotel = {"deed": name, "hotel": rs.hotel_cost(sq), "houses": hotel_h, "house": rs.house_cost(sq), "back": d.houses}
     if d.houses >= max_h or d.houses >= hotel_h:
         short: list[str] = []
         if rs.param("building.hotel_requires") == "every_lot":
