@@ -383,3 +383,11 @@ def test_more_table_words_in_spanish_and_italian(tmp_path):
     assert run("auction", "Bruno", "vicolo corto", "5000", game=game).code == 0
     r = run("mortgage", "Anna", "vicolo corto", game=game)
     assert r.code == 1 and "Vicolo Corto appartiene a Bruno, non a Anna" in r.err
+
+
+def test_a_trades_line_shows_what_goes_to_the_bank(game):
+    assert run("new", "Ana", "Ben", game=game).code == 0
+    assert run("buy", "Ana", "reading railroad", game=game).code == 0
+    assert run("mortgage", "reading railroad", game=game).code == 0
+    r = run("trade", "Ana", "Ben", "--give", "reading railroad", "--take", "50", game=game)
+    assert r.code == 0 and "Ben → bank $10" in r.out  # the 10 % interest on taking a mortgaged deed

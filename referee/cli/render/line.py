@@ -127,11 +127,25 @@ def one_line(rs, ev) -> str:
             from referee.messages import render
 
             parts.append(render(step, rs.fmt))
+    if ev.type in ("trade", "bankrupt"):  # the bank's part the headline leaves out: interest, lifts, a creditor paid
+        parts += _bank_flows(rs, ev)
     if ev.type in ("roll", "turn") or isinstance(sq, dict):
         nxt = _after_throw(ev, who)
         if nxt and ev.type != "turn":
             parts.append(nxt)
     return " · ".join(parts)
+
+
+def _bank_flows(rs, ev) -> list[str]:
+    """Money to or from the bank in a move, summed by direction: what the banker hands over or takes in."""
+    from referee.core.state import BANK
+    from referee.phrases import party
+
+    flows: dict[tuple[str, str], int] = {}
+    for c in map(_cash, getattr(ev, "ops", [])):
+        if c and BANK in (c[0], c[1]) and c[2]:
+            flows[(c[0], c[1])] = flows.get((c[0], c[1]), 0) + c[2]
+    return [f"{party(a)} → {party(b)} {rs.fmt(n)}" for (a, b), n in flows.items()]
 
 
 def is_ruling(ev) -> bool:
