@@ -493,6 +493,7 @@ TEMPLATES: dict[str, Template] = {
     "square.income_tax": lambda p, f: _p("square.income_tax", "{player} pays {amount} income tax (tax income {arg})").format(player=p["player"], amount=f(p["amount"]), arg=name_arg(p["player"])),
     "square.income_tax_choice": _income_choice,
     "square.moved_on": "{player} moved on from {square}",
+    "square.rent_recorded": "{player}'s rent on {square} is recorded",
     # the turn's rulings (throw, jail turns, auctions, shortages, hotel sales, the tax declaration)
     "refused.jail_after_throw": lambda p, f: (_p("refused.jail_after_throw", "{player} has already thrown this turn and stays in jail: paying the fine comes before the throw, on {player}'s next turn")
                                               if p["what"] == "fine" else

@@ -391,3 +391,14 @@ def test_a_trades_line_shows_what_goes_to_the_bank(game):
     assert run("mortgage", "reading railroad", game=game).code == 0
     r = run("trade", "Ana", "Ben", "--give", "reading railroad", "--take", "50", game=game)
     assert r.code == 0 and "Ben → bank $10" in r.out  # the 10 % interest on taking a mortgaged deed
+
+
+def test_turn_no_longer_offers_a_rent_already_recorded(tmp_path):
+    game = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Ben", "--turns", game=game).code == 0
+    for argv in (("roll", "1", "2"), ("buy", "Ana", "baltic avenue"), ("roll", "1", "2")):
+        assert run(*argv, game=game).code == 0
+    assert "claimable" in run("turn", game=game).out
+    assert run("rent", "Ben", "baltic avenue", game=game).code == 0
+    out = run("turn", game=game).out
+    assert "Ben's rent on Baltic Avenue is recorded" in out and "claimable" not in out

@@ -268,7 +268,9 @@ def turn_info(rs: Ruleset, t: Table) -> dict[str, Any]:
                                card=card_by_id(rs, land.get("card")), landing_roll=land.get("roll"))
         except (KeyError, IndexError):
             m = None
-        if m is not None and t.player(land["player"]).position != land["square"]:
+        if m is not None and land.get("claimed") and m.get("action") == "rent":  # recorded: nothing left to claim
+            m = dict(m, msg=Msg("square.rent_recorded", {"player": land["player"], "square": m["name"]}), action="rent_recorded", next=None)
+        elif m is not None and t.player(land["player"]).position != land["square"]:
             m = dict(m, msg=Msg("square.moved_on", {"player": land["player"], "square": m["name"]}),
                      action="moved_on", next=None)
         info["landing"] = m
