@@ -120,16 +120,9 @@ def correct(
                         ev = dispatch.rerun(rs, t, m["type"], m["args"])
                         closed.check(rs, t, ev.t)
                     except Refusal as r:
-                        raise Refusal(
-                            _("#{entry} ({text}) no longer holds once #{changed} is {verb}: {why}; nothing changed").format(
-                                entry=m["entry"], text=m.get("text") or m["type"], changed=entry, verb=verb, why=r.message),
-                            r.citation,
-                        ) from None
+                        raise Refusal(_stale(m, entry, verb, r.message), r.citation) from None
                     except InputError as r:
-                        raise InputError(
-                            _("#{entry} ({text}) no longer holds once #{changed} is {verb}: {why}; nothing changed").format(
-                                entry=m["entry"], text=m.get("text") or m["type"], changed=entry, verb=verb, why=r.message)
-                        ) from None
+                        raise InputError(_stale(m, entry, verb, r.message)) from None
                 text = sentence(rs, ev) or m.get("text", "")  # a re-run with no sentence of its own keeps the log's
                 d = ev.to_dict()
                 if m["entry"] != entry:
@@ -167,6 +160,13 @@ def correct(
         }
 
     return g.correct(make)
+
+
+def _stale(m: dict, entry: int, verb: str, why: str) -> str:
+    """A later move the correction would break, and the way through: void it first, then correct, then record it again."""
+    return (_("#{entry} ({text}) no longer holds once #{changed} is {verb}: {why}; nothing changed").format(
+        entry=m["entry"], text=m.get("text") or m["type"], changed=entry, verb=verb, why=why)
+        + " " + _("(if #{entry} goes too: `void {entry}` first, then correct #{changed})").format(entry=m["entry"], changed=entry))
 
 
 def marks(evs: Events) -> dict[int, str]:

@@ -44,6 +44,7 @@ def test_voiding_a_purchase_whose_deed_was_mortgaged_later_is_refused_and_change
     r = run("void", "2", game=game)
     assert r.code == 1
     assert "#4 (Ana mortgages Oriental Avenue" in r.err and "no longer holds once #2 is voided" in r.err
+    assert "(if #4 goes too: `void 4` first, then correct #2)" in r.err  # the way through
     assert "us-classic" in r.err  # the refusal's own clause
     assert status(game) == before and log(game) == entries
 
