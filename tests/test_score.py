@@ -224,7 +224,7 @@ def test_score_table_shows_components_total_rank_and_citation(game):
     ok(game, "new", "--ruleset", "us-1950s", "Ana", "Ben")
     ok(game, "pay", "Ben", "Ana", "100")
     r = ok(game, "score", "--method", "short-game", "--detail")
-    for word in ("rank", "player", "cash", "deeds", "mortgaged", "houses", "hotels", "total"):
+    for word in ("#", "player", "cash", "deeds", "mortgaged", "houses", "hotels", "total"):  # the rank's column is "#"
         assert word in r.out
     assert re.search(r"1\s+Ana\s+\$1,600", r.out) and re.search(r"2\s+Ben\s+\$1,400", r.out)
     assert "Ana is richest with $1,600, $200 ahead of Ben" in r.out

@@ -402,3 +402,16 @@ def test_turn_no_longer_offers_a_rent_already_recorded(tmp_path):
     assert run("rent", "Ben", "baltic avenue", game=game).code == 0
     out = run("turn", game=game).out
     assert "Ben's rent on Baltic Avenue is recorded" in out and "claimable" not in out
+
+
+def test_the_score_table_keeps_its_headers_whole_at_80_columns(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    game = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Ben", "Carla", "-r", "mx-hasbro", game=game).code == 0
+    for argv in (("buy", "Ben", "avenida mediterráneo"), ("buy", "Ben", "avenida báltica"), ("buy", "Carla", "ferrocarril reading"),
+                 ("mortgage", "ferrocarril reading"), ("build", "avenida mediterráneo"), ("build", "avenida báltica")):
+        assert run(*argv, game=game).code == 0, argv
+    assert run("build", "avenida mediterráneo", game=game).code == 0
+    out = run("score", game=game).out
+    assert "…" not in out and "propiedades" in out and "hipotecadas" in out
+    assert all(len(line) <= 80 for line in out.splitlines()[1:6])

@@ -45,16 +45,17 @@ def print_score(rs, sc, detail: bool = False, heading: str | None = None) -> Non
     names = [st.player + (" " + _("(bankrupt)") if st.bankrupt else "") for st in sc.standings]
 
     def width(cs: list[str]) -> int:
-        cols = [[_("rank")] + ["=00"], [_("player")] + names, [_("total")] + totals] + [[column_name(c)] + cells[c] for c in cs]
-        return sum(max(len(x) for x in col) + 3 for col in cols) + 1
+        cols = [["#", "=00"], [_("player")] + names, [_("total")] + totals] + [[column_name(c)] + cells[c] for c in cs]
+        return sum(max(len(x) for x in col) + 3 for col in cols) - 3  # no padding at the table's two edges
 
     dropped: list[str] = []
     if width(comps) > out.width:
         dropped = [c for c in comps if c != "cash" and not any(st.valuation.components()[c] for st in sc.standings)]
         comps = [c for c in comps if c not in dropped]
     title = heading or _("Score")
-    tab = RTable(title=f"{escape(title)} — {escape(sc.method)}: {escape(data(sc.title))}", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
-    tab.add_column(_("rank"), justify="right", no_wrap=True)
+    tab = RTable(title=f"{escape(title)} — {escape(sc.method)}: {escape(data(sc.title))}", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
+                 pad_edge=False)
+    tab.add_column("#", justify="right", no_wrap=True)  # the rank: a sign every language reads, so the amounts keep their room
     tab.add_column(_("player"), style="bold", no_wrap=True, min_width=min(24, max(len(n) for n in names)))
     for c in comps:
         tab.add_column(column_name(c), justify="right")
