@@ -415,3 +415,15 @@ def test_the_score_table_keeps_its_headers_whole_at_80_columns(tmp_path, monkeyp
     out = run("score", game=game).out
     assert "…" not in out and "propiedades" in out and "hipotecadas" in out
     assert all(len(line) <= 80 for line in out.splitlines()[1:6])
+
+
+def test_the_count_and_status_settle_recorded_debts_on_both_sides(game):
+    import json
+
+    assert run("new", "Ana", "Ben", "Cy", game=game).code == 0
+    assert run("pay", "Ben", "Ana", "2000", game=game).code == 0  # more than Ben holds: recorded as a debt
+    players = {p["name"]: p["total"] for p in json.loads(run("score", "--json", game=game).out)["players"]}
+    assert players == {"Ana": 3500, "Ben": -500, "Cy": 1500}
+    status = {p["name"]: p["net_worth"] for p in json.loads(run("status", "--json", game=game).out)["players"]}
+    assert status == {"Ana": 3500, "Ben": -500, "Cy": 1500}
+    assert "$1,500 + $2,000" in run("score", "--detail", game=game).out

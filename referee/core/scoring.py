@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from referee.core.ops import apply_ops
 from referee.core.state import Table
-from referee.core.valuation import COMPONENTS, Valuation, bases, value
+from referee.core.valuation import COMPONENTS, Item, Valuation, bases, value
 from referee.ruleset.model import Ruleset
 
 
@@ -108,12 +108,38 @@ def score(rs: Ruleset, t: Table, method: str) -> Score:
     """Value every player; players still in the game are ranked, bankrupt ones listed after them."""
     m = rs.valuation(method)
     sc = Score(rs.id, method, m.get("title", method), m.get("clause"), bases(rs, method))
-    active = [value(rs, t, p.name, method) for p in t.players if not p.bankrupt]
+    settled = _debts_settled(rs, t)
+    active = [_shown(rs, t, value(rs, settled, p.name, method)) for p in settled.players if not p.bankrupt]
     sc.standings = rank(active)
-    for p in t.players:
+    for p in settled.players:
         if p.bankrupt:
-            sc.standings.append(Standing(value(rs, t, p.name, method), None, bankrupt=True))
+            sc.standings.append(Standing(value(rs, settled, p.name, method), None, bankrupt=True))
     return sc
+
+
+def _shown(rs: Ruleset, t: Table, v: Valuation) -> Valuation:
+    """The cash line's arithmetic when debts were settled for the count: held − owed + due."""
+    owed = sum(d.amount for d in t.debts if d.debtor == v.player)
+    due = sum(d.amount for d in t.debts if d.creditor == v.player)
+    if owed or due:
+        how = rs.fmt(t.player(v.player).cash) + (f" − {rs.fmt(owed)}" if owed else "") + (f" + {rs.fmt(due)}" if due else "")
+        v.items = [Item(i.component, i.label, how, i.amount) if i.component == "cash" else i for i in v.items]
+    return v
+
+
+def _debts_settled(rs: Ruleset, t: Table) -> Table:
+    """The table as if every recorded debt were paid in cash: a debt is money owed, so the count takes it from the
+    debtor and gives it to a player creditor (the bank's and the pot's leave the game's players)."""
+    if not t.debts:
+        return t
+    t = t.copy()
+    names = {p.name for p in t.players}
+    for d in t.debts:
+        if d.debtor in names:
+            t.player(d.debtor).cash -= d.amount
+        if d.creditor in names:
+            t.player(d.creditor).cash += d.amount
+    return t
 
 
 # ---------------------------------------------------------------- history

@@ -25,8 +25,8 @@ def status_dict(rs, t) -> dict:
         owed = sum(d.amount for d in t.debts_of(p.name))
         if p.bankrupt:  # out of the game: an account closed, nothing to count
             nw = None
-        elif nw is not None:
-            nw -= owed  # what the player is worth once the recorded debts are paid
+        elif nw is not None:  # what the player is worth once the recorded debts are paid, both sides of them
+            nw += sum(d.amount for d in t.debts if d.creditor == p.name) - owed
         players.append({
             "name": p.name, "cash": p.cash, "deeds": deeds, "jail": p.in_jail, "jail_turns": p.jail_turns,
             "jail_cards": len(p.jail_cards), "bankrupt": p.bankrupt, "net_worth": nw, "position": p.position,
