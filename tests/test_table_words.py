@@ -427,3 +427,8 @@ def test_the_count_and_status_settle_recorded_debts_on_both_sides(game):
     status = {p["name"]: p["net_worth"] for p in json.loads(run("status", "--json", game=game).out)["players"]}
     assert status == {"Ana": 3500, "Ben": -500, "Cy": 1500}
     assert "$1,500 + $2,000" in run("score", "--detail", game=game).out
+
+
+def test_it_names_the_italian_edition_as_mx_and_us_name_theirs():
+    r = run("ask", "quanto costa uscire di prigione", "-r", "it")
+    assert r.code == 0 and r.out.startswith("it-lire")
