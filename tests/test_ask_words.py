@@ -149,3 +149,11 @@ def test_a_variant_asked_about_alone_finds_the_index_it_would_compose():
         assert found[0].con.execute("PRAGMA database_list").fetchone()[2] == idx.con.execute("PRAGMA database_list").fetchone()[2]
     assert store.cached_overlay(shipped, "us-classic") is None  # an edition: resolve_ruleset's own way
     assert store.cached_overlay(shipped, "no-such-thing") is None
+
+
+@pytest.mark.parametrize("question, ruleset", [("¿el banco puede quebrar?", "mx-hasbro"), ("la banca può fallire?", "it-lire")])
+def test_whether_the_bank_can_go_broke_is_asked_in_spanish_and_italian(question, ruleset):
+    from referee import search
+
+    hits = search.editions_index().ask(question, ruleset, 3).hits
+    assert hits and hits[0].clause == "bank.never_broke"
