@@ -255,3 +255,14 @@ def test_installed_rules_coverage_uses_the_packaged_scenarios(tmp_path):
     used = {s for r in rows for s in r["scenarios"]}
     assert rows and all(r["scenarios"] for r in rows)
     assert used and all("_data/scenarios/" in s.replace(os.sep, "/") for s in used)
+
+
+def test_a_die_outside_one_to_six_is_refused_wherever_dice_are_given(tmp_path):
+    f = tmp_path / "dice.yaml"
+    f.write_text("ruleset: us-classic\nplayers:\n  Ana: {cash: 900, deeds: [Water Works]}\n  Ben: {cash: 900}\nclaims:\n"
+                 "  - rent: {payer: Ben, deed: Water Works, dice: [7, 1]}\n    amount: 32\n", encoding="utf-8")
+    r = run("check", str(f))
+    assert r.code == 2 and "dice.yaml:6: a die shows 1 to 6, not 7" in r.out
+    f.write_text(f.read_text(encoding="utf-8").replace("dice: [7, 1]", "dice: 13"), encoding="utf-8")
+    r = run("check", str(f))
+    assert r.code == 2 and "two dice total 2 to 12, not 13" in r.out

@@ -60,8 +60,13 @@ class Kind:
                     if len(v) != 2:
                         raise sc.err(p, _("a throw is two dice, e.g. [3, 4]"))
                     out[k] = [sc._int(x, p + (j,), N_("a die")) for j, x in enumerate(v)]
+                    for j, x in enumerate(out[k]):  # faces, whatever move the throw belongs to (a rent by the dice, jail)
+                        if not 1 <= x <= 6:
+                            raise sc.err(p + (j,), _("a die shows 1 to 6, not {value}").format(value=x))
                 else:
                     out[k] = sc._int(v, p, f"'{k}'")
+                    if not 2 <= out[k] <= 12:
+                        raise sc.err(p, _("two dice total 2 to 12, not {value}").format(value=out[k]))
             elif typ == "card":
                 out[k] = _card(sc, v, p)
             elif typ == "cards":  # one card, or the cards drawn one after another
