@@ -50,12 +50,18 @@ def test_the_fifth_step_is_a_hotel_and_the_houses_go_back():
     assert refusal(buildings.build, rs, ev.t, lots[0]).citation.clause == "building.hotel"
 
 
-def test_short_game_hotel_after_three_houses():
+def _short_game_blues_with(houses: int):
+    """The short game's light blues, all Ana's, `houses` houses on each lot."""
     rs = ruleset("us-classic", variants=("short-game",))
     t, lots = _light_blues(rs)
-    for _ in range(3):
+    for _ in range(houses):
         for i in lots:
             t = buildings.build(rs, t, i).t
+    return rs, t, lots
+
+
+def test_short_game_hotel_after_three_houses():
+    rs, t, lots = _short_game_blues_with(3)
     ev = buildings.build(rs, t, lots[0], hotel=True)
     assert ev.t.deeds[lots[0]].hotel and ev.t.bank_houses == 32 - 6
 
@@ -84,11 +90,7 @@ def test_short_game_hotel_on_a_lot_of_four_houses_says_four_go_back():
     from referee.core.next_build import next_step
     from referee.messages import render
 
-    rs = ruleset("us-classic", variants=("short-game",))
-    t, lots = _light_blues(rs)
-    for _ in range(4):
-        for i in lots:
-            t = buildings.build(rs, t, i).t
+    rs, t, lots = _short_game_blues_with(4)
     assert "its 4 houses going back" in render(next_step(rs, t, lots[0]), rs.fmt)
     ev = buildings.build(rs, t, lots[0], hotel=True)
     assert ev.t.bank_houses == 32 - 12 + 4
