@@ -99,7 +99,7 @@ def standings(rs, t, sources: dict | None = None) -> dict | None:
         return None
     return {
         "method": method,
-        "title": sc.title,
+        "title": data(sc.title),  # the method's title, as the table's language says it
         "rows": [{"player": s.player, "total": s.total, "total_text": rs.fmt(s.total), "rank": s.rank, "tied": s.tied}
                  for s in sc.ranked],
         "leaders": sc.leaders,
@@ -113,14 +113,11 @@ def _clause(rs, cid: str, sources: dict | None = None) -> dict:
 
     c = rs.clause(cid)
     title, text = words(rs, cid)
-    src = (sources or {}).get(c.file, {}).get("title") or c.file
-    if data(src) == src:  # no words for this title in the language shown: the book's title as the commands cite it
-        from referee.sources import title as book_title
+    from referee.sources import title as book_title
 
-        full = book_title(c.file)
-        src = data(full) if data(full) != full else src
-    else:
-        src = data(src)
+    short = (sources or {}).get(c.file, {}).get("title") or c.file
+    # the first of the two titles the language shown has words for (the book's as the commands cite it), else the short one
+    src = next((said for said, x in ((data(x), x) for x in (short, book_title(c.file))) if said != x), short)
     return {"id": cid, "title": title or cid, "text": text, "source": src, "section": c.section,
             "cite": f"{src}, “{c.section}”"}
 

@@ -63,6 +63,9 @@ def parse(text: str, display: str) -> tuple[Any, dict]:
             ld.dispose()
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
+        lines_ = text.splitlines()
+        if mark and mark.line < len(lines_) and "\t" in lines_[mark.line][: mark.column + 1]:  # a tab where YAML wants spaces
+            raise InputError(_("a tab: YAML indents with spaces only (replace the tab with spaces)"), display, mark.line + 1) from None
         if "nesting depth" in str(e.problem):  # libyaml ≥ 0.2.6 stops at 1,000 levels itself: the same refusal as ours
             raise InputError(_("nested too deeply (more than {most} levels)").format(most=MAX_DEPTH), display, mark.line + 1 if mark else None) from None
         raise InputError(_("not valid YAML: {problem}").format(problem=e.problem or e.context), display, mark.line + 1 if mark else None) from None

@@ -223,3 +223,11 @@ def test_freeze_output_reads_back_through_the_same_parser(tmp_path, game):
     by_game = json.loads(run("score", "--json", "--method", "net-worth", game=game).out)
     by_file = json.loads(run("score", "--holdings", str(frozen), "--method", "net-worth", "--json").out)
     assert by_file["players"] == by_game["players"]
+
+
+def test_a_tab_in_a_yaml_file_is_named_as_a_tab_at_its_line(tmp_path):
+    f = tmp_path / "t.yaml"
+    f.write_text("ruleset: us-classic\nplayers:\n  Ana: {cash: 1500}\n\tBen: {cash: 1500}\n", encoding="utf-8")
+    with pytest.raises(InputError) as e:
+        yamlfile.read(f, "t.yaml")
+    assert str(e.value).startswith("t.yaml:4:") and "a tab" in str(e.value)

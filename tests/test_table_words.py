@@ -432,3 +432,25 @@ def test_the_count_and_status_settle_recorded_debts_on_both_sides(game):
 def test_it_names_the_italian_edition_as_mx_and_us_name_theirs():
     r = run("ask", "quanto costa uscire di prigione", "-r", "it")
     assert r.code == 0 and r.out.startswith("it-lire")
+
+
+def test_the_phone_pages_count_is_titled_in_the_games_language(game):
+    from referee.web.source import GameSource
+
+    assert run("new", "Ana", "Ben", "-r", "mx-hasbro", game=game).code == 0
+    src = GameSource(game)
+    try:
+        view = src.read().view
+    finally:
+        src.close()
+    title = view["standings"]["title"]
+    assert title and "Net worth" not in title and "cash" not in title, title
+
+
+def test_serve_command_speaks_the_games_language_without_lang(game, monkeypatch):
+    import uvicorn
+
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    r = run("serve", "--port", "0", game=game)
+    assert r.code == 0 and "sola lettura" in r.out and "read-only" not in r.out, r.out + r.err

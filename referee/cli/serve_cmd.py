@@ -30,5 +30,9 @@ def serve(
     except ImportError as e:  # a partial install: say what is missing, not a traceback
         raise InputError(f"`referee serve` needs the web libraries ({e.name} is missing): pip install 'referee'") from None
     path = game_path(game).resolve()
+    from referee import i18n
+    from referee.cli.context import game_language
+
+    i18n.offer_game(game_language(path))  # what it says about the page, in the game's language (unless --lang said)
     launch.run(path, port=port, lan=lan, say=out.print)
 

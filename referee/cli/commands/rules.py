@@ -16,7 +16,6 @@ from rich.table import Table as RTable
 from referee.cli.common import out, para
 from referee.cli.context import open_game, speak_game_at_hand
 from referee.i18n import N_, _, data, ngettext
-from referee.i18n import data as said
 
 VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help=N_("Variant overlay (short-game, time-limit)."))]
 HouseOpt = Annotated[Optional[list[str]], typer.Option("--house-rule", help=N_("House rule overlay."))]
@@ -107,30 +106,30 @@ def _flat(d, prefix: str):
 
 
 def _params(rs) -> dict[str, object]:
-    data = rs.data
+    raw = rs.data
     out_: dict[str, object] = {}
-    c = data.get("currency") or {}
+    c = raw.get("currency") or {}
     code = f" ({c['code']})" if c.get("code") else ""  # an edition may leave the ISO code unset (null)
     out_["currency"] = _("{symbol}{code}, e.g. {amount}").format(symbol=c.get("symbol") or "", code=code, amount=rs.fmt(1500))
     for k in ("players", "bank", "setup"):
-        for key, val in _flat(data.get(k) or {}, k):
+        for key, val in _flat(raw.get(k) or {}, k):
             out_[key] = val
         if k == "setup":
             for sub in ("starting_cash", "notes", "deal_deeds"):
-                v = (data.get("setup") or {}).get(sub)
+                v = (raw.get("setup") or {}).get(sub)
                 if isinstance(v, dict):
                     out_[f"setup.{sub}"] = v
-    for key, val in _flat(data.get("rules") or {}, "rules"):
+    for key, val in _flat(raw.get("rules") or {}, "rules"):
         out_[key] = val
-    b = data.get("board") or {}
+    b = raw.get("board") or {}
     out_["board.status"] = b.get("status", "known")
     out_["board.squares"] = ", ".join(s.name for s in rs.squares[:2]) + " …" if rs.squares else "(unknown)"
     tax_sq = {s.tax: s.name for s in rs.squares if s.kind == "tax"}
     for k, v in tax_sq.items():
         out_[f"board.{k}_tax_square"] = v
-    for d_id, deck in (data.get("decks") or {}).items():
+    for d_id, deck in (raw.get("decks") or {}).items():
         n = len(deck.get("cards") or [])
-        out_[f"decks.{d_id}"] = ngettext("{deck}: {n} card kind", "{deck}: {n} card kinds", n).format(deck=said(deck.get("name", d_id)), n=n)
+        out_[f"decks.{d_id}"] = ngettext("{deck}: {n} card kind", "{deck}: {n} card kinds", n).format(deck=data(deck.get("name", d_id)), n=n)
     for name in rs.valuation_names():
         out_[f"valuations.{name}"] = {k: v for k, v in rs.valuation(name).items() if k not in ("title", "clause")}
     return out_
