@@ -222,3 +222,22 @@ def test_an_agreed_ends_mistakes_are_said_in_the_asked_language(tmp_path, args, 
     g = tmp_path / "g.sqlite"
     r = run("--lang", "it", "new", "Ana", "Bea", "-r", "it-lire", *args, game=g)
     assert r.code == 2 and said in " ".join(r.err.split()) and not g.exists()
+
+
+def test_a_dispute_file_is_ruled_in_its_editions_language(tmp_path, monkeypatch):
+    """No --lang and no game at hand: an it-lire dispute is an Italian table's, and is ruled in Italian."""
+    f = tmp_path / "d.yaml"
+    f.write_text("ruleset: it-lire\nplayers:\n  Ana: {cash: 100000, deeds: [Vicolo Corto]}\n  Ben: {cash: 100000}\n"
+                 "claims:\n  - rent: {payer: Ben, deed: Vicolo Corto}\n    amount: 100\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    said = " ".join(run("check", str(f)).out.split()).lower()
+    assert "l. 200" in said and "respint" in said and "rejected" not in said, said
+
+
+def test_a_tables_game_still_speaks_over_a_dispute_files_edition(spanish, monkeypatch, tmp_path):
+    f = tmp_path / "d.yaml"
+    f.write_text("ruleset: it-lire\nplayers:\n  Ana: {cash: 100000, deeds: [Vicolo Corto]}\n  Ben: {cash: 100000}\n"
+                 "claims:\n  - rent: {payer: Ben, deed: Vicolo Corto}\n    amount: 100\n", encoding="utf-8")
+    monkeypatch.chdir(spanish.parent)
+    said = " ".join(run("check", str(f)).out.split()).lower()
+    assert "rechazad" in said and "rejected" not in said, said

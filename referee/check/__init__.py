@@ -16,10 +16,10 @@ from referee.check.coverage import ClauseDef, clause_definitions, coverage, ship
 from referee.check.kinds import KINDS, Kind
 from referee.check.results import FileResult, Ruling
 from referee.check.rulesets import load_ruleset, loaded
-from referee.check.ruling import check_file, collect, rule_claim
+from referee.check.ruling import check_file, collect, edition_language, rule_claim
 from referee.check.scenario import Claim, Scenario
 
 __all__ = [
     "KINDS", "Claim", "ClauseDef", "FileResult", "Kind", "Ruling", "Scenario", "check_file", "clause_definitions",
-    "collect", "coverage", "load_ruleset", "loaded", "rule_claim", "shipped_combinations", "shipped_scenarios",
+    "collect", "coverage", "edition_language", "load_ruleset", "loaded", "rule_claim", "shipped_combinations", "shipped_scenarios",
 ]

@@ -203,6 +203,27 @@ def check_file(path: Path, display_name: str | None = None) -> FileResult:
     return res
 
 
+def edition_language(paths: list[Path]) -> str | None:
+    """The language of the editions the files rule by, when they share one (an it-lire dispute is an Italian
+    table's); None when they differ or a file names no edition that loads (its error is reported by check_file)."""
+    from referee.ruleset import loader
+    from referee.yamlfile import read
+
+    langs = set()
+    for p in paths:
+        try:
+            data, _lines = read(p, display(p))
+            name = data.get("ruleset") if isinstance(data, dict) else None
+            if not isinstance(name, str):
+                return None
+            if not name.endswith((".yaml", ".yml")):
+                name = loader.catalog().find(name, "edition")
+            langs.add(loader.load(name).language)
+        except (RefereeError, ValidationErrors, OSError):
+            return None
+    return langs.pop() if len(langs) == 1 else None
+
+
 def collect(paths: list[str]) -> list[Path]:
     """Files named, and every *.yaml / *.yml under folders named (sorted, boards/ excluded)."""
     out: list[Path] = []

@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table as RTable
 
 from referee.cli.common import err, out, para, print_details
+from referee import i18n
 from referee.i18n import N_, _, ngettext, pgettext
 
 
@@ -38,8 +39,10 @@ def check(
     from referee import check as sc
     from referee.cli.context import speak_game_at_hand
 
-    speak_game_at_hand()  # a dispute at an Italian table is ruled in Italian, as `rules show` is
     files = sc.collect(paths)
+    if not i18n.explicit():  # an it-lire dispute is ruled in Italian; the table's own game, if at hand, speaks over it
+        i18n.offer_game(sc.edition_language(files))
+    speak_game_at_hand()  # a dispute at an Italian table is ruled in Italian, as `rules show` is
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         from referee.errors import InputError
