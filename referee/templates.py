@@ -495,6 +495,7 @@ TEMPLATES: dict[str, Template] = {
     "square.moved_on": "{player} moved on from {square}",
     "square.rent_recorded": "{player}'s rent on {square} is recorded",
     # the turn's rulings (throw, jail turns, auctions, shortages, hotel sales, the tax declaration)
+    "refused.jail_fine_turns": lambda p, f: _p("refused.jail_fine_turns", "this is {player}'s turn {turn} in jail: the fine is paid before throwing only on the first {turns}; now {player} throws, and pays after a throw without doubles").format(player=p["player"], turn=p["turn"], turns=p["turns"]),
     "refused.jail_after_throw": lambda p, f: (_p("refused.jail_after_throw", "{player} has already thrown this turn and stays in jail: paying the fine comes before the throw, on {player}'s next turn")
                                               if p["what"] == "fine" else
                                               _p("refused.jail_after_throw", "{player} has already thrown this turn and stays in jail: using the card comes before the throw, on {player}'s next turn")).format(player=p["player"]),

@@ -55,6 +55,9 @@ def jail_pay(rs: Ruleset, t: Table, player: str) -> Event:
     from referee.core import jail_turns
 
     jail_turns.before_throw(rs, t, player, "fine", "jail.fine")
+    early = rs.param("jail.fine_turns")
+    if early is not None and t.player(player).jail_turns >= early:  # 000 § LA CARCEL: later turns throw first
+        raise refuse(rs, "jail.fine", "refused.jail_fine_turns", player=player, turns=early, turn=t.player(player).jail_turns + 1)
     fine = rs.param("jail.fine")
     afford(rs, t, player, fine, doing("jail_fine"))
     ev = new_event(t, "jail", player=player, action="pay")

@@ -19,6 +19,7 @@ Rounding = Literal["up", "down", "half_up"]
 # annotation text -> the types a value may have (checked when the tree is built)
 _TYPES: dict[str, tuple[type, ...]] = {
     "int": (int,),
+    "int | None": (int, type(None)),
     "bool": (bool,),
     "str": (str,),
     "Money": (int, str),
@@ -149,6 +150,7 @@ class Jail(Node, path="rules.jail"):
     collect_rent: bool
     cards_sellable: bool
     pay_after_failed_throw: bool
+    fine_turns: int | None
 
 
 class Purchase(Node, path="rules.purchase"):

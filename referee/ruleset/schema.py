@@ -329,6 +329,7 @@ RULES = Struct(
                 "collect_rent": Bool(default=True),
                 "cards_sellable": Bool(default=True),
                 "pay_after_failed_throw": Bool(default=False, doc="the fine may still be paid (or the card used) after a failed throw in the same turn"),
+                "fine_turns": Int(1, default=None, doc="the fine is paid before throwing only on this many first turns in jail; later, throw first (None: on any turn)"),
             }
         ),
         "purchase": Struct({"dealt_deeds_paid": Bool(default=True)}),
