@@ -236,7 +236,10 @@ def _roll(rs, t, a, sc):
     card_dice = a.get("card_dice")
     if isinstance(card_dice, list):
         card_dice = sum(card_dice)
-    res = throw.throw(rs, t, a["player"], dice[0], dice[1], sc.doubles_before(a["player"]), a.get("card"), card_dice,
+    before = sc.doubles_before(a["player"])
+    if t.extra.get("tracking") and t.extra.get("thrown") == a["player"]:  # a `given` throw of this turn came first
+        before = t.doubles_run
+    res = throw.throw(rs, t, a["player"], dice[0], dice[1], before, a.get("card"), card_dice,
                       resolve=lambda card, square: _on_square(sc, card, square))
     ev = res.event
     ev.args["facts"] = {"player": res.player, "lands": res.lands, "owes": res.owes, "jailed": res.jailed,
@@ -253,13 +256,15 @@ def _draw(rs, t, a, sc):
 
 
 def _rent(rs, t, a, sc):
-    rolls = a.get("late")
-    if rolls is None:
-        rolls = sc.rolls_since(a["payer"], a["deed"])
+    rolls, landing = a.get("late"), None
+    if rolls is None:  # a throw among the claim's `given` steps landed there: the window runs from it, as at the table
+        landing = rent_rules.last_landing(t, a["payer"], a["deed"])
+        if landing is None:
+            rolls = sc.rolls_since(a["payer"], a["deed"])
     dice = a.get("dice")
     if isinstance(dice, list):
         dice = sum(dice)
-    return rent_rules.rent(rs, t, a["payer"], a["deed"], dice, a.get("card"), rolls)
+    return rent_rules.rent(rs, t, a["payer"], a["deed"], dice, a.get("card"), rolls, landing)
 
 
 def _value(rs, t, a, sc):
