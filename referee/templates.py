@@ -246,6 +246,8 @@ TEMPLATES: dict[str, Template] = {
     "jail.roll.stays": "{player} stays in jail (turn {turns} of {max_turns})",
     "card.drawn": "{player} draws '{card}'",
     "card.collect": "{player} draws '{card}': collects {amount:money} from the bank",
+    "card.moves": "{player} draws '{card}': moves to {square}",
+    "card.moves_salary": "{player} draws '{card}': moves to {square}, collects the {amount:money} salary",
     "card.pay_bank": "{player} draws '{card}': pays {amount:money} to the bank",
     "card.pay_pot": "{player} draws '{card}': pays {amount:money} into the Free Parking pot",
     "card.collect_all": "{player} draws '{card}': collects {amount:money} in all",

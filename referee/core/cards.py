@@ -128,6 +128,10 @@ def _move(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) ->
         ev.cite("go.salary")
     if rs.squares:
         ev.step("card.moves_to", square=rs.squares[to].name)
+        if passes and card.get("salary", True):  # the headline says the salary, as a collect card's does
+            ev.say("card.moves_salary", player=player, card=_label(card), square=rs.squares[to].name, amount=ev.amount)
+        else:
+            ev.say("card.moves", player=player, card=_label(card), square=rs.squares[to].name)
         if eff == "move_to_nearest":
             args: dict[str, Any] = {"player": player, "deed": rs.squares[to].name, "card": card["id"]}
             if card["target"] == "utility":
