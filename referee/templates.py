@@ -525,8 +525,12 @@ TEMPLATES: dict[str, Template] = {
     "refused.shortage_none": "the bank has no {what} left: nobody builds until some are sold back",
     "refused.shortage_auction": ("{players} players want {wanted} {what} and the bank holds {stock}: they are auctioned "
                                  "to the highest bidder (give the winning bid)"),
-    "refused.shortage_no_auction": ("no auction: the bank's {stock} {what} cover what is wanted ({wanted}), or only one "
-                                    "player wants them; they are bought at the price on the deed"),
+    "refused.shortage_no_auction": "no auction: the bank's {stock} {what} cover what is wanted ({wanted}); they are bought at the price on the deed",
+    "refused.shortage_one_buyer": lambda p, f: (_p("refused.shortage_one_buyer", "no auction: only {player} wants them and may build; they are bought at the price on the deed")
+                                                if not p.get("idle") else
+                                                _p("refused.shortage_one_buyer", "no auction: only {player} wants them and may build ({idle}: no whole colour group to build on); they are bought at the price on the deed")).format(
+        player=p["player"], idle=", ".join(p.get("idle") or [])),
+    "shortage.cannot_build": lambda p, f: _p("shortage.cannot_build", "{players}: no whole colour group to build on, so no demand").format(players=", ".join(p["players"])),
     "shortage.demand": lambda p, f: _p("shortage.demand", "the bank holds {stock} {what}; {players} want(s) {wanted}").format(
         stock=p["stock"], what=p["what"], players=", ".join(p["players"]) or _("nobody"), wanted=p["wanted"]),
     "shortage.houses_first": "tournament order: house buyers are served before a player breaking hotels into houses",

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.core.buildings import build
+from referee.core.buildings import _may_build_on, build
 from referee.core.checks import invalid, owner_of, refuse
 from referee.core.events import Event
 from referee.core.msg import Msg
 from referee.core.state import Table
+from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
 
 
@@ -39,6 +40,19 @@ def demand(rs: Ruleset, wants: list[Want]) -> tuple[int, int, int]:
     return sum(w.houses for w in wants), sum(w.breaks * hh for w in wants), sum(w.hotels for w in wants)
 
 
+def may_build(rs: Ruleset, t: Table, player: str) -> bool:
+    """Whether `player` may build anywhere (a whole colour group, unmortgaged as the edition asks): only such a
+    player's demand counts in a shortage (001 § Escasez de construcciones: the players who wish to build)."""
+    for i, d in t.deeds.items():
+        if d.owner == player and rs.squares[i].kind == "lot":
+            try:
+                _may_build_on(rs, t, i)
+            except RefereeError:
+                continue
+            return True
+    return False
+
+
 def shortage(rs: Ruleset, t: Table, wants: list[Want], idx: int, count: int = 1, hotel: bool = False,
              price: int | None = None) -> Event:
     """The player owning lot `idx` gets `count` buildings from the bank's short stock: at the deed price or the bid."""
@@ -46,6 +60,8 @@ def shortage(rs: Ruleset, t: Table, wants: list[Want], idx: int, count: int = 1,
     owner = owner_of(rs, t, idx)
     if owner not in [w.player for w in wants]:
         raise invalid("invalid.shortage_owner", owner=owner, deed=sq.name)
+    idle = sorted(w.player for w in wants if w.player != owner and not may_build(rs, t, w.player))
+    wants = [w for w in wants if w.player not in idle]  # a wish to build where one may not is no demand
     houses, breaking, hotels = demand(rs, wants)
     order = rs.param("building.shortage_order")
     what = "hotels" if hotel else "houses"
@@ -65,10 +81,13 @@ def shortage(rs: Ruleset, t: Table, wants: list[Want], idx: int, count: int = 1,
         raise refuse(rs, "building.shortage", "refused.shortage_auction", players=len(set(rivals)), wanted=wanted,
                      what=what, stock=stock)
     if not contested and price is not None:
+        if len(set(rivals)) < 2:
+            raise refuse(rs, "building.shortage", "refused.shortage_one_buyer", player=owner, idle=idle)
         raise refuse(rs, "building.shortage", "refused.shortage_no_auction", wanted=wanted, what=what, stock=stock)
     ev = build(rs, t, idx, count, hotel, price)
 
-    head = [Msg("shortage.demand", {"stock": stock, "what": what, "players": sorted(set(rivals)), "wanted": wanted})]
+    head = [Msg("shortage.cannot_build", {"players": idle})] if idle else []
+    head.append(Msg("shortage.demand", {"stock": stock, "what": what, "players": sorted(set(rivals)), "wanted": wanted}))
     if first:
         head.append(Msg("shortage.houses_first", {}))
     ev.steps[:0] = head
