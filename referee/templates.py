@@ -322,6 +322,7 @@ TEMPLATES: dict[str, Template] = {
     "refused.jail_cards_not_traded": "Get Out of Jail Free cards cannot be traded in this ruleset",
     "refused.gift": "{player} would give something for nothing: loans and gifts between players are not allowed",
     "refused.loan": "{payer} would lend {payee} money: players do not lend to each other (a debt to a player is recorded by the move that causes it)",
+    "refused.gift_pay": "{payer} would give {payee} money as a gift: players do not give each other money",
     "refused.not_a_lot": "{deed} is not a colour-group lot: nothing can be built on it",
     "refused.split_group": lambda p, f: _p("refused.split_group", "{player} does not own the whole {group} group ({others})").format(
         player=p["player"], group=p["group"], others=", ".join(f"{deed} ({owner or _p('refused.split_group', 'bank')})" for deed, owner in p["others"])),

@@ -11,8 +11,8 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RTable
 
-from referee.cli.common import err, out, para, print_details
 from referee import i18n
+from referee.cli.common import err, out, para, print_details
 from referee.i18n import N_, _, ngettext, pgettext
 
 

@@ -49,6 +49,19 @@ def salary(rs: Ruleset, t: Table, player: str, landed: bool = False) -> Event:
     return ev
 
 
+def _not_lent_or_given(rs: Ruleset, payer: str, payee: str, reason: str) -> None:
+    """A payment between two players stated as a loan (or, where the edition says so, a gift) is refused."""
+    from referee.core import purposes
+
+    if BANK in (payer, payee) or POT in (payer, payee):
+        return
+    purpose = purposes.of(reason)
+    if purpose == "loan" and rs.has_clause("loans.forbidden"):
+        raise refuse(rs, "loans.forbidden", "refused.loan", payer=payer, payee=payee)
+    if purpose == "gift" and rs.has_clause("loans.gifts"):
+        raise refuse(rs, "loans.gifts", "refused.gift_pay", payer=payer, payee=payee)
+
+
 def pay(rs: Ruleset, t: Table, payer: str, payee: str, amount: int, reason: str = "") -> Event:
     not_over(rs, t)
     if amount <= 0:
@@ -59,6 +72,7 @@ def pay(rs: Ruleset, t: Table, payer: str, payee: str, amount: int, reason: str 
     for who in (payer, payee):
         if who not in (BANK, POT):
             active(rs, t, who)
+    _not_lent_or_given(rs, payer, payee, reason)
     if payee == POT and not rs.param("free_parking.jackpot"):
         raise refuse(rs, "free_parking", "refused.no_pot")
     if payer == BANK or payer == POT:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Annotated
 
 import typer
@@ -29,23 +28,9 @@ def pay(
 
     def build(rs, t):
         who, to = common.resolve_player(t, payer, True), common.resolve_player(t, payee, True)
-        _not_a_loan(rs, t, who, to, reason)
         return money.pay(rs, t, who, to, common.amount(rs, t, amount), reason)
 
     record(game, build)
-
-
-# what a payment between two players is for, when its words say it is lent (any shipped language)
-_LOAN = re.compile(r"\b(loan|lend|lent|borrow|pr[eé]st(?:am|ar|ad|it|at|a\b|i\b|o\b))", re.I)
-
-
-def _not_a_loan(rs, t, payer: str, payee: str, reason: str) -> None:
-    """`pay A B N --for "loan"` between two players: the books forbid it, as `trade` and `buy` already refuse."""
-    from referee.core.checks import refuse
-    from referee.core.state import BANK, POT
-
-    if reason and _LOAN.search(reason) and BANK not in (payer, payee) and POT not in (payer, payee) and rs.has_clause("loans.forbidden"):
-        raise refuse(rs, "loans.forbidden", "refused.loan", payer=payer, payee=payee)
 
 
 def collect(player: str, amount: str, reason: Annotated[str, typer.Option("--for")] = "", game: GameOpt = None) -> None:
