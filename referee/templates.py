@@ -359,6 +359,8 @@ TEMPLATES: dict[str, Template] = {
     "refused.player_count": lambda p, f: (_p("refused.player_count", "{ruleset} is played by {lo} to {hi} players ({hi_alt} if the banker does not play), not {count}")
                                           if p["hi_alt"] else _p("refused.player_count", "{ruleset} is played by {lo} to {hi} players, not {count}")).format(
         ruleset=p["ruleset"], lo=p["lo"], hi=p["hi"], hi_alt=p["hi_alt"], count=p["count"]),
+    "refused.deal_count": lambda p, f: npgettext("refused.deal_count", "with {players} players each is dealt {each} deed; {player} would hold {count}",
+                                           "with {players} players each is dealt {each} deeds; {player} would hold {count}", p["each"]).format(**p),
     "refused.deal_too_many": "{each} deeds each for {players} players is more than the {deeds} deeds",
     "refused.already_dealt": "{deed} was already dealt to {owner}",
     # the reasoning under a ruling (arithmetic steps)

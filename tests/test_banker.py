@@ -288,8 +288,9 @@ def test_export_yaml(g, tmp_path):
 
 def test_short_game_ends_at_second_bankruptcy_with_buildings_handed_over(game):
     ok(game, "new", "--ruleset", "us-classic", "--variant", "short-game", "Ana", "Ben", "Carla", "Dora")
-    for d in ("Oriental", "Vermont", "Connecticut"):
+    for d in ("Oriental", "Vermont"):  # two deeds dealt each in the short game; the third bought
         ok(game, "deal", "Carla", d)
+    ok(game, "buy", "Carla", "Connecticut")
     for d in ("Oriental", "Vermont", "Connecticut"):
         ok(game, "build", d)
     ok(game, "collect", "Ana", "100")

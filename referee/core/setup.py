@@ -42,6 +42,11 @@ def new_game(rs: Ruleset, players: list[str], random_deal: bool = False, seed: i
 def deal(rs: Ruleset, t: Table, player: str, idxs: list[int]) -> Event:
     """Deeds dealt at the start (editions that deal them), paid for where the edition says so."""
     ev = new_event(t, "deal", player=player, deeds=idxs)
+    each = rs.for_players("deal_deeds", len(t.players)) or 0
+    held = sum(1 for d in t.deeds.values() if d.owner == player)
+    if each and held + len(idxs) > each:  # 002 § PREPARAZIONE: so many contracts each, by the number of players
+        raise refuse(rs, "setup.deal" if rs.has_clause("setup.deal") else "setup.cash", "refused.deal_count",
+                     player=player, each=each, players=len(t.players), count=held + len(idxs))
     paid = rs.param("purchase.dealt_deeds_paid")
     total = 0
     for idx in idxs:

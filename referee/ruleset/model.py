@@ -160,6 +160,8 @@ class Ruleset:
         """A setup value that may depend on the number of players."""
         v = self.setup(key)
         if isinstance(v, dict):
+            if n not in v and str(n) in v:  # a ruleset read back from a game file (JSON keys are strings)
+                return v[str(n)]
             if n not in v:
                 raise MissingData(
                     f"{self.id}: setup.{key} is given for {', '.join(map(str, sorted(v)))} players, not for {n}"
