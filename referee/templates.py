@@ -474,6 +474,7 @@ TEMPLATES: dict[str, Template] = {
     "turn.to_throw": "{player} to throw",
     "turn.throws_again": "doubles: {player} throws again",
     "turn.did_not_throw": "{player} did not throw this turn",
+    "refused.turn_lost": "{player} was sent to jail and loses the next turn: no throw now; {player} throws on the turn after",
     "turn.loses_turn": lambda p, f: (_p("turn.loses_turn", "{player} loses this turn (in jail)") if p["in_jail"]
                                      else _p("turn.loses_turn", "{player} loses this turn")).format(player=p["player"]),
     # what a square means

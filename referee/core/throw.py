@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from referee.core import turns
-from referee.core.checks import invalid
+from referee.core.checks import invalid, refuse
 from referee.core.events import Event
 from referee.core.ops import Cash
 from referee.core.state import BANK, Table
@@ -61,6 +61,8 @@ def throw(rs: Ruleset, t: Table, player: str, d1: int, d2: int, doubles_before: 
 
     `resolve(card, square)` names a card by the deck of the square it is drawn on (for a name both decks share)."""
     rs.require_board()
+    if not doubles_before and t.player(player).skip_turns > 0:  # 003 § La cárcel: the turn after going in is lost
+        raise refuse(rs, "jail.send", "refused.turn_lost", player=player)
     start = prepare(t, player, doubles_before)
     ev = turns.roll(rs, start, d1, d2, player)
     salary = _salary(ev, player)
