@@ -258,6 +258,7 @@ TEMPLATES: dict[str, Template] = {
     "partial_payment": lambda p, f: (_p("partial_payment", "{debtor} pays {creditor} {value} in property ({deeds})").format(
         debtor=p["debtor"], creditor=p["creditor"], value=f(p["value"]), deeds=", ".join(p["deeds"]))
         + (_p("partial_payment", "; still owes {rest}").format(rest=f(p["rest"])) if p["rest"] else "")),
+    "partial_payment.change": "the deeds' value passes the {debt:money} owed: {creditor} pays {debtor} the other {amount:money}",
     "roll": lambda p, f: (_p("roll", "{player} throws {d1}+{d2} = {total}").format(player=p["player"], d1=p["d1"], d2=p["d2"], total=p["d1"] + p["d2"])
                          + (" " + _p("roll", "(doubles)") if p["doubles"] else "")),
     "roll.doubles_to_jail": lambda p, f: _p("roll.doubles_to_jail", "{player} throws {d1}+{d2}: {ordinal} doubles in a row").format(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.core import received
-from referee.core.checks import active, invalid, not_over, refuse
+from referee.core.checks import active, afford, doing, invalid, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.mortgages import transfer_mortgaged
 from referee.core.ops import (
@@ -225,6 +225,10 @@ def partial_payment(rs: Ruleset, t: Table, debtor: str, idxs: list[int], value_:
     rest = debt.amount - value_
     if rest > 0:
         ev.op(NewDebt(debtor, debt.creditor, rest, debt.reason))
+    elif rest < 0:  # 002 § VARIE: the deeds go at the price the creditor will pay; what passes the debt is paid
+        afford(rs, t, debt.creditor, -rest, doing("deed", deed=", ".join(rs.squares[i].name for i in idxs)))
+        ev.op(Cash(debt.creditor, debtor, -rest))
+        ev.step("partial_payment.change", creditor=debt.creditor, debtor=debtor, amount=-rest, debt=debt.amount)
     ev.amount = value_
     ev.say("partial_payment", debtor=debtor, creditor=debt.creditor, value=value_,
            deeds=[rs.squares[i].name for i in idxs], rest=max(rest, 0))
