@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.core.msg import Next
-from referee.i18n import _
+from referee.i18n import _, pgettext
 
 Params = Mapping[str, Any]
 
@@ -21,9 +21,17 @@ def name_arg(name: str) -> str:
 
 
 # ---------------------------------------------------------------- next actions as commands
+# what the banker fills in, in capitals, in the table's language (the command words stay as typed)
+_PLACEHOLDERS = {"WINNER": lambda: pgettext("placeholder", "WINNER"), "PRICE": lambda: pgettext("placeholder", "PRICE"),
+                 "CARD": lambda: pgettext("placeholder", "CARD")}
+
+
 def _opt(args: Params, key: str, placeholder: str) -> str:
     v = args.get(key)
-    return placeholder if v is None else name_arg(str(v))
+    if v is None:
+        word = _PLACEHOLDERS.get(placeholder)
+        return word() if word else placeholder
+    return name_arg(str(v))
 
 
 def render_next(nxt: Next | Mapping[str, Any]) -> str:

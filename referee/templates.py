@@ -310,13 +310,15 @@ TEMPLATES: dict[str, Template] = {
     "refused.no_pot": "this ruleset keeps no Free Parking pot",
     "refused.pot_holds": "the pot holds {pot:money}",
     "refused.already_mortgaged": "{deed} is already mortgaged",
-    "refused.mortgage_built": "sell every building on the {group} group first ({built:list} has buildings)",
+    "refused.mortgage_built": lambda p, f: npgettext("refused.mortgage_built", "sell every building on the {group} group first ({built} has buildings)",
+                                                   "sell every building on the {group} group first ({built} have buildings)", len(p["built"])).format(
+        group=p["group"], built=", ".join(p["built"])),
     "refused.not_mortgaged": "{deed} is not mortgaged",
     "refused.in_jail": "{player} is already in jail",
     "refused.not_in_jail": "{player} is not in jail",
     "refused.no_jail_card": "{player} holds no Get Out of Jail Free card (one can be bought from another player with a trade)",
     "refused.tax_choice": lambda p, f: _p("refused.tax_choice", "{ruleset} has no '{choice}' income tax; it takes only: {choices}").format(
-        ruleset=p["ruleset"], choice=p["choice"], choices=", ".join(p["choices"])),
+        ruleset=p["ruleset"], choice=choice_word(p["choice"]), choices=", ".join(choice_word(c) for c in p["choices"])),
     "refused.not_theirs": "{deed} does not belong to {player}",
     "refused.trade_built": "{deed} cannot change hands while its group has buildings ({built:list}): sell them to the bank first",
     "refused.no_jail_card_of_deck": "{player} holds no Get Out of Jail Free card of that deck",
@@ -331,11 +333,15 @@ TEMPLATES: dict[str, Template] = {
                                             else _p("refused.build_mortgaged", "{deeds} is mortgaged: lift the mortgage before building")).format(deeds=", ".join(p["deeds"])),
     "refused.hotel_needs_houses": "a hotel on {deed} needs {houses} houses on it first",
     "refused.hotel_needs_houses_has": "a hotel on {deed} needs {houses} houses on it first (it has {has})",
-    "refused.hotel_every_lot": "a hotel needs {houses} houses on every lot of the group; {short:list} has fewer",
+    "refused.hotel_every_lot": lambda p, f: npgettext("refused.hotel_every_lot", "a hotel needs {houses} houses on every lot of the group; {short} has fewer",
+                                                    "a hotel needs {houses} houses on every lot of the group; {short} have fewer", len(p["short"])).format(
+        houses=p["houses"], short=", ".join(p["short"])),
     "refused.no_hotels": "the bank has no hotels left",
     "refused.no_houses": ("the bank has no houses left: wait until some are sold back "
                           "(when several players want the last ones, they are auctioned)"),
-    "refused.build_unevenly": "houses must be built evenly: {deed} would have {level} while {lows:list} has {low}",
+    "refused.build_unevenly": lambda p, f: npgettext("refused.build_unevenly", "houses must be built evenly: {deed} would have {level} while {lows} has {low}",
+                                                   "houses must be built evenly: {deed} would have {level} while {lows} have {low}", len(p["lows"])).format(
+        deed=p["deed"], level=p["level"], lows=", ".join(p["lows"]), low=p["low"]),
     "refused.shortage_opening": "a shortage auction opens at {minimum:money}",
     "refused.has_hotel": "{deed} already has a hotel, the most a lot can hold",
     "refused.hotel_breaking": ("in tournament play a hotel may be broken into houses only to raise money the player needs, "
@@ -526,19 +532,6 @@ TEMPLATES: dict[str, Template] = {
         deed=p["deed"], percent=p["percent"], value=f(p["value"]), hotel=f(p["hotel"]), houses=p["houses"], house=f(p["house"]), got=f(p["got"])),
     "sell.hotels_whole": lambda p, f: _p("sell.hotels_whole", "{player} sells the hotel(s) on {deeds} outright to the bank for {payout}; bare land again").format(
         player=p["player"], deeds=", ".join(p["deeds"]), payout=f(p["payout"])),
-    "invalid.shortage_owner": "{owner} owns {deed} but is not among the players who want buildings",
-    "refused.shortage_none": "the bank has no {what} left: nobody builds until some are sold back",
-    "refused.shortage_auction": ("{players} players want {wanted} {what} and the bank holds {stock}: they are auctioned "
-                                 "to the highest bidder (give the winning bid)"),
-    "refused.shortage_no_auction": "no auction: the bank's {stock} {what} cover what is wanted ({wanted}); they are bought at the price on the deed",
-    "refused.shortage_one_buyer": lambda p, f: (_p("refused.shortage_one_buyer", "no auction: only {player} wants them and may build; they are bought at the price on the deed")
-                                                if not p.get("idle") else
-                                                _p("refused.shortage_one_buyer", "no auction: only {player} wants them and may build ({idle}: no whole colour group to build on); they are bought at the price on the deed")).format(
-        player=p["player"], idle=", ".join(p.get("idle") or [])),
-    "shortage.cannot_build": lambda p, f: _p("shortage.cannot_build", "{players}: no whole colour group to build on, so no demand").format(players=", ".join(p["players"])),
-    "shortage.demand": lambda p, f: _p("shortage.demand", "the bank holds {stock} {what}; {players} want(s) {wanted}").format(
-        stock=p["stock"], what=p["what"], players=", ".join(p["players"]) or _("nobody"), wanted=p["wanted"]),
-    "shortage.houses_first": "tournament order: house buyers are served before a player breaking hotels into houses",
     "invalid.no_card_here": "{player} is on {square}, not on a card square: no card is drawn there",
     "invalid.card_deck": "{square} draws from the {deck} deck, not '{card}' of {card_deck}",
 }
@@ -582,6 +575,8 @@ SHOWN_AS_IS = ("group", "deck", "card")  # a ruleset's words (a group's or deck'
 
 
 # the table's helpers (turn checks, the auction helper, build's next step): their words live in table_templates.py
+from referee.shortage_templates import shortage_templates  # noqa: E402
 from referee.table_templates import table_templates  # noqa: E402
 
 TEMPLATES.update(table_templates(_nested))
+TEMPLATES.update(shortage_templates())

@@ -272,11 +272,12 @@ def _value(rs, t, a, sc):
     m = rs.valuation(a["method"])
     ev = events.Event("value", {"player": a["player"], "method": a["method"]}, t)
     ev.amount = v.total
-    from referee.i18n import _
+    from referee.i18n import _, data
     from referee.templates import valuation_lines
 
     ev.steps = [*valuation_lines(v), _("total {amount}").format(amount=rs.fmt(v.total))]
-    ev.msg = Msg("text", {"text": _("{player}'s {method} total is {amount}").format(player=a["player"], method=a["method"], amount=rs.fmt(v.total))})
+    ev.msg = Msg("text", {"text": _("{player}'s total is {amount} ({method})").format(  # the method's title, in the table's words
+        player=a["player"], method=data(m.get("title") or a["method"]), amount=rs.fmt(v.total))})
     cl = m.get("clause")
     if cl and rs.has_clause(cl):
         ev.cite(cl)

@@ -262,6 +262,10 @@ class Scenario:
             self._declared[name] = choice
         if "position" in spec:
             p.position = self.deed(spec["position"], path + ("position",), "square", deeds_only=False)
+            cell = jail.jail_square(rs) if rs.squares else 10
+            if p.in_jail and p.position != cell:  # a jailed token stands in jail: a slip the rulings would build on
+                raise self.err(path + ("position",), _("{player} is in jail, so the token is on {jail}, not on {square}").format(
+                    player=name, jail=rs.squares[cell].name if rs.squares else "Jail", square=rs.squares[p.position].name if rs.squares else p.position))
         elif p.in_jail:
             p.position = jail.jail_square(rs) if rs.squares else 10
 

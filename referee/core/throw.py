@@ -84,8 +84,11 @@ def throw(rs: Ruleset, t: Table, player: str, d1: int, d2: int, doubles_before: 
         ev = _chain(ev, inner)
         chain.append(f"{card['deck']}:{card['id']}")
     if card_dice is not None and ev.square and ev.square.get("kind") == "utility":
+        stale = ev.square.get("msg")
         ev.square = turns.square_meaning(rs, ev.t, player, ev.square["square"], dice=card_dice,
                                          card=_last_card(drawn), landing_roll=ev.t.rolls)
+        fresh = ev.square.get("msg")  # the throw the card asks for is known: the rent by it, not "record --dice N"
+        ev.notes = [fresh if (n == stale and fresh is not None) else n for n in ev.notes if n.id != "card.nearest_rent"]
     after = ev.t.player(player)
     res = Throw(ev, player, after.position, salary=salary, chain=chain, jailed=after.in_jail)
     m = ev.square or {}
