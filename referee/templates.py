@@ -258,6 +258,11 @@ TEMPLATES: dict[str, Template] = {
     "partial_payment": lambda p, f: (_p("partial_payment", "{debtor} pays {creditor} {value} in property ({deeds})").format(
         debtor=p["debtor"], creditor=p["creditor"], value=f(p["value"]), deeds=", ".join(p["deeds"]))
         + (_p("partial_payment", "; still owes {rest}").format(rest=f(p["rest"])) if p["rest"] else "")),
+    "refused.no_time_end": "{ruleset} ends when one player is left: no agreed time ends it (play it with the time-limit variant)",
+    "end.total": "{player}: {amount:money}",
+    "end.time_up": lambda p, f: (_p("end.time_up", "the agreed time is up: {winner} wins with {amount}").format(winner=p["winner"], amount=f(p["amount"]))
+                                 if p["winner"] else _p("end.time_up", "the agreed time is up: {players} tie with {amount}").format(
+                                     players=_and(p["players"]), amount=f(p["amount"]))),
     "partial_payment.change": "the deeds' value passes the {debt:money} owed: {creditor} pays {debtor} the other {amount:money}",
     "roll": lambda p, f: (_p("roll", "{player} throws {d1}+{d2} = {total}").format(player=p["player"], d1=p["d1"], d2=p["d2"], total=p["d1"] + p["d2"])
                          + (" " + _p("roll", "(doubles)") if p["doubles"] else "")),

@@ -8,7 +8,7 @@ import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from referee.core import bankruptcy, buildings, buying, events, jail, money, mortgages, setup, taxes, trades
+from referee.core import bankruptcy, buildings, buying, events, jail, money, mortgages, scoring, setup, taxes, trades
 from referee.core import cards as cards_rules
 from referee.core import rent as rent_rules
 from referee.core.msg import Msg
@@ -349,6 +349,8 @@ KINDS: dict[str, Kind] = {
                             lambda rs, t, a, sc: bankruptcy.partial_payment(rs, t, a["debtor"], a["deeds"], a["value"]), ("debtor", "deeds", "value")),
     "deal": Kind({"player": "player", "deeds": "deeds"}, lambda rs, t, a, sc: setup.deal(rs, t, a["player"], a["deeds"]), ("player", "deeds")),
     "value": Kind({"player": "player", "method": "valuation"}, _value, ("player", "method")),
+    "end": Kind({"method": "valuation"}, lambda rs, t, a, sc: scoring.time_up(rs, t, a.get("method")), (),
+                "the agreed time is up: the game ends and the richest by the game's valuation wins"),
     "rule": Kind({"clause": "clause", "also": "clauses", "question": "str", "param": "str", "value": "any"}, _rule, ("clause",)),
 }
 

@@ -176,3 +176,28 @@ __all__ = [
     "COMPONENTS", "Point", "Score", "Standing",
     "history", "rank", "resolve_method", "score",
 ]
+
+
+# ---------------------------------------------------------------- the agreed time
+def time_up(rs: Ruleset, t: Table, method: str | None = None):
+    """The game stops at the agreed time (the time-limit variant, the lire book's timed end, 002 § CONCLUSIONE DEL
+    GIOCO): the richest by the game's valuation wins; equal totals at the top are a tie, with no winner."""
+    from referee.core.checks import not_over, refuse
+    from referee.core.events import new_event
+    from referee.core.ops import Over
+
+    not_over(rs, t)
+    if rs.param("end.condition") != "time_limit" and not rs.has_clause("end.timed"):
+        raise refuse(rs, "end.game", "refused.no_time_end", ruleset=rs.id)
+    m = resolve_method(rs, method)
+    sc = score(rs, t, m)
+    top = [s for s in sc.ranked if s.rank == 1]
+    winner = top[0].player if len(top) == 1 else None
+    ev = new_event(t, "end", method=m)
+    ev.op(Over(winner))
+    for s in sc.ranked:
+        ev.step("end.total", player=s.player, amount=s.valuation.total)
+    ev.amount = top[0].valuation.total if top else 0
+    ev.say("end.time_up", winner=winner, players=[s.player for s in top], amount=ev.amount)
+    ev.cite(*[c for c in ("end.timed", "end.game", sc.clause) if c and rs.has_clause(c)])
+    return ev
