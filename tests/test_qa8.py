@@ -72,3 +72,10 @@ def test_a_jailed_token_stated_elsewhere_is_a_slip_at_its_line(tmp_path):
     r, said = _check(tmp_path, "ruleset: us-classic\nplayers:\n  Ana: {cash: 500, in_jail: true, position: 38}\n  Ben: {cash: 500}\n"
                      "claims:\n  - jail: {player: Ana, action: pay}\n", "--lang", "en")
     assert r.code == 2 and "s.yaml:3: Ana is in jail, so the token is on In Jail / Just Visiting, not on Luxury Tax" in said, said
+
+
+def test_rules_show_names_and_takes_topics_in_the_tables_language():
+    said = " ".join(run("--lang", "it", "rules", "show", "it-lire", "ipoteca").out.split())
+    assert "mortgage.lift (ipoteca)" in said and "(mortgage)" not in said, said
+    r = run("--lang", "es", "rules", "show", "mx-hasbro", "zzzz")
+    assert r.code != 0 and "cárcel" in r.err and "jail," not in r.err, r.err

@@ -15,7 +15,7 @@ from rich.table import Table as RTable
 
 from referee.cli.common import out, para
 from referee.cli.context import open_game, speak_game_at_hand
-from referee.i18n import N_, _, data, ngettext
+from referee.i18n import N_, _, data, ngettext, pgettext
 
 VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help=N_("Variant overlay (short-game, time-limit)."))]
 HouseOpt = Annotated[Optional[list[str]], typer.Option("--house-rule", help=N_("House rule overlay."))]
@@ -52,6 +52,18 @@ def list_rulesets(as_json: Annotated[bool, typer.Option("--json")] = False) -> N
         out.print(tab)
 
 
+def topic_word(topic: str) -> str:
+    """A clause's topic in the table's words (the rulesets' topics are English ids)."""
+    words = {"building": pgettext("topic", "building"), "rent": pgettext("topic", "rent"), "jail": pgettext("topic", "jail"),
+             "end": pgettext("topic", "end"), "setup": pgettext("topic", "setup"), "mortgage": pgettext("topic", "mortgage"),
+             "trading": pgettext("topic", "trading"), "bankruptcy": pgettext("topic", "bankruptcy"),
+             "auction": pgettext("topic", "auction"), "bank": pgettext("topic", "bank"), "dice": pgettext("topic", "dice"),
+             "salary": pgettext("topic", "salary"), "taxes": pgettext("topic", "taxes"), "faq": pgettext("topic", "faq"),
+             "cards": pgettext("topic", "cards"), "free parking": pgettext("topic", "free parking"),
+             "buying": pgettext("topic", "buying"), "house rules": pgettext("topic", "house rules")}
+    return words.get(topic, topic)
+
+
 def show(
     ruleset: str,
     topic: Annotated[Optional[str], typer.Argument(help=N_("A topic (rent, jail…) or clause id prefix."))] = None,
@@ -68,9 +80,10 @@ def show(
         q = norm(topic)
         from referee.ruleset.clause_text import words as said
 
-        clauses = [c for c in clauses if norm(c.topic) == q or c.id.startswith(topic) or q in norm(c.title) or q in norm(said(rs, c.id)[0])]
+        clauses = [c for c in clauses if q in (norm(c.topic), norm(topic_word(c.topic))) or c.id.startswith(topic) or q in norm(c.title)
+                   or q in norm(said(rs, c.id)[0])]
         if not clauses:
-            topics = sorted({c.topic for c in rs.clauses})
+            topics = sorted({topic_word(c.topic) for c in rs.clauses})
             from referee.errors import InputError
 
             raise InputError(_("no clause of {ruleset} on '{topic}'; topics: {topics}").format(ruleset=rs.id, topic=topic, topics=", ".join(topics)))
@@ -83,7 +96,7 @@ def show(
     out.print(f"[bold]{escape(rs.id)}[/bold] — {escape(data(rs.title))}  [dim](" + _("layers: {layers}").format(layers=" → ".join(rs.layers)) + ")[/dim]")
     for c in sorted(clauses, key=lambda c: (c.topic, c.id)):
         title, text = words(rs, c.id)
-        out.print(f"\n[bold]{c.id}[/bold] [dim]({escape(c.topic)})[/dim] {escape(title)}")
+        out.print(f"\n[bold]{c.id}[/bold] [dim]({escape(topic_word(c.topic))})[/dim] {escape(title)}")
         out.print(para(escape(text)))
         out.print(para(f"[cyan]— {escape(str(rs.cite(c.id)))}[/cyan]"))
     if origin:
