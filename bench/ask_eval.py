@@ -46,10 +46,11 @@ FILES = {"dev": DATA / "ask_eval_dev.yaml", "test": DATA / "ask_eval_test.yaml",
          "holdout9": DATA / "ask_eval_holdout9.yaml", "diag11": DATA / "ask_eval_diag11.yaml",
          "holdout10": DATA / "ask_eval_holdout10.yaml", "diag12": DATA / "ask_eval_diag12.yaml",
          "diag9": DATA / "ask_eval_diag9.yaml", "holdout11": DATA / "ask_eval_holdout11.yaml",
-         "diag13": DATA / "ask_eval_diag13.yaml"}
+         "diag13": DATA / "ask_eval_diag13.yaml", "holdout12": DATA / "ask_eval_holdout12.yaml",
+         "diag14": DATA / "ask_eval_diag14.yaml"}
 EVAL_FILE = FILES["dev"]
-TOP1_TARGET = {"dev": 0.90, "test": 0.85, "legacy": 0.85, "holdout2": 0.85, "holdout3": 0.85, "holdout4": 0.85, "diag5": 0.85, "diag6": 0.85, "holdout5": 0.85, "diag7": 0.85, "holdout6": 0.85, "diag8": 0.85, "diag10": 0.85, "holdout8": 0.85, "holdout9": 0.85, "diag11": 0.85, "holdout10": 0.85, "diag12": 0.85, "diag9": 0.85, "holdout11": 0.85, "diag13": 0.85}
-NO_MISSES = ("holdout3", "holdout4", "holdout5", "holdout6", "holdout8", "holdout9", "holdout10", "holdout11")  # gauges whose misses are never listed, whichever way the file is named
+TOP1_TARGET = {"dev": 0.90, "test": 0.85, "legacy": 0.85, "holdout2": 0.85, "holdout3": 0.85, "holdout4": 0.85, "diag5": 0.85, "diag6": 0.85, "holdout5": 0.85, "diag7": 0.85, "holdout6": 0.85, "diag8": 0.85, "diag10": 0.85, "holdout8": 0.85, "holdout9": 0.85, "diag11": 0.85, "holdout10": 0.85, "diag12": 0.85, "diag9": 0.85, "holdout11": 0.85, "diag13": 0.85, "holdout12": 0.85, "diag14": 0.85}
+NO_MISSES = ("holdout3", "holdout4", "holdout5", "holdout6", "holdout8", "holdout9", "holdout10", "holdout11", "holdout12")  # gauges whose misses are never listed, whichever way the file is named
 TOP3_TARGET = 0.95
 LANGS = ("en", "es", "it")
 

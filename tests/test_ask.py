@@ -551,7 +551,23 @@ def test_accuracy_on_session7s_sets_holds_its_floor(split):
     _holds_floor(split, floor, none_ok=none_ok)
 
 
-@pytest.mark.parametrize("split, other", [("holdout6", "diag8"), ("diag8", "holdout6"), ("diag9", "diag10"), ("diag10", "diag9"),
+# session 8's blind sets (terse, board-square, children's, mid-turn and story questions), as scored at the end of the session
+SESSION8_FLOORS = {
+    "holdout11": ({"en": _NONE, "es": (0.87, 0.87), "it": (0.86, 0.89)}, 0.5),
+    "diag13": ({"en": _NONE, "es": (0.92, 0.99), "it": (0.90, 0.93)}, 0.75),
+    "holdout12": ({"en": (0.90, 0.99), "es": (0.90, 0.99), "it": (0.97, 0.99)}, 0.66),
+    "diag14": ({"en": (0.90, 0.90), "es": (0.99, 0.99), "it": (0.88, 0.97)}, 0.5),
+}
+
+
+@pytest.mark.parametrize("split", sorted(SESSION8_FLOORS))
+def test_accuracy_on_session8s_sets_holds_its_floor(split):
+    floor, none_ok = SESSION8_FLOORS[split]
+    _holds_floor(split, floor, none_ok=none_ok)
+
+
+@pytest.mark.parametrize("split, other", [("holdout11", "diag13"), ("diag13", "holdout11"), ("holdout12", "diag14"),
+                                          ("diag14", "holdout12"), ("holdout6", "diag8"), ("diag8", "holdout6"), ("diag9", "diag10"), ("diag10", "diag9"),
                                           ("holdout8", "diag10"), ("holdout9", "diag11"), ("diag11", "holdout9"),
                                           ("holdout10", "diag12"), ("diag12", "holdout10")])
 def test_the_session7_halves_load_are_apart_and_every_label_names_a_clause(split, other):

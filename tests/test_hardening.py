@@ -335,7 +335,7 @@ def test_a_write_interrupted_after_its_commit_reports_the_move(game, monkeypatch
     from referee.core import money
 
     def build(rs, t):
-        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C in the middle of the transaction
+        signal.raise_signal(signal.SIGINT)  # Ctrl-C in the middle of the transaction (raised in this thread, at once)
         return money.pay(rs, t, "bank", "Ana", 7)
 
     with pytest.raises(KeyboardInterrupt):
