@@ -291,6 +291,7 @@ TEMPLATES: dict[str, Template] = {
     "doing.deed": "{deed}",
     "doing.winning_bid": "the winning bid on {deed}",
     "doing.lifting_deed": "lifting the mortgage on {deed}",
+    "doing.interest_deed": "the 10 % interest on mortgaged {deed}",
     "doing.jail_fine": "the jail fine",
     "doing.trade_cash": "the cash in this trade",
     "doing.dealt_deeds": "paying for the dealt deeds",

@@ -26,6 +26,10 @@ def _env(tmp_path_factory):
     os.environ["REFEREE_LANG"] = "en"  # the suite asserts English words, whatever the edition or locale (test_i18n.py unsets it)
     os.environ.pop("LANGUAGE", None)
     os.environ["LC_ALL"] = "C.UTF-8"
+    import signal
+
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:  # a suite started in the background (`cmd &`) inherits Ctrl-C
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # ignored; the Ctrl-C tests and the programs they start need it
     yield
 
 

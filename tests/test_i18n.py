@@ -252,8 +252,7 @@ def test_an_overlays_wording_for_one_edition_is_translated_as_that_wording():
 
 def _compositions() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
     """Every shipped edition alone, and with each variant and house rule that applies to it."""
-    from referee.ruleset.clause_text import _chain
-    from referee.ruleset.loader import catalog
+    from referee.ruleset.loader import catalog, fits
 
     cat = catalog()
     out = []
@@ -261,8 +260,7 @@ def _compositions() -> list[tuple[str, tuple[str, ...], tuple[str, ...]]]:
         out.append((e, (), ()))
         for kind in ("variant", "house-rule"):
             for o in cat.ids(kind):
-                applies = cat.index[o].get("applies_to")
-                if not applies or set(applies) & set(_chain(e)):
+                if fits(cat, o, e):
                     out.append((e, (o,), ()) if kind == "variant" else (e, (), (o,)))
     return out
 

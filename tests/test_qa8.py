@@ -79,3 +79,10 @@ def test_rules_show_names_and_takes_topics_in_the_tables_language():
     assert "mortgage.lift (ipoteca)" in said and "(mortgage)" not in said, said
     r = run("--lang", "es", "rules", "show", "mx-hasbro", "zzzz")
     assert r.code != 0 and "cárcel" in r.err and "jail," not in r.err, r.err
+
+
+def test_hasbros_short_game_does_not_fit_the_lire_or_mexican_edition(game):
+    r = run("new", "Anna", "Bruno", "-r", "it-lire", "--variant", "hasbro-short-game", game=game)
+    assert r.code == 2 and "applies to us-classic, us-2008, uk, not to it-lire" in " ".join(r.err.split()), r.err
+    assert not game.exists()
+    assert run("new", "Ana", "Ben", "-r", "uk", "--variant", "hasbro-short-game", game=game).code == 0

@@ -24,15 +24,13 @@ def shipped_combinations() -> list[tuple[str, tuple, tuple]]:
 
     cat = loader.catalog()
     eds = [e for e in cat.ids("edition") if not cat.index[e].get("invalid")]
-    chains = {e: load_ruleset(e, (), (), None).data.get("_chain", [e]) for e in eds}
     combos: list[tuple[str, tuple, tuple]] = [(e, (), ()) for e in eds]
     for kind, slot in (("variant", 0), ("house-rule", 1)):
         for oid in cat.ids(kind):
             if cat.index[oid].get("invalid"):
                 continue
-            applies = set(cat.index[oid].get("applies_to") or [])
             for e in eds:
-                if not applies or applies & set(chains[e]):
+                if loader.fits(cat, oid, e):
                     combos.append((e, (oid,), ()) if slot == 0 else (e, (), (oid,)))
     return combos
 

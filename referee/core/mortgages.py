@@ -61,8 +61,11 @@ def unmortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     return ev
 
 
-def transfer_mortgaged(rs: Ruleset, ev: Event, taker: str, idx: int, lift_now: bool) -> None:
-    """A mortgaged deed's new owner lifts the mortgage at once, or pays the interest now and keeps it mortgaged."""
+def transfer_mortgaged(rs: Ruleset, ev: Event, taker: str, idx: int, lift_now: bool, deal: bool = False) -> None:
+    """A mortgaged deed's new owner lifts the mortgage at once, or pays the interest now and keeps it mortgaged.
+
+    In a `deal` (a trade) the interest is paid from cash in hand or the deal is refused; a creditor receiving the
+    deed in a bankruptcy who cannot pay it owes it (and raises it as any debt)."""
     sq = rs.squares[idx]
     v, interest = lift_cost(rs, sq)
     ev.cite("mortgage.transfer")
@@ -71,6 +74,10 @@ def transfer_mortgaged(rs: Ruleset, ev: Event, taker: str, idx: int, lift_now: b
         ev.op(Cash(taker, BANK, v + interest))
         ev.op(Mortgaged(idx, False))
         ev.step("mortgage.lifted_at_once", player=taker, deed=sq.name, value=v, interest=interest)
+    elif rs.param("mortgage.transfer_interest") and deal:  # a deal is made with cash in hand: one the taker cannot pay is refused
+        afford(rs, ev.t, taker, interest, doing("interest_deed", deed=sq.name))
+        ev.op(Cash(taker, BANK, interest))
+        ev.step("mortgage.kept", player=taker, deed=sq.name, interest=interest, total=v + interest)
     elif rs.param("mortgage.transfer_interest"):
         charge(rs, ev, taker, BANK, interest, f"interest on mortgaged {sq.name}")
         ev.step("mortgage.kept", player=taker, deed=sq.name, interest=interest, total=v + interest)

@@ -74,7 +74,7 @@ def trade(rs: Ruleset, t: Table, a: str, b: str, a_gives: Side, b_gives: Side, l
     for _giver, taker, side in sides:
         for idx in side.deeds:
             if t.deeds[idx].mortgaged:
-                transfer_mortgaged(rs, ev, taker, idx, idx in lift)
+                transfer_mortgaged(rs, ev, taker, idx, idx in lift, deal=True)
     for idx in lift:
         if idx not in a_gives.deeds + b_gives.deeds or not t.deeds[idx].mortgaged:
             raise InputError(Msg("trade.lift_not_mortgaged", {"deed": rs.squares[idx].name}), needs="lift")

@@ -247,6 +247,26 @@ def load(
     return Ruleset(merged)
 
 
+def _fitting(own: RulesetFile, chain_ids: list[str]) -> set[str]:
+    """The names an overlay's `applies_to` (or `for:`) must hold for it to fit this edition: a shipped edition must
+    be named itself; an edition of the user's own fits what the edition it extends fits."""
+    try:
+        own.path.resolve().relative_to(shipped_dir().resolve())
+        return {own.id}
+    except ValueError:
+        return set(chain_ids)
+
+
+def fits(cat: Catalog, overlay: str, edition: str) -> bool:
+    """Whether variant or house rule `overlay` composes onto `edition` (compose's rule, without composing)."""
+    ov = cat.file(overlay)
+    applies = ov.data.get("applies_to")
+    if not applies:
+        return True
+    chain = _chain(cat, edition)
+    return bool((set(applies) | set(ov.data.get("for") or {})) & _fitting(chain[0], [f.id for f in chain]))
+
+
 def compose(cat: Catalog, edition: str, vids: list[str], hids: list[str], board_path: Path | None) -> dict:
     chain = _chain(cat, edition)
     base = chain[-1]
@@ -266,9 +286,10 @@ def compose(cat: Catalog, edition: str, vids: list[str], hids: list[str], board_
     origins: dict[str, str] = {}
     for f in reversed(chain):  # root first
         _merge(merged, f.data, f, (), origins, f.id, identity=True)
+    fitting = _fitting(chain[0], chain_ids)
     for ov in overlays:
         applies = ov.data.get("applies_to")
-        if applies and not set(applies) & set(chain_ids):
+        if applies and not (set(applies) | set(ov.data.get("for") or {})) & fitting:
             raise InputError(
                 _("{kind} '{id}' applies to {editions}, not to {edition}").format(
                     kind=_(KIND_WORDS.get(ov.kind, ov.kind)), id=ov.id, editions=", ".join(applies), edition=edition), ov.display, line_of(ov.lines, ("applies_to",))
