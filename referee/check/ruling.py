@@ -112,7 +112,7 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
         r.winner = after.winner
         r.facts = _facts(rs, c, event)
         for k in THROW_KEYS:
-            if k in c.claimed and c.claimed[k] != r.facts.get(k):
+            if k in c.claimed and not _same_fact(c.claimed[k], r.facts.get(k)):
                 r.reasons.append(_fact_reason(rs, k, c.claimed[k], r.facts.get(k)))
     elif not legal and any(k in c.claimed for k in ("cash", "owner", "over", "winner")) and claimed_allowed is not False:
         pass  # already rejected as not allowed
@@ -140,8 +140,15 @@ _FACTS = {"lands": N_("the token ends on"), "owes": N_("the square asks"), "jail
           "again": N_("throws again"), "claim_until": N_("rent claimable until")}
 
 
+def _same_fact(said, have) -> bool:
+    """A claimed fact matches the ruling's; a square named by a name several bear (a tuple) matches any of them."""
+    return have in said if isinstance(said, tuple) else said == have
+
+
 def _fact_reason(rs, k: str, said, have, claimed: bool = True) -> str:
     def show(v):
+        if isinstance(v, tuple):
+            v = v[0]
         if k == "lands":
             return rs.squares[v].name if isinstance(v, int) and rs.squares else str(v)
         if k == "owes":
@@ -175,7 +182,7 @@ def _compare(r: Ruling, exp: dict, fmt, rs=None) -> None:
     if "winner" in exp and exp["winner"] != r.winner:
         r.mismatches.append(_("expected winner {expected}, ruled {ruled}").format(expected=exp["winner"], ruled=r.winner))
     for k in THROW_KEYS:
-        if k in exp and exp[k] != r.facts.get(k):
+        if k in exp and not _same_fact(exp[k], r.facts.get(k)):
             r.mismatches.append(_fact_reason(rs, k, exp[k], r.facts.get(k), claimed=False))
 
 

@@ -429,6 +429,11 @@ class Scenario:
         out: dict = {}
         if "lands" in raw:
             out["lands"] = self.deed(raw["lands"], path + ("lands",), "square", deeds_only=False)
+            if isinstance(raw["lands"], str) and self.rs.squares:  # a name several squares bear (Chance) means any of them
+                name = self.rs.squares[out["lands"]].name
+                same = tuple(i for i, sq in enumerate(self.rs.squares) if sq.name == name)
+                if len(same) > 1:
+                    out["lands"] = same
         if "owes" in raw:
             out["owes"] = self._int(raw["owes"], path + ("owes",), "'owes'")
         for k in ("jailed", "again"):
