@@ -86,3 +86,16 @@ def test_hasbros_short_game_does_not_fit_the_lire_or_mexican_edition(game):
     assert r.code == 2 and "applies to us-classic, us-2008, uk, not to it-lire" in " ".join(r.err.split()), r.err
     assert not game.exists()
     assert run("new", "Ana", "Ben", "-r", "uk", "--variant", "hasbro-short-game", game=game).code == 0
+
+
+def test_a_lire_score_keeps_its_amounts_whole_at_80_columns(tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    f = tmp_path / "h.yaml"
+    f.write_text("ruleset: it-lire\nplayers:\n"
+                 "  - {name: Anna, cash: 337400, deeds: [{name: Parco della Vittoria, hotel: true}, {name: Viale dei Giardini, houses: 4},"
+                 " {name: Stazione Nord, mortgaged: true}]}\n"
+                 "  - {name: Carla, cash: 213800, deeds: [Via Roma, {name: Stazione Sud, mortgaged: true}]}\n", encoding="utf-8")
+    out = run("--lang", "it", "score", "--holdings", str(f)).out
+    rows = [line for line in out.splitlines() if "Anna" in line or "Carla" in line][:2]
+    assert len(rows) == 2 and "…" not in out and "337.400" in rows[0], out
+    assert all(len(line) <= 80 for line in out.splitlines()[1:5])

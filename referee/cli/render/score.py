@@ -45,21 +45,25 @@ def print_score(rs, sc, detail: bool = False, heading: str | None = None) -> Non
     names = [st.player + (" " + _("(bankrupt)") if st.bankrupt else "") for st in sc.standings]
 
     def width(cs: list[str]) -> int:
-        cols = [["#", "=00"], [_("player")] + names, [_("total")] + totals] + [[column_name(c)] + cells[c] for c in cs]
+        cols = [["#", "=00"] + [_rank_text(st) for st in sc.standings], [_("player")] + names, [_("total")] + totals] + [
+            [column_name(c)] + cells[c] for c in cs]
         return sum(max(len(x) for x in col) + 3 for col in cols) - 3  # no padding at the table's two edges
 
     dropped: list[str] = []
     if width(comps) > out.width:
         dropped = [c for c in comps if c != "cash" and not any(st.valuation.components()[c] for st in sc.standings)]
         comps = [c for c in comps if c not in dropped]
+    narrow: list[str] = []
+    while comps and width(comps) > out.width:  # still too wide: the rightmost breakdown columns go, the totals stay whole
+        narrow.insert(0, comps.pop())
     title = heading or _("Score")
     tab = RTable(title=f"{escape(title)} — {escape(sc.method)}: {escape(data(sc.title))}", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
                  pad_edge=False)
     tab.add_column("#", justify="right", no_wrap=True)  # the rank: a sign every language reads, so the amounts keep their room
     tab.add_column(_("player"), style="bold", no_wrap=True, min_width=min(24, max(len(n) for n in names)))
     for c in comps:
-        tab.add_column(column_name(c), justify="right")
-    tab.add_column(_("total"), justify="right", style="bold")
+        tab.add_column(column_name(c), justify="right", no_wrap=True)
+    tab.add_column(_("total"), justify="right", style="bold", no_wrap=True)
     for st in sc.standings:
         comp_vals = st.valuation.components()
         name = escape(st.player)
@@ -73,6 +77,9 @@ def print_score(rs, sc, detail: bool = False, heading: str | None = None) -> Non
     if dropped:
         out.print("[dim]" + ngettext("nobody holds any {what}: column left out", "nobody holds any {what}: columns left out", len(dropped)).format(
             what=", ".join(column_name(c) for c in dropped)) + "[/dim]")
+    if narrow and not detail:
+        out.print("[dim]" + escape(_("too narrow for {what}: `referee score --detail` lists each player's items").format(
+            what=", ".join(column_name(c) for c in narrow))) + "[/dim]")
     if detail:
         for st in sc.standings:
             if not st.bankrupt:
