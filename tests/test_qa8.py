@@ -99,3 +99,12 @@ def test_a_lire_score_keeps_its_amounts_whole_at_80_columns(tmp_path, monkeypatc
     rows = [line for line in out.splitlines() if "Anna" in line or "Carla" in line][:2]
     assert len(rows) == 2 and "…" not in out and "337.400" in rows[0], out
     assert all(len(line) <= 80 for line in out.splitlines()[1:5])
+
+
+def test_why_says_a_move_re_run_by_a_void_as_the_log_does(game):
+    assert run("new", "Ana", "Ben", game=game).code == 0
+    assert run("pay", "Ana", "Ben", "10", game=game).code == 0
+    assert run("pay", "Ben", "Ana", "5", game=game).code == 0
+    assert run("void", "2", game=game).code == 0
+    said = " ".join(run("why", "3", game=game).out.split())
+    assert "(re-run in #4)" in said and "undone by" not in said, said

@@ -37,7 +37,10 @@ def why(
         if e is None:
             raise InputError(_("no entry #{n} (the log has #1 to #{last})").format(n=n, last=evs[-1]["seq"] if evs else 0))
     text = e.get("text") or (common.texts(rs, [e["msg"]])[0] if e.get("msg") else e.get("type", ""))
-    mark = f" [dim](undone by #{e['undone_by']})[/dim]" if "undone_by" in e else ""
+    from referee.corrections import marks  # the log's words: undone, voided, amended, re-run in a correction
+
+    why = marks([(x["seq"], x) for x in evs]).get(e["seq"]) if "undone_by" in e else None
+    mark = f" [dim]({escape(why)})[/dim]" if why else ""
     common.out.print(f"[bold]#{e['seq']} {escape(text)}[/bold]{mark}")
     sq = e.get("square") if isinstance(e.get("square"), dict) else None
     steps = common.texts(rs, e.get("steps"))
