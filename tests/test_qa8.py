@@ -108,3 +108,10 @@ def test_why_says_a_move_re_run_by_a_void_as_the_log_does(game):
     assert run("void", "2", game=game).code == 0
     said = " ".join(run("why", "3", game=game).out.split())
     assert "(re-run in #4)" in said and "undone by" not in said, said
+
+
+def test_a_jail_card_is_traded_by_its_italian_or_spanish_words(game):
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    assert run("card", "Anna", "imprevisti uscite gratis di prigione", game=game).code == 0
+    r = run("--lang", "it", "trade", "Anna", "Bruno", "--give", "uscite gratis di prigione", "--take", "3000", game=game)
+    assert r.code == 0 and "carta" in r.out, r.out + r.err

@@ -14,7 +14,7 @@ from referee.i18n import N_
 def trade(
     a: str,
     b: str,
-    give: Annotated[Optional[list[str]], typer.Option("--give", help=N_("What A gives: deed names, amounts, 'jail-card'."))] = None,
+    give: Annotated[Optional[list[str]], typer.Option("--give", help=N_("What A gives: deed names, amounts, 'jail-card' (or the card's words)."))] = None,
     take: Annotated[Optional[list[str]], typer.Option("--take", help=N_("What B gives to A."))] = None,
     lift: Annotated[Optional[list[str]], typer.Option("--lift", help=N_("Mortgaged deed the receiver lifts at once."))] = None,
     game: GameOpt = None,
@@ -31,6 +31,10 @@ def trade(
     record(game, build)
 
 
+# a Get Out of Jail Free card, as the table says it: "jail-card", "uscite gratis di prigione", "salga de la cárcel"
+_JAIL_WORDS = ("jail", "prigion", "carcel")
+
+
 def _side(rs, t, who: str, items: list[str]):
     """One side of the deal from its words: amounts, deed names, jail cards."""
     from referee.core.trades import Side
@@ -40,7 +44,7 @@ def _side(rs, t, who: str, items: list[str]):
     for raw in items:
         for item in [x.strip() for x in raw.split(",") if x.strip()]:
             n = norm(item)
-            if n.replace(" ", "") in ("jailcard", "jail", "goojf", "card") or "jail" in n:
+            if n.replace(" ", "") in ("jailcard", "goojf", "card", "carta", "tarjeta") or any(w in n for w in _JAIL_WORDS):
                 cards = [c for c in t.player(who).jail_cards if c not in s.jail_cards or t.player(who).jail_cards.count(c) > s.jail_cards.count(c)]
                 s.jail_cards.append(cards[0] if cards else "?")
                 continue
