@@ -33,7 +33,8 @@ def table_templates(_nested: Callable[[Any, Any], str]) -> dict[str, Any]:
         "check.late": lambda p, f: pgettext("check.late", "{doing} belongs to the landing, and {late}").format(
             doing=_nested(p["doing"], f), late=_nested(p["late"], f)),
         "check.doing.buy": "buying {deed}",
-        "check.doing.tax": "the {tax} tax",
+        "check.doing.tax": lambda p, f: (pgettext("check.doing.tax", "the tax of {square}").format(square=p["square"]) if p.get("square")
+                                         else pgettext("check.doing.tax", "the {tax} tax").format(tax=p["tax"])),
         "check.doing.card": "drawing a {deck} card",
         "check.moved_on": lambda p, f: pgettext("check.moved_on", "{player} has moved on since landing on {square} ({where})").format(
             player=p["player"], square=p["square"], where=_where_words(p["where"])),

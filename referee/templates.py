@@ -130,6 +130,21 @@ def _and(items: list[str]) -> str:
     return _p("list", " and ").join(items)
 
 
+def _named_square(said: str, square: str | None) -> str:
+    """A tax in the table's words, and the board's name for its square when they lack it: 'luxury tax (Super Tax)'."""
+    return said + f" ({square})" if square and square.casefold() not in said.casefold() else said
+
+
+def _owner(name: str | None) -> str:
+    """A deed's holder in a refusal: a player, or the bank in the table's words."""
+    return name if name and name != "bank" else _("bank")
+
+
+def _rounded(how: str | None) -> str:
+    """How an odd percentage was rounded, in the table's words."""
+    return {"down": _p("rounding", "rounded down"), "half_up": _p("rounding", "rounded to the nearest")}.get(how or "up", _p("rounding", "rounded up"))
+
+
 def _ordinal(n: int) -> str:
     if n in ORDINALS:
         return _(ORDINALS[n])
@@ -220,9 +235,12 @@ TEMPLATES: dict[str, Template] = {
     "owed": lambda p, f: _nested(p["what"], f) + " " + _p("owed", "— owed, not paid: a debt is recorded"),
     "tax.income": lambda p, f: _p("tax.income", "{player} pays {amount} income tax ({choice})").format(
         player=p["player"], amount=f(p["amount"]), choice=choice_word(p["choice"])),
-    "tax.luxury": "{player} pays {amount:money} luxury tax",
-    "free_parking.pot": "{player} lands on Free Parking and collects the pot, {amount:money}",
-    "free_parking.nothing": "{player} lands on Free Parking: nothing happens",
+    "tax.luxury": lambda p, f: _named_square(_p("tax.luxury", "{player} pays {amount} luxury tax").format(player=p["player"], amount=f(p["amount"])),
+                                             p.get("square")),
+    "free_parking.pot": lambda p, f: _p("free_parking.pot", "{player} lands on {square} and collects the pot, {amount}").format(
+        player=p["player"], square=p.get("square") or _p("square", "Free Parking"), amount=f(p["amount"])),
+    "free_parking.nothing": lambda p, f: _p("free_parking.nothing", "{player} lands on {square}: nothing happens").format(
+        player=p["player"], square=p.get("square") or _p("square", "Free Parking")),
     "mortgage": "{player} mortgages {deed} for {amount:money}",
     "unmortgage": "{player} lifts the mortgage on {deed}: {amount:money}",
     "build": lambda p, f: _p("build", "{player} builds {what} on {deed} for {cost} (now {standing})").format(
@@ -244,15 +262,6 @@ TEMPLATES: dict[str, Template] = {
     "jail.roll.last": lambda p, f: _p("jail.roll.last", "{player} fails on turn {turns} in jail: must pay {fine} and moves {total}").format(
         player=p["player"], turns=p["turns"], fine=f(p["fine"]), total=p["d1"] + p["d2"]),
     "jail.roll.stays": "{player} stays in jail (turn {turns} of {max_turns})",
-    "card.drawn": "{player} draws '{card}'",
-    "card.collect": "{player} draws '{card}': collects {amount:money} from the bank",
-    "card.moves": "{player} draws '{card}': moves to {square}",
-    "card.moves_salary": "{player} draws '{card}': moves to {square}, collects the {amount:money} salary",
-    "card.pay_bank": "{player} draws '{card}': pays {amount:money} to the bank",
-    "card.pay_pot": "{player} draws '{card}': pays {amount:money} into the Free Parking pot",
-    "card.collect_all": "{player} draws '{card}': collects {amount:money} in all",
-    "card.pay_all": "{player} draws '{card}': pays {amount:money} in all",
-    "card.repairs": "{player} draws '{card}': pays {amount:money}",
     "bankrupt.to_player": "{player} is bankrupt to {creditor}",
     "bankrupt.to_bank": "{player} is bankrupt to the bank",
     "partial_payment": lambda p, f: (_p("partial_payment", "{debtor} pays {creditor} {value} in property ({deeds})").format(
@@ -334,7 +343,7 @@ TEMPLATES: dict[str, Template] = {
     "refused.gift_pay": "{payer} would give {payee} money as a gift: players do not give each other money",
     "refused.not_a_lot": "{deed} is not a colour-group lot: nothing can be built on it",
     "refused.split_group": lambda p, f: _p("refused.split_group", "{player} does not own the whole {group} group ({others})").format(
-        player=p["player"], group=p["group"], others=", ".join(f"{deed} ({owner or _p('refused.split_group', 'bank')})" for deed, owner in p["others"])),
+        player=p["player"], group=p["group"], others=", ".join(f"{deed} ({_owner(owner)})" for deed, owner in p["others"])),
     "refused.build_mortgaged": lambda p, f: (_p("refused.build_mortgaged", "{deeds} is mortgaged: lift the mortgage before building anywhere on the group") if p["group"]
                                             else _p("refused.build_mortgaged", "{deeds} is mortgaged: lift the mortgage before building")).format(deeds=", ".join(p["deeds"])),
     "refused.hotel_needs_houses": "a hotel on {deed} needs {houses} houses on it first",
@@ -388,11 +397,10 @@ TEMPLATES: dict[str, Template] = {
     "sell.hotel": 'hotel on {deed} sold for {percent} % of {value:money} = {got:money}; {houses} house(s) come back onto the lot',
     "sell.house": 'house on {deed} sold for {percent} % of {value:money} = {got:money}',
     "buy.printed_price": 'printed price of {deed}: {price:money}',
-    "card.each": '{players} player(s) × {each:money} = {total:money}',
-    "card.repairs_sum": '{houses} house(s) × {per_house:money} + {hotels} hotel(s) × {per_hotel:money} = {amount:money}',
-    "card.go_salary": 'passes or lands on GO: salary {amount:money}',
-    "card.moves_to": 'moves to {square}',
-    "unmortgage.cost": 'mortgage {value:money} + {percent} % interest {interest:money} (rounded {rounding}) = {total:money}',
+    "unmortgage.cost": lambda p, f: (
+        _p("unmortgage.cost", "mortgage {value} + {percent} % interest {interest} = {total}") if p["value"] * p["percent"] % 100 == 0 else
+        _p("unmortgage.cost", "mortgage {value} + {percent} % interest {interest} ({rounded}) = {total}")).format(
+        value=f(p["value"]), percent=p["percent"], interest=f(p["interest"]), total=f(p["total"]), rounded=_rounded(p.get("rounding"))),
     "mortgage.lifted_at_once": '{player} lifts the mortgage on {deed} at once: {value:money} + {interest:money} interest',
     "mortgage.kept": '{player} keeps {deed} mortgaged and pays the bank {interest:money} interest now; lifting later costs {total:money}',
     "rent.hotel": '{deed} with a hotel → {amount:money}',
@@ -581,8 +589,10 @@ SHOWN_AS_IS = ("group", "deck", "card")  # a ruleset's words (a group's or deck'
 
 
 # the table's helpers (turn checks, the auction helper, build's next step): their words live in table_templates.py
+from referee.card_templates import card_templates  # noqa: E402
 from referee.shortage_templates import shortage_templates  # noqa: E402
 from referee.table_templates import table_templates  # noqa: E402
 
 TEMPLATES.update(table_templates(_nested))
 TEMPLATES.update(shortage_templates())
+TEMPLATES.update(card_templates())

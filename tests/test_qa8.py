@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
-from conftest import run
+from conftest import run, run_proc
 
 from referee import i18n
 
@@ -88,17 +90,18 @@ def test_hasbros_short_game_does_not_fit_the_lire_or_mexican_edition(game):
     assert run("new", "Ana", "Ben", "-r", "uk", "--variant", "hasbro-short-game", game=game).code == 0
 
 
-def test_a_lire_score_keeps_its_amounts_whole_at_80_columns(tmp_path, monkeypatch):
-    monkeypatch.setenv("COLUMNS", "80")
-    f = tmp_path / "h.yaml"
-    f.write_text("ruleset: it-lire\nplayers:\n"
-                 "  - {name: Anna, cash: 337400, deeds: [{name: Parco della Vittoria, hotel: true}, {name: Viale dei Giardini, houses: 4},"
-                 " {name: Stazione Nord, mortgaged: true}]}\n"
-                 "  - {name: Carla, cash: 213800, deeds: [Via Roma, {name: Stazione Sud, mortgaged: true}]}\n", encoding="utf-8")
-    out = run("--lang", "it", "score", "--holdings", str(f)).out
+def test_a_lire_score_keeps_its_amounts_whole_at_80_columns(game):
+    assert run("new", "Anna", "Bruno", "Carla", "-r", "it-lire", game=game).code == 0
+    moves = [("buy", "Anna", "parco della vittoria"), ("buy", "Anna", "viale dei giardini"), ("buy", "Carla", "stazione nord"),
+             ("buy", "Carla", "via roma"), ("mortgage", "stazione nord")]
+    moves += [("build", deed) for _ in range(5) for deed in ("parco della vittoria", "viale dei giardini")]
+    moves += [("pay", "Bruno", "bank", "900000"), ("bankrupt", "Bruno")]
+    for argv in moves:
+        assert run(*argv, game=game).code == 0, argv
+    out = run_proc("--lang", "it", "score", game=game, env={**os.environ, "COLUMNS": "80"}).stdout  # a fresh console, 80 wide
     rows = [line for line in out.splitlines() if "Anna" in line or "Carla" in line][:2]
-    assert len(rows) == 2 and "…" not in out and "337.400" in rows[0], out
-    assert all(len(line) <= 80 for line in out.splitlines()[1:5])
+    assert len(rows) == 2 and "…" not in out and all(line.count("L.") >= 3 for line in rows), out
+    assert all(len(line) <= 80 for line in out.splitlines()[1:6]), out
 
 
 def test_why_says_a_move_re_run_by_a_void_as_the_log_does(game):
@@ -115,3 +118,24 @@ def test_a_jail_card_is_traded_by_its_italian_or_spanish_words(game):
     assert run("card", "Anna", "imprevisti uscite gratis di prigione", game=game).code == 0
     r = run("--lang", "it", "trade", "Anna", "Bruno", "--give", "uscite gratis di prigione", "--take", "3000", game=game)
     assert r.code == 0 and "carta" in r.out, r.out + r.err
+
+
+def test_the_boards_own_names_for_free_parking_and_super_tax(game):
+    assert run("new", "Ana", "Ben", "-r", "mx-hasbro", game=game).code == 0
+    assert "Parada Libre" in run("parking", "Ana", game=game).out
+    assert run("new", "Ana", "Ben", "-r", "uk", "--force", game=game).code == 0
+    assert "£100 luxury tax (Super Tax)" in run("tax", "luxury", "Ben", game=game).out
+
+
+def test_words_left_in_english_at_a_spanish_or_italian_table(game):
+    assert "Errore: Manca il comando." in run("--lang", "it").err
+    assert "Falta el argumento 'PAGADOR'" in run("--lang", "es", "pay").err
+    assert run("new", "Ana", "Ben", "-r", "mx-hasbro", game=game).code == 0
+    assert run("buy", "Ana", "avenida atlántico", game=game).code == 0
+    said = " ".join(run("--lang", "es", "build", "avenida atlántico", game=game).err.split())
+    assert "(banco)" in said and "(bank)" not in said, said
+    assert run("new", "Ana", "Ben", "-r", "us-classic", "--force", game=game).code == 0
+    for argv in (("buy", "Ana", "reading railroad"), ("mortgage", "reading railroad"), ("unmortgage", "reading railroad")):
+        assert run(*argv, game=game).code == 0
+    said = " ".join(run("--lang", "it", "why", game=game).out.split())
+    assert "d'interesse $10 = $110" in said and "arrotondamento" not in said and "(rounded" not in said, said

@@ -69,6 +69,7 @@ class LangContext(_Context):
 
 # Click's usage errors: its English sentence → ours, with the same named parts
 _ERRORS = (
+    (r"Missing command\.", N_("Missing command.")),
     (r"No such command '(?P<name>.+)'\.(?P<rest>.*)", N_("No such command '{name}'.{rest}")),
     (r"Missing argument '(?P<name>.+)'\.(?P<rest>.*)", N_("Missing argument '{name}'.{rest}")),
     (r"Missing option '(?P<name>.+)'\.(?P<rest>.*)", N_("Missing option '{name}'.{rest}")),
@@ -92,6 +93,8 @@ def translate(message: str) -> str:
         m = re.fullmatch(pattern, message, re.S)
         if m:
             parts = m.groupdict()
+            if template.startswith("Missing argument"):  # as the usage line above names it: 'payer' → PAGANTE
+                parts["name"] = _metavar(parts["name"])
             if "rest" in parts and parts["rest"]:
                 parts["rest"] = translate(parts["rest"])
             return _(template).format(**parts)

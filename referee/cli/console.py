@@ -38,7 +38,7 @@ from referee.cli import common
 from referee.cli.grammar import looks_amount as _looks_amount
 from referee.cli.shorthand import ALIASES, HELP, NOT_HERE, QUIT, expand_sub, split_line, words_of
 from referee.errors import InputError, RefereeError
-from referee.i18n import _
+from referee.i18n import _, pgettext
 
 _DICE = re.compile(r"^\s*([1-6])\s*[+, ]\s*([1-6])\s*$")
 
@@ -286,8 +286,8 @@ class TableConsole:
         self.out.print(
             "[bold]" + _("Shortcuts") + "[/bold]\n"
             "  3 4              " + _("roll 3 4 (the player whose turn it is)") + "\n"
-            "  buy · rent · tax · tax flat · parking · auction WINNER PRICE\n"
-            "                   " + _("act on the last landing (the full command is shown before it runs)") + "\n"
+            "  buy · rent · tax · tax flat · parking · auction " + pgettext("placeholder", "WINNER") + " " + pgettext("placeholder", "PRICE") + "\n"
+            "                   " + _("act on the last landing (the move's line names the player and the deed)") + "\n"
             "  " + _("Tab completes commands, players, deeds and cards; ↑/↓ history; undo takes a move back") + "\n"
             "  " + _("quit, or Ctrl-D, leaves: every move is saved as soon as it is entered")
         )

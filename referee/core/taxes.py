@@ -84,7 +84,7 @@ def luxury_tax(rs: Ruleset, t: Table, player: str) -> Event:
         ev.step("tax.square", square=square, amount=amount)
     charge(rs, ev, player, fee_destination(rs), amount, "luxury tax")
     ev.amount = amount
-    ev.say("tax.luxury", player=player, amount=amount)
+    ev.say("tax.luxury", player=player, amount=amount, square=square)
     ev.cite("tax.luxury")
     return ev
 
@@ -93,11 +93,12 @@ def free_parking(rs: Ruleset, t: Table, player: str) -> Event:
     active(rs, t, player)
     ev = new_event(t, "free_parking", player=player)
     ev.cite("free_parking")
+    square = next((sq.name for sq in rs.squares if sq.kind == "free_parking"), None)  # the board's name: Parada Libre
     if rs.param("free_parking.jackpot") and t.pot > 0:
         ev.amount = t.pot
         ev.op(Cash(POT, player, t.pot))
-        ev.say("free_parking.pot", player=player, amount=ev.amount)
+        ev.say("free_parking.pot", player=player, amount=ev.amount, square=square)
     else:
         ev.amount = 0
-        ev.say("free_parking.nothing", player=player)
+        ev.say("free_parking.nothing", player=player, square=square)
     return ev

@@ -87,7 +87,7 @@ def tax(rs: Ruleset, t: Table, player: str, which: str) -> Mismatch | None:
     name = rs.squares[min(squares)].name
     return _grounded(rs, t, player, squares, cite_first(rs, f"tax.{which}", "tax.income"),
                      Msg("check.tax.not_landed", {"player": player, "square": name}),
-                     Msg("check.doing.tax", {"tax": which}), name)
+                     Msg("check.doing.tax", {"tax": which, "square": name}), name)
 
 
 def card(rs: Ruleset, t: Table, player: str, card_: dict) -> Mismatch | None:
