@@ -139,3 +139,18 @@ def test_words_left_in_english_at_a_spanish_or_italian_table(game):
         assert run(*argv, game=game).code == 0
     said = " ".join(run("--lang", "it", "why", game=game).out.split())
     assert "d'interesse $10 = $110" in said and "arrotondamento" not in said and "(rounded" not in said, said
+
+
+def test_screens_count_alike_and_a_flat_tax_edition_does_not_call_its_count_a_tax(game):
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    for argv in (("buy", "Anna", "stazione nord"), ("mortgage", "stazione nord")):
+        assert run(*argv, game=game).code == 0
+    import json
+
+    status = json.loads(run("status", "--json", game=game).out)
+    score = json.loads(run("score", "--json", game=game).out)
+    anna = next(p for p in status["players"] if p["name"] == "Anna")
+    assert anna["net_worth"] == next(p["total"] for p in score["players"] if p["name"] == "Anna")
+    assert run("new", "Ana", "Ben", "-r", "mx-hasbro", "--force", game=game).code == 0
+    out = run("score", game=game).out
+    assert "income tax" not in out and "tax.income" not in out, out

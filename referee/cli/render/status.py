@@ -41,9 +41,11 @@ def status_dict(rs, t) -> dict:
 
 
 def _net_worth(rs, t, name: str) -> int | None:
+    """By the game's own count (`score`'s, `watch`'s: it-lire halves mortgaged deeds), so the screens agree."""
     try:
-        method = rs.p.taxes.income.net_worth
-        return value(rs, t, name, method).total
+        from referee.core.scoring import resolve_method
+
+        return value(rs, t, name, resolve_method(rs, None)).total
     except Exception:
         return None
 
