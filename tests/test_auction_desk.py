@@ -135,3 +135,14 @@ def test_an_italian_table_bids_and_closes_in_its_words(tmp_path, monkeypatch, ca
         assert t.deeds[1].owner == "Ana"
     finally:
         i18n.reset()
+
+
+def test_a_bid_under_the_high_bid_is_refused_as_not_higher_even_under_the_opening():
+    rs = loader.load("mx-hasbro")  # bids open at $10
+    t, ops, _ = setup.new_game(rs, ["Ana", "Cata"])
+    apply_ops(t, ops)
+    b = bidding.open_bidding(rs, t, 39)
+    bidding.bid(rs, t, b, "Cata", 10)
+    with pytest.raises(Refusal) as e:
+        bidding.bid(rs, t, b, "Ana", 9)
+    assert e.value.msg.id == "refused.bid_not_higher"

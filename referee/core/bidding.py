@@ -45,11 +45,11 @@ def open_bidding(rs: Ruleset, t: Table, idx: int) -> Bidding:
 def bid(rs: Ruleset, t: Table, b: Bidding, player: str, amount: int) -> Msg | None:
     """Record a bid; refuses one below the opening or not above the high bid. Returns a warning, if any."""
     active(rs, t, player)
+    if b.high and amount <= b.high[1]:  # once someone has bid, what a bid must beat is the high bid
+        raise refuse(rs, "auction.declined", "refused.bid_not_higher", high_bidder=b.high[0], high=b.high[1])
     if amount < b.minimum:
         raise refuse(rs, cite_first(rs, "auction.opening", "auction.declined"), "refused.bid_too_low",
                      opening=b.opening, minimum=b.minimum, price=amount)
-    if b.high and amount <= b.high[1]:
-        raise refuse(rs, "auction.declined", "refused.bid_not_higher", high_bidder=b.high[0], high=b.high[1])
     b.bids.append((player, amount))
     cash = t.player(player).cash
     if amount > cash:
