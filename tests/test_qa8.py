@@ -154,3 +154,21 @@ def test_screens_count_alike_and_a_flat_tax_edition_does_not_call_its_count_a_ta
     assert run("new", "Ana", "Ben", "-r", "mx-hasbro", "--force", game=game).code == 0
     out = run("score", game=game).out
     assert "income tax" not in out and "tax.income" not in out, out
+
+
+def test_the_consoles_help_is_one_line_a_command_at_80_columns(tmp_path, monkeypatch):
+    from rich.console import Console
+
+    from referee.cli.console import TableConsole
+
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
+    c = TableConsole(tmp_path / "g.sqlite")
+    assert c.run_line("new Anna Bruno -r it-lire") == 0
+    c.out = Console(width=80, record=True, file=open(os.devnull, "w"))
+    i18n.use("it")
+    c.help([])
+    lines = c.out.export_text().splitlines()
+    build = [line for line in lines if line.startswith("build ")]
+    assert len(build) == 1 and "costruisci" in build[0], lines
+    assert all(len(line.rstrip()) <= 80 for line in lines)
+    assert not any(line.startswith(" " * 20) for line in lines), lines  # no description spilling onto a line of its own

@@ -272,25 +272,30 @@ class TableConsole:
             rev.setdefault(full, []).append(a)
         from rich.table import Table as RTable
 
+        shown = [n for n in sorted(self.group.commands) if not getattr(self.group.commands[n], "hidden", False) and n not in NOT_HERE]
+        # one line a command at any width: the aliases' column capped, the description cut to what is left
+        name_w = max(len(n) for n in shown)
+        alias_w = min(24, max(len(", ".join(rev.get(n, []))) for n in shown))
+        limit = max(20, min(60, self.out.width - name_w - alias_w - 4))
         grid = RTable.grid(padding=(0, 2))
         grid.add_column(style="bold", no_wrap=True)
-        grid.add_column(style="dim", no_wrap=True)
-        grid.add_column()
-        for name in sorted(self.group.commands):
+        grid.add_column(style="dim", no_wrap=True, max_width=alias_w, overflow="ellipsis")
+        grid.add_column(no_wrap=True, overflow="ellipsis")
+        for name in shown:
             c = self.group.commands[name]
-            if getattr(c, "hidden", False) or name in NOT_HERE:
-                continue
-            grid.add_row(escape(name), ", ".join(rev.get(name, [])), escape((c.get_short_help_str(limit=48) or "").strip()))
+            grid.add_row(escape(name), ", ".join(rev.get(name, [])), escape((c.get_short_help_str(limit=limit) or "").strip()))
         self.out.print("[bold]" + _("Commands") + "[/bold] " + _("(the same as `referee COMMAND`; `help COMMAND` for its options)"))
         self.out.print(grid)
-        self.out.print(
-            "[bold]" + _("Shortcuts") + "[/bold]\n"
-            "  3 4              " + _("roll 3 4 (the player whose turn it is)") + "\n"
-            "  buy · rent · tax · tax flat · parking · auction " + pgettext("placeholder", "WINNER") + " " + pgettext("placeholder", "PRICE") + "\n"
-            "                   " + _("act on the last landing (the move's line names the player and the deed)") + "\n"
-            "  " + _("Tab completes commands, players, deeds and cards; ↑/↓ history; undo takes a move back") + "\n"
-            "  " + _("quit, or Ctrl-D, leaves: every move is saved as soon as it is entered")
-        )
+        from referee.cli.common import para
+
+        self.out.print("[bold]" + _("Shortcuts") + "[/bold]")
+        self.out.print(para("3 4    " + escape(_("roll 3 4 (the player whose turn it is)"))))
+        self.out.print(para("buy · rent · tax · tax flat · parking · auction " + escape(pgettext("placeholder", "WINNER") + " "
+                                                                                     + pgettext("placeholder", "PRICE"))))
+        self.out.print(para(escape(_("act on the last landing (the move's line names the player and the deed)")), indent=7))
+        for line in (_("Tab completes commands, players, deeds and cards; ↑/↓ history; undo takes a move back"),
+                     _("quit, or Ctrl-D, leaves: every move is saved as soon as it is entered")):
+            self.out.print(para(escape(line)))
 
     # ------------------------------------------------------------ many lines (a file or a pipe)
     def run_lines(self, lines: list[str], source: str | None = None) -> int:
