@@ -236,6 +236,13 @@ def _roll(rs, t, a, sc):
     card_dice = a.get("card_dice")
     if isinstance(card_dice, list):
         card_dice = sum(card_dice)
+    from referee.core.checks import cite_first, refuse
+    from referee.core.order import current
+
+    if t.extra.get("tracking") and t.player(a["player"]).in_jail:  # given throws say whose turn it is; a jailed
+        who = current(t)  # player's throw belongs to his own turn (a lost one passes him by: 003 § La cárcel)
+        if who and who != a["player"]:
+            raise refuse(rs, cite_first(rs, "setup.order", "dice.doubles"), "turn.not_yours", current=who, player=a["player"])
     before = sc.doubles_before(a["player"])
     if t.extra.get("tracking") and t.extra.get("thrown") == a["player"]:  # a `given` throw of this turn came first
         before = t.doubles_run

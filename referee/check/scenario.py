@@ -345,8 +345,12 @@ class Scenario:
         for k in range(len(self.history) - 1, -1, -1):
             e = self.history[k]
             if e["player"] == payer and e.get("lands") == idx:
-                later = [x for x in self.history[k + 1:] if "roll" in x and x["player"] != payer]
-                return len(later)
+                turns, prev = 0, e["player"]  # a player's throws in a row are one turn (the doubles' re-throws)
+                for x in self.history[k + 1:]:
+                    if "roll" in x and x["player"] != payer and x["player"] != prev:
+                        turns += 1
+                    prev = x["player"]
+                return turns
         return None
 
     def _exercises(self) -> list[str]:
