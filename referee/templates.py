@@ -354,6 +354,7 @@ TEMPLATES: dict[str, Template] = {
     "refused.no_hotels": "the bank has no hotels left",
     "refused.no_houses": ("the bank has no houses left: wait until some are sold back "
                           "(when several players want the last ones, they are auctioned)"),
+    "refused.past_max_houses": "{deed} has {has} houses: {count} more would pass {max} on a lot (a hotel is built on its own, with --hotel)",
     "refused.build_unevenly": lambda p, f: npgettext("refused.build_unevenly", "houses must be built evenly: {deed} would have {level} while {lows} has {low}",
                                                    "houses must be built evenly: {deed} would have {level} while {lows} have {low}", len(p["lows"])).format(
         deed=p["deed"], level=p["level"], lows=", ".join(p["lows"]), low=p["low"]),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.core.checks import (
     afford,
+    cite_first,
     doing,
     invalid,
     no_debts,
@@ -106,6 +107,9 @@ def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, 
         if d.hotel:
             raise refuse(rs, "building.hotel", "refused.has_hotel", deed=sq.name)
         if d.houses >= max_h or (hotel and d.houses >= hotel_h):
+            if count > 1 and not hotel:  # "2 houses" onto 3 would be a fifth house, not a hotel asked for
+                raise refuse(rs, cite_first(rs, "building.max", "building.hotel"), "refused.past_max_houses", deed=sq.name,
+                             has=t.deeds[idx].houses, count=count, max=max_h)
             cost += _add_hotel(rs, ev, idx, members)
             hotels += 1
         else:
