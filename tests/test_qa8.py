@@ -172,3 +172,35 @@ def test_the_consoles_help_is_one_line_a_command_at_80_columns(tmp_path, monkeyp
     assert len(build) == 1 and "costruisci" in build[0], lines
     assert all(len(line.rstrip()) <= 80 for line in lines)
     assert not any(line.startswith(" " * 20) for line in lines), lines  # no description spilling onto a line of its own
+
+
+def test_watch_shows_no_square_where_turns_are_not_tracked_and_fits_its_screen(game):
+    import io
+
+    from rich.console import Console
+
+    from referee.cli import watch
+
+    names = ["Alessandra", "Benedetta", "Costanza", "Domenico", "Eleonora", "Federico"]
+    assert run("new", *names, "-r", "it-lire", game=game).code == 0
+    src = watch.Source(game)
+    src.key()
+    con = Console(file=io.StringIO(), width=80, height=24, color_system=None, highlight=False)
+    frame = src.frame(80)
+    con.print(frame)
+    assert "Via!" not in con.file.getvalue(), con.file.getvalue()  # where the tokens stand is not known
+    cut = io.StringIO()
+    small = Console(file=cut, width=80, height=12, color_system=None, highlight=False)
+    small.print(watch.fit(small, frame, 12))
+    lines = cut.getvalue().splitlines()
+    src.close()
+    assert len(lines) == 12 and "↓" in lines[-1], lines
+
+
+def test_a_link_without_its_token_gets_a_page_in_the_tables_language(monkeypatch):
+    from referee.web import server
+
+    monkeypatch.setattr(i18n, "current", lambda: "es")
+    i18n.use("es")
+    page = server._refused_page()
+    assert 'lang="es"' in page and "viewport" in page and "vuelve a escanear el código QR" in page, page

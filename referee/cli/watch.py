@@ -18,7 +18,7 @@ from rich.table import Table as RTable
 from rich.text import Text
 
 from referee.gamewatch import GameWatch, problem_text
-from referee.i18n import _, data, ngettext
+from referee.i18n import _, data, ngettext, pgettext
 from referee.phrases import party
 
 
@@ -73,7 +73,7 @@ def _group_line(g: dict) -> Text:
     deeds = []
     for d in g["deeds"]:
         mark = " H" if d["hotel"] else (" " + "⌂" * d["houses"] if d["houses"] else "")
-        deeds.append((d["name"], mark, " (M)" if d["mortgaged"] else ""))
+        deeds.append((d["name"], mark, " " + pgettext("mortgaged mark", "(M)") if d["mortgaged"] else ""))
     for n, (name, mark, mort) in enumerate(deeds):
         if n:
             line.append(", ")
@@ -87,7 +87,8 @@ def _group_line(g: dict) -> Text:
     return line
 
 
-def _where(p: dict) -> Text:
+def _where(p: dict, tracked: bool = True) -> Text:
+    """Out, in jail, or the square: a token's square only where turns are tracked (else it is not known)."""
     if p["out"]:
         return Text(_("out"), style="bold red")
     if p["jail"]:
@@ -96,7 +97,7 @@ def _where(p: dict) -> Text:
         if tries:
             t.append(" (" + ngettext("{n} try", "{n} tries", tries).format(n=tries) + ")", style="dim")
     else:
-        t = Text(p["square"] or "")
+        t = Text((p["square"] or "") if tracked else "")
     if p["skip_turns"]:
         t.append(" · " + ngettext("loses {n} turn", "loses {n} turns", p["skip_turns"]).format(n=p["skip_turns"]), style="yellow")
     return t
@@ -130,7 +131,7 @@ def _players_wide(v: dict) -> RTable:
             cash = Text.assemble(cash, "\n", owes)
         deeds = Text("\n").join(_group_line(g) for g in p["groups"]) if p["groups"] else Text("—", style="dim")
         worth = Text("" if p["out"] else p["worth_text"])
-        where = Text("") if p["out"] else _where(p)
+        where = Text("") if p["out"] else _where(p, v["turn"].get("tracking", True))
         tab.add_row(Text("▶", style="bold green") if p["turn"] else "", _name(p), cash, worth, where, deeds)
     return tab
 
@@ -146,7 +147,9 @@ def _players_narrow(v: dict) -> list:
         head.append(f"  {p['cash_text']}")
         head.append(" · " + _("worth {amount}").format(amount=p["worth_text"]), style="dim")
         out.append(head)
-        out.append(Text.assemble("    ", _where(p)))
+        where = _where(p, v["turn"].get("tracking", True))
+        if where.plain:
+            out.append(Text.assemble("    ", where))
         owes = _owes(p)
         if owes:
             out.append(Text.assemble("    ", owes))
@@ -225,6 +228,31 @@ def render_view(v: dict, path: Path, width: int | None = None):
     return Group(*parts)
 
 
+class _Lines:
+    """Rendered lines, as they are (what `fit` keeps of a frame)."""
+
+    def __init__(self, lines: list):
+        self.lines = lines
+
+    def __rich_console__(self, console, options):
+        from rich.segment import Segment
+
+        for line in self.lines:
+            yield from line
+            yield Segment.line()
+
+
+def fit(console: Console, frame, height: int | None):
+    """The frame cut to the screen's height, its last line saying more is below (the full screen cannot scroll)."""
+    if not height:
+        return frame
+    lines = console.render_lines(frame, console.options, pad=False)
+    if len(lines) <= height:
+        return frame
+    more = Text("↓ " + _("more below: a taller window shows it all"), style="dim italic", no_wrap=True, overflow="ellipsis")
+    return Group(_Lines(lines[: height - 1]), more)
+
+
 def _terminal_size(console: Console):
     """The real size of the terminal, followed on resize (a stale $COLUMNS must not win)."""
     try:
@@ -265,7 +293,7 @@ def run(path: Path, once: bool = False, interval: float = 0.15) -> None:
                 k = src.key()
                 size = _terminal_size(console)
                 if k != last_key or size != last_size:
-                    live.update(src.frame(size[0] if size else None), refresh=True)
+                    live.update(fit(console, src.frame(size[0] if size else None), size[1] if size else None), refresh=True)
                     last_key, last_size = k, size
                 time.sleep(interval)
     except KeyboardInterrupt:

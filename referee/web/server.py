@@ -118,6 +118,20 @@ class Stream(EventSourceResponse):
                     await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
+def _refused_page() -> str:
+    """A page a phone reads, in the table's language: the link lacks its token (an old link, a typed address)."""
+    from html import escape
+
+    from referee import i18n
+    from referee.i18n import _
+
+    words = escape(_("This page needs the link with its token: scan the QR code on the banker's screen again."))
+    return (f'<!doctype html><html lang="{i18n.current()}"><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1"><title>403</title>'
+            f'<body style="font-family: system-ui, sans-serif; font-size: 1.2rem; line-height: 1.4; padding: 1.5rem">'
+            f"<p>{words}</p></body></html>")
+
+
 class TokenGate:
     """ASGI middleware: with a token set, every HTTP request must carry it as ?token=… (else 403)."""
 
@@ -131,7 +145,7 @@ class TokenGate:
 
             got = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token", [""])[0]
             if not secrets.compare_digest(got.encode(), self.token.encode()):
-                resp = PlainTextResponse("403: this page needs the link with its token (scan the QR code again)", 403)
+                resp = HTMLResponse(_refused_page(), 403)
                 await resp(scope, receive, send)
                 return
         await self.app(scope, receive, send)

@@ -10,7 +10,7 @@ from rich.table import Table as RTable
 from referee.cli.common import out
 from referee.core.debts import who_owes
 from referee.core.valuation import value
-from referee.i18n import N_, _, data, ngettext
+from referee.i18n import N_, _, data, ngettext, pgettext
 
 
 def status_dict(rs, t) -> dict:
@@ -63,7 +63,7 @@ def deeds_markup(rs, deeds: list[dict], empty: str = "—") -> str:
         elif dd["houses"]:
             mark = f" [green]{'⌂' * dd['houses']}[/green]"
         if dd["mortgaged"]:
-            mark += " [dim](M)[/dim]"
+            mark += " [dim]" + pgettext("mortgaged mark", "(M)") + "[/dim]"
         kind = rs.squares[dd["id"]].kind
         label = (data(rs.group_name(dd["group"])) if dd["group"] else data(rs.kind_names[kind]) if kind in rs.kind_names
                  else _(KIND_LABELS.get(kind, kind)))
