@@ -204,3 +204,22 @@ def test_a_link_without_its_token_gets_a_page_in_the_tables_language(monkeypatch
     i18n.use("es")
     page = server._refused_page()
     assert 'lang="es"' in page and "viewport" in page and "vuelve a escanear el código QR" in page, page
+
+
+def test_watch_names_no_timed_count_when_the_last_player_is_left(game):
+    import io
+
+    from rich.console import Console
+
+    from referee.cli import watch
+
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    assert run("pay", "Bruno", "bank", "900000", game=game).code == 0
+    assert run("bankrupt", "Bruno", game=game).code == 0
+    src = watch.Source(game)
+    src.key()
+    con = Console(file=io.StringIO(), width=80, color_system=None, highlight=False)
+    con.print(src.frame(80))
+    src.close()
+    text = con.file.getvalue()
+    assert "Anna" in text and "Conclusione a tempo" not in text and "timed end" not in text.lower(), text

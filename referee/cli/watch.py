@@ -165,6 +165,8 @@ def _standings(st: dict) -> list:
     tab.add_column(justify="right")
     for r in st["rows"]:
         tab.add_row(("=" if r["tied"] else "") + str(r["rank"]), r["player"], r["total_text"])
+    if len(st["rows"]) < 2:  # the last player left: the count ranks nobody, and "game over: X wins" said it
+        return [tab]
     who = _("{player} wins").format(player=st["leaders"][0]) if len(st["leaders"]) == 1 else _("a tie")
     return [tab, Text(data(st["title"]) + " — " + who, style="dim")]
 
