@@ -163,7 +163,8 @@
       ended.appendChild(el("h2", "", what));
       if (v.final) {
         ended.appendChild(standingsTable(v.final));
-        ended.appendChild(el("p", "how", v.final.title + (v.final.clause ? " — " + v.final.clause.cite : "")));
+        if (v.final.rows.length > 1)  // the last player left: the count ranks nobody, no valuation to name
+          ended.appendChild(el("p", "how", v.final.title + (v.final.clause ? " — " + v.final.clause.cite : "")));
       }
     } else { ended.hidden = true; }
 
