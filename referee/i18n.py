@@ -148,12 +148,14 @@ def number(n: int | float, decimals: int = 0) -> str:
 _TELLS = {
     "en": frozenset("the a an of is are can do does what how when who if my i you on at to from for with much many get pay "
                     "rent jail mortgage auction house houses hotel bank money go".split()),
-    "es": frozenset("el los las del que en un es puedo puede cuánto cuanto cómo como qué cuándo quién hay mi yo tú "
+    "es": frozenset("el los las del que en un es puedo puede cuánto cuanto cómo como qué cuándo quién hay yo tú "
                     "para pagar cobrar renta alquiler cárcel carcel hipoteca subasta casas hoteles banco dinero salida "
-                    "dobles quiebra sueldo".split()),
+                    "dobles quiebra sueldo tengo tiene debo caigo cae cayó jugador dados casilla porque también pasa "
+                    "estacionamiento parada".split()),
     "it": frozenset("il lo gli di della dello degli che è posso può quanto come cosa quando chi c'è mio io per pagare "
                     "incassare affitto prigione ipoteca asta case alberghi banca soldi denaro via doppio fallimento "
-                    "indennità".split()),
+                    "indennità succede fermo ferma sul sulla nel non ho sono devo deve tocca terreno casella giocatore "
+                    "dadi tassa perché perche parcheggio posteggio anche".split()),
 }
 
 

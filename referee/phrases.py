@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from referee.core.state import BANK
-from referee.i18n import N_, _, data
+from referee.i18n import N_, _, data, pgettext
 
 # what referee.core.rent calls a value the board does not know for sure (its words, said again here)
 _WHAT = (
@@ -101,3 +101,15 @@ def deed_change(text: str) -> str:
     if new is None:
         return _("{what}: {value} (confirmed)").format(what=label, value=old)
     return _("{what}: {old} → {new}").format(what=label, old=old, new=new)
+
+
+def topic_word(topic: str) -> str:
+    """A clause's topic in the table's words (the rulesets' topics are English ids)."""
+    words = {"building": pgettext("topic", "building"), "rent": pgettext("topic", "rent"), "jail": pgettext("topic", "jail"),
+             "end": pgettext("topic", "end"), "setup": pgettext("topic", "setup"), "mortgage": pgettext("topic", "mortgage"),
+             "trading": pgettext("topic", "trading"), "bankruptcy": pgettext("topic", "bankruptcy"),
+             "auction": pgettext("topic", "auction"), "bank": pgettext("topic", "bank"), "dice": pgettext("topic", "dice"),
+             "salary": pgettext("topic", "salary"), "taxes": pgettext("topic", "taxes"), "faq": pgettext("topic", "faq"),
+             "cards": pgettext("topic", "cards"), "free parking": pgettext("topic", "free parking"),
+             "buying": pgettext("topic", "buying"), "house rules": pgettext("topic", "house rules")}
+    return words.get(topic, topic)

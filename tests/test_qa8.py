@@ -223,3 +223,14 @@ def test_watch_names_no_timed_count_when_the_last_player_is_left(game):
     src.close()
     text = con.file.getvalue()
     assert "Anna" in text and "Conclusione a tempo" not in text and "timed end" not in text.lower(), text
+
+
+def test_the_first_answer_does_not_depend_on_how_many_are_shown(game):
+    import json
+
+    assert run("new", "Ann", "Bob", "-r", "uk", "--house-rule", "double-go", game=game).code == 0
+    firsts = set()
+    for n in ("1", "2", "3", "5"):
+        r = run("ask", "do I get double for landing on go", "-n", n, "--json", game=game)
+        firsts.add(json.loads(r.out)[0]["clause"])
+    assert len(firsts) == 1, firsts

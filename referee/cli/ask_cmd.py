@@ -214,9 +214,11 @@ def _print_none(ruleset: str, shipped, answer=None) -> None:
         lines.append("  " + escape(_("(the question has no words to search for: name the rule, e.g. rent, jail, mortgage, auction)")))
     topics = _topics(ruleset, shipped)
     edition = ruleset.split("+")[0]
-    lines.append("  " + _("Look it up by topic: {command}").format(command=f"[bold]referee rules show {escape(edition)} TOPIC[/bold]"))
+    lines.append("  " + _("Look it up by topic: {command}").format(command=f"[bold]referee rules show {escape(edition)} {escape(_('TOPIC'))}[/bold]"))
     if topics:
-        lines.append("  " + escape(_("topics: {topics}").format(topics=", ".join(topics))))
+        from referee.phrases import topic_word
+
+        lines.append("  " + escape(_("topics: {topics}").format(topics=", ".join(sorted(topic_word(t) for t in topics)))))
     out.print("\n".join(lines), emoji=False)
 
 

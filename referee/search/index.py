@@ -387,7 +387,7 @@ class Index:
         ans.offtopic = offtopic
         if not terms:
             return ans
-        n = max(limit, 1) * 8
+        n = max(24, 2 * limit)  # the same candidates whatever the number of answers shown: the first never depends on it
         exprs = [self._expr(t, tuning) for t in terms]
         weights = ", ".join(str(w) for w in tuning.weights)
         # the clause's BM25 as ranked, and per field (the ranker reads them): text fields, forms field, each text field
@@ -465,7 +465,7 @@ class Index:
                 layer = info[r][0]
                 features[f"{layer}:{clauses[r]}" if layer else clauses[r]] = fig
             return ans
-        gated = by_bm25[: max(limit, 1) * 4]
+        gated = by_bm25[: max(12, limit)]
         # Good enough? The best clauses must hold a fair share of the question's information; or, when the
         # question is mostly words of the rules, most of those: "my dad wants to lend my little brother 200"
         # is about lending, however many words about the family come with it.
@@ -473,7 +473,7 @@ class Index:
         known_cov = cov * total / known if known else 0.0
         enough = cov >= tuning.min_coverage or (known >= total * tuning.min_known_share and known_cov >= tuning.min_known_coverage)
         # plain words only ("is Marvin Gardens a real place?"): most of the question must be found, not a word or two
-        if not any(matched_concepts[r] for r in gated[:limit]):
+        if not any(matched_concepts[r] for r in gated[:3]):
             enough = enough and cov >= tuning.min_plain_coverage
         # a question about the game rather than its rules must be about a rule through and through to be answered:
         # its best clause holds most of the rest of it

@@ -15,7 +15,8 @@ from rich.table import Table as RTable
 
 from referee.cli.common import out, para
 from referee.cli.context import open_game, speak_game_at_hand
-from referee.i18n import N_, _, data, ngettext, pgettext
+from referee.i18n import N_, _, data, ngettext
+from referee.phrases import topic_word
 
 VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help=N_("Variant overlay (short-game, time-limit)."))]
 HouseOpt = Annotated[Optional[list[str]], typer.Option("--house-rule", help=N_("House rule overlay."))]
@@ -52,21 +53,9 @@ def list_rulesets(as_json: Annotated[bool, typer.Option("--json")] = False) -> N
         out.print(tab)
 
 
-def topic_word(topic: str) -> str:
-    """A clause's topic in the table's words (the rulesets' topics are English ids)."""
-    words = {"building": pgettext("topic", "building"), "rent": pgettext("topic", "rent"), "jail": pgettext("topic", "jail"),
-             "end": pgettext("topic", "end"), "setup": pgettext("topic", "setup"), "mortgage": pgettext("topic", "mortgage"),
-             "trading": pgettext("topic", "trading"), "bankruptcy": pgettext("topic", "bankruptcy"),
-             "auction": pgettext("topic", "auction"), "bank": pgettext("topic", "bank"), "dice": pgettext("topic", "dice"),
-             "salary": pgettext("topic", "salary"), "taxes": pgettext("topic", "taxes"), "faq": pgettext("topic", "faq"),
-             "cards": pgettext("topic", "cards"), "free parking": pgettext("topic", "free parking"),
-             "buying": pgettext("topic", "buying"), "house rules": pgettext("topic", "house rules")}
-    return words.get(topic, topic)
-
-
 def show(
     ruleset: str,
-    topic: Annotated[Optional[str], typer.Argument(help=N_("A topic (rent, jail…) or clause id prefix."))] = None,
+    topic_words: Annotated[Optional[list[str]], typer.Argument(metavar="TOPIC", help=N_("A topic (rent, jail…) or clause id prefix."))] = None,
     variant: VariantOpt = None,
     house_rule: HouseOpt = None,
     origin: Annotated[bool, typer.Option("--origin", help=N_("Show which file and line set each parameter."))] = False,
@@ -76,6 +65,7 @@ def show(
 
     rs = _load(ruleset, variant, house_rule)
     clauses = rs.clauses
+    topic = " ".join(topic_words or []) or None  # "free parking" unquoted is one topic
     if topic:
         q = norm(topic)
         from referee.ruleset.clause_text import words as said
