@@ -62,7 +62,9 @@ class Citation:
     def __str__(self) -> str:
         from referee.i18n import _, data
 
-        src = f"{data(self.source)} § {self.section}"  # the book's short title, translated as the rulesets' words are
+        # the book's short title, translated as the rulesets' words are; a house rule's section is its own title (our words)
+        section = data(self.section) if self.file == "house-rules" else self.section
+        src = f"{data(self.source)} § {section}"
         via = _(", inherited from {ruleset}").format(ruleset=self.inherited_from) if self.inherited_from else ""
         return f"{self.ruleset} {self.clause}: {src}{via}"
 

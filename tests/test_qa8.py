@@ -234,3 +234,9 @@ def test_the_first_answer_does_not_depend_on_how_many_are_shown(game):
         r = run("ask", "do I get double for landing on go", "-n", n, "--json", game=game)
         firsts.add(json.loads(r.out)[0]["clause"])
     assert len(firsts) == 1, firsts
+
+
+def test_a_house_rules_section_is_cited_in_the_tables_words():
+    r = run("--lang", "es", "ask", "¿puedo cobrar renta si estoy en la cárcel?", "-r", "mx-hasbro", "-n", "3")
+    said = " ".join(r.out.split())
+    assert "§ Sin renta en la cárcel" in said and "§ No rent while in jail" not in said, said
