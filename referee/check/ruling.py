@@ -228,7 +228,9 @@ def edition_language(paths: list[Path]) -> str | None:
             langs.add(loader.load(name).language)
         except (RefereeError, ValidationErrors, OSError):
             return None
-    return langs.pop() if len(langs) == 1 else None
+        if len(langs) > 1:  # a mixed folder: no one language, and no need to read the rest twice
+            return None
+    return langs.pop() if langs else None
 
 
 def collect(paths: list[str]) -> list[Path]:
