@@ -14,6 +14,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# Rich's consoles (referee/cli/common.py) read COLUMNS once, when made: set it before any test module imports them
+# (under pytest-xdist a worker imports the test modules before the session fixture below runs)
+os.environ["COLUMNS"] = "160"
 
 
 @pytest.fixture(autouse=True, scope="session")
