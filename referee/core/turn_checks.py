@@ -130,6 +130,11 @@ def require(rs: Ruleset, t: Table, found: Mismatch | None, force: str | None):
     """
     if not tracking(t) or found is None:
         return None
+    return forced(rs, found, force)
+
+
+def forced(rs: Ruleset, found: Mismatch, force: str | None) -> dict:
+    """Refuse `found` (with or without turn tracking), unless it is forceable and forced with a reason."""
     if not found.forceable:
         raise refuse(rs, found.clause, found.msg.id, **found.msg.params)
     if force is None or not str(force).strip():

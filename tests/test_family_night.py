@@ -1,0 +1,77 @@
+"""Issue 30 (family night): once per trip, one interest, houses by the group, lines that add up."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.cli.console import TableConsole
+from referee.ledger import Game
+
+
+def _console(tmp_path, monkeypatch, line: str) -> TableConsole:
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
+    c = TableConsole(tmp_path / "game.sqlite")
+    assert c.run_line(line) == 0
+    return c
+
+
+@pytest.fixture
+def tracked(tmp_path, monkeypatch):
+    return _console(tmp_path, monkeypatch, "new Ana Ben Cy --turns")
+
+
+@pytest.fixture
+def plain(tmp_path, monkeypatch):
+    return _console(tmp_path, monkeypatch, "new Ana Ben Cy")
+
+
+def state(con):
+    g = Game(con.path)
+    try:
+        return g.state(), g.events()
+    finally:
+        g.close()
+
+
+def refused(con, capsys, line: str, clause: str) -> str:
+    capsys.readouterr()
+    assert con.run_line(line) == 1, line
+    err = capsys.readouterr().err
+    assert clause in err, err
+    return err
+
+
+# ---------------------------------------------------------------- 1. once per trip
+def test_a_salary_the_tracked_throw_paid_is_refused_as_a_repeat_unless_forced(tracked, capsys):
+    for dice in ("6 5", "1 2", "1 2", "6 5", "1 2", "1 2", "5 5"):  # Ana: St. Charles, Chance, North Carolina (doubles)
+        assert tracked.run_line(f"roll {dice}") == 0
+    assert tracked.run_line("roll 6 2") == 0  # Ana's re-throw reaches GO: +$200
+    cash = state(tracked)[0].player("Ana").cash
+    err = refused(tracked, capsys, "go Ana", "us-classic go.salary")
+    assert "Ana's throw to GO already paid the salary for GO this turn" in err and "--force" in err
+    assert state(tracked)[0].player("Ana").cash == cash
+    assert tracked.run_line('go Ana --force "two trips, the log missed one"') == 0
+    t, evs = state(tracked)
+    assert t.player("Ana").cash == cash + 200 and evs[-1]["args"]["forced"]["reason"] == "two trips, the log missed one"
+    assert tracked.run_line("go Ben") == 0, "Ben's throw did not pass GO"
+
+
+def test_a_rent_the_tracked_landing_settled_is_refused_as_a_repeat(tracked, capsys):
+    tracked.run_line("roll 1 2")  # Ana on Baltic
+    tracked.run_line("buy")
+    tracked.run_line("roll 3 4")  # Ben on Chance
+    tracked.run_line("roll 1 2")  # Cy on Baltic
+    assert tracked.run_line("rent Cy baltic") == 0
+    cash = state(tracked)[0].player("Cy").cash
+    refused(tracked, capsys, "rent Cy baltic", "rent.")
+    assert state(tracked)[0].player("Cy").cash == cash
+
+
+def test_without_tracking_a_second_salary_with_no_move_between_asks_for_force(plain, capsys):
+    assert plain.run_line("go Cy") == 0
+    err = refused(plain, capsys, "go Cy", "us-classic go.salary")
+    assert "Cy has just collected the salary and nothing has moved since" in err
+    assert state(plain)[0].player("Cy").cash == 1700
+    assert plain.run_line("go Ana") == 0 and plain.run_line("go Cy") == 0, "a move between: another trip"
+    assert plain.run_line("card Ben chance advance to go") == 0  # the card paid the salary
+    refused(plain, capsys, "go Ben", "us-classic go.salary")
