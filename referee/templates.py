@@ -404,6 +404,16 @@ TEMPLATES: dict[str, Template] = {
         value=f(p["value"]), percent=p["percent"], interest=f(p["interest"]), total=f(p["total"]), rounded=_rounded(p.get("rounding"))),
     "mortgage.lifted_at_once": '{player} lifts the mortgage on {deed} at once: {value:money} + {interest:money} interest',
     "mortgage.kept": '{player} keeps {deed} mortgaged and pays the bank {interest:money} interest now; lifting later costs {total:money}',
+    "mortgage.choice": lambda p, f: (
+        _p("mortgage.choice", "{player} takes {deed} mortgaged: lift it now for {lift} in all ({interest} paid + {now} "
+                              "before anyone throws: unmortgage {arg}), or keep it: {interest} now and {later} to lift it later")
+        if p.get("now") is not None else
+        _p("mortgage.choice", "{player} takes {deed} mortgaged: lift it at the trade for {lift} (--lift; undo and trade again), "
+                              "or keep it: {interest} now and {later} to lift it later")).format(
+        player=p["player"], deed=p["deed"], arg=name_arg(p["deed"]), lift=f(p["lift"]), interest=f(p["interest"]),
+        now=f(p["now"]) if p.get("now") is not None else "", later=f(p["later"])),
+    "unmortgage.interest_paid": 'mortgage {value:money}; the {interest:money} interest was paid when the deed changed hands this turn '
+                                '= {total:money}',
     "rent.hotel": '{deed} with a hotel → {amount:money}',
     "rent.houses": lambda p, f: npgettext("rent.houses", "{deed} with {houses} house → {amount}", "{deed} with {houses} houses → {amount}",
                                           p["houses"]).format(deed=p["deed"], houses=p["houses"], amount=f(p["amount"])),

@@ -75,3 +75,44 @@ def test_without_tracking_a_second_salary_with_no_move_between_asks_for_force(pl
     assert plain.run_line("go Ana") == 0 and plain.run_line("go Cy") == 0, "a move between: another trip"
     assert plain.run_line("card Ben chance advance to go") == 0  # the card paid the salary
     refused(plain, capsys, "go Ben", "us-classic go.salary")
+
+
+# ---------------------------------------------------------------- 2. one interest, as the clause says
+def test_a_lift_in_the_turn_of_the_trade_pays_the_interest_once(plain, capsys):
+    """001 § Hipotecas: the 10 % paid when the deed changed hands is the interest for a lift in that turn; the
+    clause says so, and the trade says what lifting costs now and later."""
+    plain.run_line('buy Ben "st charles"')
+    plain.run_line('mortgage "st charles"')
+    capsys.readouterr()
+    assert plain.run_line('trade Ana Ben --give 100 --take "st charles"') == 0
+    out = capsys.readouterr().out
+    assert "Ana takes St. Charles Place mortgaged: lift it now for $77 in all ($7 paid + $70 before anyone throws" in out
+    assert plain.run_line('unmortgage "st charles"') == 0
+    t, evs = state(plain)
+    assert t.player("Ana").cash == 1500 - 100 - 7 - 70, "$77 in all, not $84"
+    assert "mortgage.transfer" in evs[-1]["clauses"]
+    from referee.ruleset import loader
+
+    text = next(c.text for c in loader.load("us-classic").clauses if c.id == "mortgage.transfer")
+    assert "same turn" in text and "only the value" in text
+
+
+def test_a_lift_after_a_throw_pays_the_interest_again(tracked):
+    tracked.run_line("roll 2 3")  # Ana on Reading Railroad
+    tracked.run_line("buy Ana reading")
+    tracked.run_line("mortgage reading")
+    assert tracked.run_line("trade Ben Ana --give 150 --take reading") == 0
+    tracked.run_line("roll 1 2")  # Ben throws: the turn has moved on
+    assert tracked.run_line("unmortgage reading") == 0
+    assert state(tracked)[0].player("Ben").cash == 1500 - 150 - 10 - 110
+
+
+def test_where_the_choice_is_made_at_the_trade_a_later_lift_pays_the_release_value(tmp_path, monkeypatch, capsys):
+    con = _console(tmp_path, monkeypatch, "new Ana Ben -r mx-hasbro")
+    con.run_line("buy Ben 5")
+    con.run_line("mortgage 5")
+    capsys.readouterr()
+    assert con.run_line('trade Ana Ben --give 150 --take "ferrocarril reading"') == 0
+    assert "lift it at the trade for $110 (--lift" in capsys.readouterr().out
+    assert con.run_line("unmortgage 5") == 0
+    assert state(con)[0].player("Ana").cash == 1500 - 150 - 10 - 110

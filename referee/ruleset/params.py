@@ -191,6 +191,7 @@ class Mortgage(Node, path="rules.mortgage"):
     interest_percent: int
     rounding: Rounding
     transfer_interest: bool
+    transfer_lift_same_turn: bool
 
 
 class IncomeTax(Node, path="rules.taxes.income"):

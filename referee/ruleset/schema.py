@@ -373,6 +373,9 @@ RULES = Struct(
                 "interest_percent": Int(0, default=10),
                 "rounding": Str(("up", "down", "half_up"), default="up"),
                 "transfer_interest": Bool(default=True),
+                "transfer_lift_same_turn": Bool(default=False, doc="the 10 % paid when a mortgaged deed changed hands "
+                                                "counts for a lift in the same turn (before anyone throws): "
+                                                "only the value is paid then"),
             }
         ),
         "taxes": Struct(
