@@ -404,16 +404,6 @@ TEMPLATES: dict[str, Template] = {
         value=f(p["value"]), percent=p["percent"], interest=f(p["interest"]), total=f(p["total"]), rounded=_rounded(p.get("rounding"))),
     "mortgage.lifted_at_once": '{player} lifts the mortgage on {deed} at once: {value:money} + {interest:money} interest',
     "mortgage.kept": '{player} keeps {deed} mortgaged and pays the bank {interest:money} interest now; lifting later costs {total:money}',
-    "mortgage.choice": lambda p, f: (
-        _p("mortgage.choice", "{player} takes {deed} mortgaged: lift it now for {lift} in all ({interest} paid + {now} "
-                              "before anyone throws: unmortgage {arg}), or keep it: {interest} now and {later} to lift it later")
-        if p.get("now") is not None else
-        _p("mortgage.choice", "{player} takes {deed} mortgaged: lift it at the trade for {lift} (--lift; undo and trade again), "
-                              "or keep it: {interest} now and {later} to lift it later")).format(
-        player=p["player"], deed=p["deed"], arg=name_arg(p["deed"]), lift=f(p["lift"]), interest=f(p["interest"]),
-        now=f(p["now"]) if p.get("now") is not None else "", later=f(p["later"])),
-    "unmortgage.interest_paid": 'mortgage {value:money}; the {interest:money} interest was paid when the deed changed hands this turn '
-                                '= {total:money}',
     "rent.hotel": '{deed} with a hotel → {amount:money}',
     "rent.houses": lambda p, f: npgettext("rent.houses", "{deed} with {houses} house → {amount}", "{deed} with {houses} houses → {amount}",
                                           p["houses"]).format(deed=p["deed"], houses=p["houses"], amount=f(p["amount"])),
@@ -599,11 +589,12 @@ def render(msg: Msg | str, fmt: Fmt | None = None) -> str:
 SHOWN_AS_IS = ("group", "deck", "card")  # a ruleset's words (a group's or deck's name, a card's text), translated as data
 
 
-# the table's helpers (turn checks, the auction helper, build's next step): their words live in table_templates.py
+# the words of the table's helpers, a shortage, houses by the group, a mortgaged deed's new owner and the cards
 from referee.card_templates import card_templates  # noqa: E402
+from referee.group_templates import group_templates  # noqa: E402
+from referee.mortgage_templates import mortgage_templates  # noqa: E402
 from referee.shortage_templates import shortage_templates  # noqa: E402
 from referee.table_templates import table_templates  # noqa: E402
 
-TEMPLATES.update(table_templates(_nested))
-TEMPLATES.update(shortage_templates())
-TEMPLATES.update(card_templates())
+for _more in (table_templates(_nested), shortage_templates(), group_templates(_standing, _and), mortgage_templates(), card_templates()):
+    TEMPLATES.update(_more)

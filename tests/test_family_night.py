@@ -116,3 +116,83 @@ def test_where_the_choice_is_made_at_the_trade_a_later_lift_pays_the_release_val
     assert "lift it at the trade for $110 (--lift" in capsys.readouterr().out
     assert con.run_line("unmortgage 5") == 0
     assert state(con)[0].player("Ana").cash == 1500 - 150 - 10 - 110
+
+
+# ---------------------------------------------------------------- 3. houses by the group
+def _light_blue(con):
+    for d in ("oriental", "vermont", "connecticut"):
+        assert con.run_line(f"buy Ana {d}") == 0
+
+
+def test_build_a_group_to_a_level_is_one_move_with_each_lot_shown_and_one_undo(plain, capsys):
+    _light_blue(plain)
+    capsys.readouterr()
+    assert plain.run_line("build Ana light blue to 2") == 0
+    out = capsys.readouterr().out
+    assert ("Ana builds 6 houses on Light blue for $300: Oriental Avenue 2 houses, Vermont Avenue 2 houses, "
+            "Connecticut Avenue 2 houses") in " ".join(out.split())
+    t, evs = state(plain)
+    assert [t.deeds[i].houses for i in (6, 8, 9)] == [2, 2, 2] and t.player("Ana").cash == 1500 - 320 - 300
+    assert evs[-1]["type"] == "build" and evs[-1]["args"]["group"] == "light_blue"
+    assert plain.run_line("undo") == 0
+    t, _ = state(plain)
+    assert [t.deeds[i].houses for i in (6, 8, 9)] == [0, 0, 0] and t.player("Ana").cash == 1500 - 320
+
+
+@pytest.mark.parametrize("words", ["celeste", "azzurro", "vermont", "light blue", "Light Blue"])
+def test_a_group_is_named_by_its_colour_in_english_spanish_or_italian_or_by_a_deed(plain, words):
+    _light_blue(plain)
+    assert plain.run_line(f"build {words} to hotel") == 0
+    t, _ = state(plain)
+    assert all(t.deeds[i].hotel for i in (6, 8, 9)) and t.bank_houses == 32
+    assert plain.run_line(f"sell Ana {words} to 1") == 0
+    assert [state(plain)[0].deeds[i].houses for i in (6, 8, 9)] == [1, 1, 1]
+
+
+def test_the_bank_stock_is_checked_for_the_whole_group_before_any_house_is_built():
+    from referee.core import group_build, setup
+    from referee.core.ops import Owner, apply_ops
+    from referee.errors import Refusal
+    from referee.ruleset import loader
+
+    rs = loader.load("us-classic")
+    t, ops, _ = setup.new_game(rs, ["Ana", "Ben"])
+    apply_ops(t, ops + [Owner(i, "Ana") for i in (6, 8, 9)])
+    t.houses_total = 5  # the others hold the rest
+    with pytest.raises(Refusal) as e:
+        group_build.build_group(rs, t, 6, 2)
+    assert e.value.citation.clause == "building.shortage"
+    assert t.bank_houses == 5 and all(t.deeds[i].houses == 0 for i in (6, 8, 9))
+    ev = group_build.build_group(rs, t, 8, 1)
+    assert [ev.t.deeds[i].houses for i in (6, 8, 9)] == [1, 1, 1]
+
+
+@pytest.mark.parametrize("variant", ["short-game", "hasbro-short-game"])
+def test_in_the_short_game_a_plain_build_after_three_houses_is_the_hotel(tmp_path, monkeypatch, capsys, variant):
+    con = _console(tmp_path, monkeypatch, f"new Ana Ben --variant {variant}")
+    _light_blue(con)
+    assert con.run_line("build light blue to 3") == 0
+    capsys.readouterr()
+    assert con.run_line("build oriental") == 0
+    assert "Ana builds a hotel on Oriental Avenue" in capsys.readouterr().out
+    t, _ = state(con)
+    assert t.deeds[6].hotel and t.deeds[8].houses == 3
+    assert con.run_line("build light blue to hotel") == 0
+    assert all(state(con)[0].deeds[i].hotel for i in (6, 8, 9))
+
+
+def test_outside_the_short_game_a_fourth_house_is_still_a_house(plain):
+    _light_blue(plain)
+    plain.run_line("build light blue to 3")
+    assert plain.run_line("build oriental") == 0
+    assert state(plain)[0].deeds[6].houses == 4
+
+
+def test_the_console_takes_the_group_build_in_spanish_and_italian(plain):
+    _light_blue(plain)
+    assert plain.run_line("construye Ana celeste a 2") == 0
+    assert plain.run_line("costruisci azzurro fino a 3") == 0
+    assert plain.run_line("construye celeste hasta hotel") == 0
+    assert all(state(plain)[0].deeds[i].hotel for i in (6, 8, 9))
+    assert plain.run_line("vendi azzurro fino a 0") == 0
+    assert [state(plain)[0].deeds[i].houses for i in (6, 8, 9)] == [0, 0, 0]

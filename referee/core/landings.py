@@ -9,8 +9,8 @@ again.
 The salary is once per trip round the board too: with turns tracked, a throw
 (or a card) that passed GO marks its landing, and a salary asked for by hand
 in that turn is a repeat; with or without tracking, a salary asked for the
-same player right after theirs, with no move in between (the table exactly as
-the first left it), is a repeat. Both are refused unless the banker forces
+same player right after theirs, with no move in between (no move of another
+kind recorded since), is a repeat. Both are refused unless the banker forces
 them with a reason. Pure: no printing, no files.
 """
 
@@ -56,19 +56,10 @@ def owed_once(rs: Ruleset, t: Table, ev, player: str, squares: set[int], clause:
 
 
 # ---------------------------------------------------------------- the salary, once per trip
-def _fingerprint(t: Table) -> str:
-    """The whole table but the salary mark: any move in between changes it."""
-    import hashlib
-    import json
-
-    d = t.to_dict()
-    d["extra"] = {k: v for k, v in d["extra"].items() if k != "go_paid"}
-    return hashlib.sha1(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()[:16]
-
-
 def mark_salary(ev, player: str) -> None:
-    """Mark on `ev` (last, once its other ops are on the table) that `player` has just collected the salary."""
-    ev.op(Extra("go_paid", {"player": player, "after": _fingerprint(ev.t)}))
+    """Mark on `ev` that `player` has just collected the salary (the next move of another kind clears it:
+    core/events.py)."""
+    ev.op(Extra("go_paid", player))
 
 
 def salary_repeat(rs: Ruleset, t: Table, player: str) -> Msg | None:
@@ -81,7 +72,6 @@ def salary_repeat(rs: Ruleset, t: Table, player: str) -> Msg | None:
             if paid:
                 return Msg("go.repeat.turn", {"player": player, "square": rs.squares[paid[-1]["square"]].name
                                               if rs.squares else ""})
-    mark = t.extra.get("go_paid")
-    if isinstance(mark, dict) and mark.get("player") == player and mark.get("after") == _fingerprint(t):
+    if t.extra.get("go_paid") == player:
         return Msg("go.repeat.no_move", {"player": player})
     return None

@@ -41,12 +41,12 @@ def salary(rs: Ruleset, t: Table, player: str, landed: bool = False, force: str 
     """The salary for passing or landing on GO: once per trip, so a second one for the same trip (the tracked
     turn's throw already paid it, or nothing has moved since the last) is refused unless forced with a reason.
     `moved`: paid by the throw that moves the token past GO, which is the trip itself."""
-    from referee.core import landings, turn_checks
+    from referee.core import forcing, landings
 
     not_over(rs, t)
     active(rs, t, player)
     repeat = None if moved else landings.salary_repeat(rs, t, player)
-    forced = turn_checks.forced(rs, turn_checks.Mismatch("go.salary", repeat, True), force) if repeat else None
+    forced = forcing.forced(rs, forcing.Mismatch("go.salary", repeat, True), force) if repeat else None
     ev = new_event(t, "salary", player=player, landed=landed)
     amount = rs.param("salary.amount")
     bonus = rs.param("salary.landing_bonus") if landed else 0
@@ -56,7 +56,7 @@ def salary(rs: Ruleset, t: Table, player: str, landed: bool = False, force: str 
     ev.cite("go.salary")
     if not moved:
         landings.mark_salary(ev, player)
-    return turn_checks.mark(ev, forced)
+    return forcing.mark(ev, forced)
 
 
 def _not_lent_or_given(rs: Ruleset, payer: str, payee: str, reason: str) -> None:

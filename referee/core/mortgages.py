@@ -70,17 +70,11 @@ def unmortgage(rs: Ruleset, t: Table, idx: int) -> Event:
 
 
 # ---------------------------------------------------------------- the interest paid when a deed changed hands
-def _moment(t: Table, taker: str) -> dict:
-    """What must stay as it is for the turn not to have moved on: the last throw, everyone else's cash and square."""
-    return {"landing": t.landings[-1] if t.landings else None,
-            "others": {p.name: [p.cash, p.position] for p in t.players if p.name != taker and not p.bankrupt}}
-
-
 def _mark_paid(rs: Ruleset, ev: Event, taker: str, idx: int, interest: int) -> None:
     if not rs.param("mortgage.transfer_lift_same_turn"):
         return
     marks = dict(ev.t.extra.get("interest_paid") or {})
-    marks[str(idx)] = {"player": taker, "interest": interest, **_moment(ev.t, taker)}
+    marks[str(idx)] = {"player": taker, "interest": interest}
     ev.op(Extra("interest_paid", marks))
 
 
@@ -91,17 +85,13 @@ def _forget(ev: Event, idx: int) -> None:
 
 
 def interest_paid(rs: Ruleset, t: Table, owner: str, idx: int) -> int:
-    """The interest `owner` paid when the mortgaged deed came to them, if this lift is in that same turn
-    (before anyone throws, nobody else's cash or square changed); else 0: the lift pays the interest again."""
+    """The interest `owner` paid when the mortgaged deed came to them, if this lift comes right after the deal
+    (only trades, mortgages and lifts recorded since: any other move, a throw first, clears the mark, see
+    core/events.py); else 0: the lift pays the interest again."""
     if not rs.param("mortgage.transfer_lift_same_turn"):
         return 0
     mark = (t.extra.get("interest_paid") or {}).get(str(idx))
     if not mark or mark.get("player") != owner:
-        return 0
-    now = _moment(t, owner)
-    if now["landing"] != mark.get("landing"):
-        return 0
-    if any(mark["others"].get(name) != state for name, state in now["others"].items()):
         return 0
     return int(mark.get("interest") or 0)
 

@@ -175,6 +175,7 @@ class Building(Node, path="rules.building"):
     max_houses: int
     hotel_houses: int
     hotel_requires: str
+    hotel_by_itself: bool
     even_build: bool
     even_sell: bool
     max_difference: int
