@@ -86,7 +86,7 @@ def test_a_lift_in_the_turn_of_the_trade_pays_the_interest_once(plain, capsys):
     capsys.readouterr()
     assert plain.run_line('trade Ana Ben --give 100 --take "st charles"') == 0
     out = capsys.readouterr().out
-    assert "Ana takes St. Charles Place mortgaged: lift it now for $77 in all ($7 paid + $70 before anyone throws" in out
+    assert "Ana takes St. Charles Place mortgaged: lift it now for $77 in all ($7 paid + $70 right after the deal" in out
     assert plain.run_line('unmortgage "st charles"') == 0
     t, evs = state(plain)
     assert t.player("Ana").cash == 1500 - 100 - 7 - 70, "$77 in all, not $84"
@@ -94,7 +94,7 @@ def test_a_lift_in_the_turn_of_the_trade_pays_the_interest_once(plain, capsys):
     from referee.ruleset import loader
 
     text = next(c.text for c in loader.load("us-classic").clauses if c.id == "mortgage.transfer")
-    assert "same turn" in text and "only the value" in text
+    assert "right after the deal" in text and "only the value" in text
 
 
 def test_a_lift_after_a_throw_pays_the_interest_again(tracked):

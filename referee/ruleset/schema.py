@@ -376,8 +376,8 @@ RULES = Struct(
                 "rounding": Str(("up", "down", "half_up"), default="up"),
                 "transfer_interest": Bool(default=True),
                 "transfer_lift_same_turn": Bool(default=False, doc="the 10 % paid when a mortgaged deed changed hands "
-                                                "counts for a lift in the same turn (before anyone throws): "
-                                                "only the value is paid then"),
+                                                "counts for a lift right after the deal (before any other "
+                                                "move): only the value is paid then"),
             }
         ),
         "taxes": Struct(
