@@ -196,3 +196,16 @@ def test_the_console_takes_the_group_build_in_spanish_and_italian(plain):
     assert all(state(plain)[0].deeds[i].hotel for i in (6, 8, 9))
     assert plain.run_line("vendi azzurro fino a 0") == 0
     assert [state(plain)[0].deeds[i].houses for i in (6, 8, 9)] == [0, 0, 0]
+
+
+# ---------------------------------------------------------------- 4. lines that add up
+def test_a_rounded_income_tax_says_so_and_cites_the_rounding_rule(plain, capsys):
+    plain.run_line("pay Ana bank 7")
+    plain.run_line("buy Ana oriental")  # net worth $1,493
+    capsys.readouterr()
+    assert plain.run_line("tax income Ana --choice percent --why") == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "net worth $1,493 × 10 % = 149.30, rounded up: $150" in out
+    assert "us-classic money.rounding: Parker Brothers rules, 1950s (Spanish translation) § DINERO" in out
+    assert "Classic US rules (Spanish web text; the 2008 changes in notes) § Impuesto sobre la renta" in out
+    assert "Classic US rules with the 2008 changes" not in out, "the edition's own book is named first"

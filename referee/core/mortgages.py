@@ -63,6 +63,8 @@ def unmortgage(rs: Ruleset, t: Table, idx: int) -> Event:
     else:
         ev.step("unmortgage.cost", value=v, percent=rs.param("mortgage.interest_percent"), interest=interest,
                 rounding=rs.param("mortgage.rounding"), total=v + interest)
+        if v * rs.param("mortgage.interest_percent") % 100 and rs.has_clause("money.rounding"):
+            ev.cite("money.rounding")
     _forget(ev, idx)
     ev.say("unmortgage", player=owner, deed=sq.name, amount=v + interest)
     ev.cite("mortgage.lift")
