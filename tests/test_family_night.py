@@ -209,3 +209,49 @@ def test_a_rounded_income_tax_says_so_and_cites_the_rounding_rule(plain, capsys)
     assert "us-classic money.rounding: Parker Brothers rules, 1950s (Spanish translation) § DINERO" in out
     assert "Classic US rules (Spanish web text; the 2008 changes in notes) § Impuesto sobre la renta" in out
     assert "Classic US rules with the 2008 changes" not in out, "the edition's own book is named first"
+
+
+# ---------------------------------------------------------------- 5. the smaller points
+def test_buy_or_rent_right_after_landing_on_chance_says_what_the_square_asks(tracked, capsys):
+    tracked.run_line("roll 3 4")  # Ana on Chance
+    capsys.readouterr()
+    for line in ("buy", "rent", "compra"):
+        assert tracked.run_line(line) != 0
+        err = capsys.readouterr().err
+        assert "Ana is on Chance: draw a Chance card" in err and "usage" not in err, err
+
+
+def test_buy_on_chance_speaks_the_tables_language(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("REFEREE_LANG", "es")
+    con = _console(tmp_path, monkeypatch, "new Ana Ben --turns")
+    con.run_line("roll 3 4")
+    capsys.readouterr()
+    assert con.run_line("compra") != 0
+    assert "Ana está en Chance: robar una carta de Chance" in capsys.readouterr().err
+
+
+def test_amend_of_a_throw_says_where_the_token_now_lands(tracked, capsys):
+    tracked.run_line("roll 3 4")  # Ana on Chance
+    capsys.readouterr()
+    assert tracked.run_line("amend 2 roll 1 2") == 0
+    assert "Ana now lands on Baltic Avenue, for sale at $60" in capsys.readouterr().out
+    assert state(tracked)[0].player("Ana").position == 3
+
+
+def test_log_last_n_shows_only_the_last_entries(plain, capsys):
+    for who in ("Ana", "Ben", "Cy"):
+        plain.run_line(f"go {who}")
+    capsys.readouterr()
+    assert plain.run_line("log --last 2") == 0
+    lines = [ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("#")]
+    assert [ln.split()[0] for ln in lines] == ["#3", "#4"] and "Ben collects" in lines[0]
+    assert plain.run_line("log -n 1") == 0
+    assert [ln.split()[0] for ln in capsys.readouterr().out.splitlines() if ln.startswith("#")] == ["#4"]
+
+
+def test_the_auction_clause_says_the_deed_stays_with_the_bank_when_nobody_bids():
+    from referee.ruleset import loader
+
+    for edition in ("us-classic", "us-1950s"):
+        text = next(c.text for c in loader.load(edition).clauses if c.id == "auction.declined")
+        assert "If nobody bids, the deed stays with the bank" in text
