@@ -255,3 +255,15 @@ def test_the_auction_clause_says_the_deed_stays_with_the_bank_when_nobody_bids()
     for edition in ("us-classic", "us-1950s"):
         text = next(c.text for c in loader.load(edition).clauses if c.id == "auction.declined")
         assert "If nobody bids, the deed stays with the bank" in text
+
+
+def test_a_creditor_who_lifts_a_received_mortgage_right_after_the_bankruptcy_pays_the_interest_once(plain, capsys):
+    """000 § QUIEBRA: the creditor pays the 10 % at once and may pay the principal then; the interest is due again
+    only for a mortgage kept to a later turn."""
+    plain.run_line("buy Ben reading")
+    plain.run_line("mortgage reading")
+    plain.run_line("pay Ben Ana 1500")  # a debt Ben cannot pay
+    assert plain.run_line("bankrupt Ben") == 0
+    cash = state(plain)[0].player("Ana").cash
+    assert plain.run_line("unmortgage reading") == 0
+    assert state(plain)[0].player("Ana").cash == cash - 100, "the $10 paid at the bankruptcy was the interest"
