@@ -190,7 +190,8 @@ def group_choices(rs) -> dict[str, list[str]]:
 
     out: dict[str, list[str]] = {}
     for g, spec in rs.groups.items():
-        names = [str(spec.get("name") or g), *[str(a) for a in spec.get("aliases") or []], g.replace("_", " ")]
+        # not the group's id: an edition may keep a US id for another colour (it-lire's dark_blue is brown)
+        names = [str(spec.get("name") or g), *[str(a) for a in spec.get("aliases") or []]]
         names += [data_in(lang, n) for lang in ("es", "it") for n in list(names)]
         words = [w for n in names for w in re.split(r"\s*[()]\s*", n) if w.strip()]
         out[g] = list(dict.fromkeys(names + words))
