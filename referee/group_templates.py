@@ -18,16 +18,21 @@ def group_templates(_standing: Callable[[Any], str], _and: Callable[[list[str]],
         return ", ".join(pgettext("build.group", "{deed} {standing}").format(
             deed=lot["deed"], standing=_standing({"now_hotel": lot["hotel"], "now_houses": lot["houses"]})) for lot in lots)
 
+    def _what(houses: int, hotels: int) -> str:
+        """"6 houses and 3 hotels": what a group move built or sold."""
+        return _and(([npgettext("build", "a house", "{n} houses", houses).format(n=houses)] if houses else [])
+                    + ([npgettext("build.group", "a hotel", "{n} hotels", hotels).format(n=hotels)] if hotels else []))
+
     def _target(target: Any) -> str:
         return pgettext("build", "a hotel") if target == "hotel" else npgettext("build", "{n} house", "{n} houses", int(target)).format(n=target)
 
     return {
         "build.group": lambda p, f: pgettext("build.group", "{player} builds {what} on {group} for {cost}: {lots}").format(
-            player=p["player"], what=_and(([npgettext("build", "a house", "{n} houses", p["houses"]).format(n=p["houses"])] if p["houses"] else [])
-                                          + ([npgettext("build.group", "a hotel", "{n} hotels", p["hotels"]).format(n=p["hotels"])] if p["hotels"] else [])),
+            player=p["player"], what=_what(p["houses"], p["hotels"]),
             group=data(p["group"]), cost=f(p["cost"]), lots=_lots(p["lots"])),
-        "sell.group": lambda p, f: pgettext("sell.group", "{player} sells buildings on {group} to the bank for {payout}: {lots}").format(
-            player=p["player"], group=data(p["group"]), payout=f(p["payout"]), lots=_lots(p["lots"])),
+        "sell.group": lambda p, f: pgettext("sell.group", "{player} sells {what} on {group} to the bank for {payout}: {lots}").format(
+            player=p["player"], what=_what(p.get("houses", 0), p.get("hotels", 0)), group=data(p["group"]), payout=f(p["payout"]),
+            lots=_lots(p["lots"])),
         "build.group.lot": lambda p, f: pgettext("build.group.lot", "{deed}: {was} → {now}").format(
             deed=p["deed"], was=_standing({"now_hotel": p["was_hotel"], "now_houses": p["was"]}),
             now=_standing({"now_hotel": p["hotel"], "now_houses": p["houses"]})),

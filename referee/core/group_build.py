@@ -88,16 +88,21 @@ def sell_group(rs: Ruleset, t: Table, idx: int, target: int) -> Event:
         raise invalid("invalid.group_there", group=group, target=target)
     ev = new_event(t, "sell", group=sq.group, to=target, deed=None, player=owner)
     pct = rs.param("building.sell_percent")
-    payout = 0
+    payout, houses, hotels = 0, 0, 0
     while True:  # from the highest lot down, as the even rule asks
         high = [i for i in members if _level(rs, ev.t.deeds[i]) > target]
         if not high:
             break
         i = max(high, key=lambda j: _level(rs, ev.t.deeds[j]))
         d = ev.t.deeds[i]
-        payout += _sell_hotel(rs, ev, owner, i, rs.squares[i], pct) if d.hotel else _sell_house(rs, ev, i, rs.squares[i], members, pct)
+        if d.hotel:
+            payout += _sell_hotel(rs, ev, owner, i, rs.squares[i], pct)
+            hotels += 1
+        else:
+            payout += _sell_house(rs, ev, i, rs.squares[i], members, pct)
+            houses += 1
     ev.op(Cash(BANK, owner, payout))
     ev.amount = payout
-    ev.say("sell.group", player=owner, group=group, payout=payout, lots=_lots(rs, t, ev.t, members))
+    ev.say("sell.group", player=owner, group=group, houses=houses, hotels=hotels, payout=payout, lots=_lots(rs, t, ev.t, members))
     ev.cite("building.sell")
     return ev
