@@ -267,3 +267,12 @@ def test_a_creditor_who_lifts_a_received_mortgage_right_after_the_bankruptcy_pay
     cash = state(plain)[0].player("Ana").cash
     assert plain.run_line("unmortgage reading") == 0
     assert state(plain)[0].player("Ana").cash == cash - 100, "the $10 paid at the bankruptcy was the interest"
+
+
+def test_a_group_build_does_not_put_houses_on_a_mortgaged_lot(plain, capsys):
+    _light_blue(plain)
+    plain.run_line("mortgage vermont")
+    capsys.readouterr()
+    assert plain.run_line("build oriental to 1") == 1
+    assert "building.mortgaged" in capsys.readouterr().err
+    assert all(state(plain)[0].deeds[i].houses == 0 for i in (6, 8, 9))

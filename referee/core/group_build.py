@@ -46,6 +46,9 @@ def build_group(rs: Ruleset, t: Table, idx: int, target: int | str) -> Event:
     need_hotels = sum(1 for i in members if not t.deeds[i].hotel) if hotel else 0
     if not need_houses and not need_hotels:
         raise invalid("invalid.group_there", group=group, target=target)
+    for i in members:  # every lot that gets a building passes the checks a single build makes (a mortgaged lot…)
+        if not t.deeds[i].hotel and (t.deeds[i].houses < houses_to or hotel):
+            _may_build_on(rs, t, i)
     if need_houses > t.bank_houses or need_hotels > t.bank_hotels:
         raise refuse(rs, "building.shortage", "refused.group_stock", group=group, target=target, houses=need_houses,
                      hotels=need_hotels, bank_houses=t.bank_houses, bank_hotels=t.bank_hotels)
