@@ -269,10 +269,12 @@ def test_a_creditor_who_lifts_a_received_mortgage_right_after_the_bankruptcy_pay
     assert state(plain)[0].player("Ana").cash == cash - 100, "the $10 paid at the bankruptcy was the interest"
 
 
-def test_a_group_build_does_not_put_houses_on_a_mortgaged_lot(plain, capsys):
-    _light_blue(plain)
-    plain.run_line("mortgage vermont")
+def test_a_group_build_does_not_put_houses_on_a_mortgaged_lot(tmp_path, monkeypatch, capsys):
+    """us-1950s checks the lot built on only (building.requires_unmortgaged: lot): each lot the group build reaches."""
+    con = _console(tmp_path, monkeypatch, "new Ana Ben -r us-1950s")
+    _light_blue(con)
+    con.run_line("mortgage vermont")
     capsys.readouterr()
-    assert plain.run_line("build oriental to 1") == 1
+    assert con.run_line("build oriental to 1") == 1
     assert "building.mortgaged" in capsys.readouterr().err
-    assert all(state(plain)[0].deeds[i].houses == 0 for i in (6, 8, 9))
+    assert all(state(con)[0].deeds[i].houses == 0 for i in (6, 8, 9))
