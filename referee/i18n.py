@@ -184,6 +184,17 @@ def speak_the_question(text: str) -> str:
     return current()
 
 
+def data_in(lang: str, text: str) -> str:
+    """A ruleset word in another language than the table's (a group's colour typed in Spanish at an English table)."""
+    import gettext
+
+    try:
+        with open(LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo", "rb") as f:
+            return gettext.GNUTranslations(f).pgettext("ruleset", text)
+    except OSError:
+        return text
+
+
 def data(text: str) -> str:
     """A word of a ruleset file shown as it is (a group's or deck's name, a card's text, a valuation's title), translated."""
     if _state["lang"] == "en" or not isinstance(text, str):

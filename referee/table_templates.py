@@ -66,6 +66,9 @@ def table_templates(_nested: Callable[[Any, Any], str]) -> dict[str, Any]:
                                                     "and {player} has already thrown this turn") if p["thrown"] else
                                                  pgettext("check.jail.before_throw", "a jailed player leaves before throwing on their own turn, "
                                                     "and it is {current}'s turn")).format(player=p["player"], current=p["current"]),
+        # the salary asked for twice for one trip round the board (core/landings.py)
+        "go.repeat.turn": "{player}'s throw to {square} already paid the salary for GO this turn",
+        "go.repeat.no_move": "{player} has just collected the salary and nothing has moved since",
         # the turn's rulings (throw, jail turns, auctions, shortages, hotel sales, the tax declaration)
     }
 

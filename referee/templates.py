@@ -417,7 +417,6 @@ TEMPLATES: dict[str, Template] = {
     "rent.fixed_utility": '{player} owns {count} of these → {amount:money}',
     "rent.card_dice": "card '{card}': {times} × the throw {dice} = {amount:money}",
     "tax.flat": 'flat income tax: {amount:money}',
-    "tax.percent": 'net worth {net_worth:money} × {percent} % = {amount:money}',
     "tax.square": '{square}: {amount:money}',
     "roll.moves": '{start} → {to}',
     "roll.straight_to_jail": '{player} does not move by this throw and goes straight to jail',
@@ -589,11 +588,12 @@ def render(msg: Msg | str, fmt: Fmt | None = None) -> str:
 SHOWN_AS_IS = ("group", "deck", "card")  # a ruleset's words (a group's or deck's name, a card's text), translated as data
 
 
-# the table's helpers (turn checks, the auction helper, build's next step): their words live in table_templates.py
+# the words of the table's helpers, a shortage, houses by the group, sums (a deed's interest, a rounding), the cards
 from referee.card_templates import card_templates  # noqa: E402
+from referee.group_templates import group_templates  # noqa: E402
 from referee.shortage_templates import shortage_templates  # noqa: E402
+from referee.sum_templates import sum_templates  # noqa: E402
 from referee.table_templates import table_templates  # noqa: E402
 
-TEMPLATES.update(table_templates(_nested))
-TEMPLATES.update(shortage_templates())
-TEMPLATES.update(card_templates())
+for _more in (table_templates(_nested), shortage_templates(), group_templates(_standing, _and), sum_templates(_rounded), card_templates()):
+    TEMPLATES.update(_more)

@@ -52,12 +52,12 @@ def test_the_fifth_step_is_a_hotel_and_the_houses_go_back():
 
 def _short_game_blues_with(houses: int):
     """The short game's light blues, all Ana's, `houses` houses on each lot."""
+    from referee.core import group_build
+
     rs = ruleset("us-classic", variants=("short-game",))
     t, lots = _light_blues(rs)
-    for _ in range(houses):
-        for i in lots:
-            t = buildings.build(rs, t, i).t
-    return rs, t, lots
+    # the whole group to N houses (a plain build on three houses is the short game's hotel)
+    return rs, group_build.build_group(rs, t, lots[0], houses).t, lots
 
 
 def test_short_game_hotel_after_three_houses():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enginekit import deed, money_total, refusal, ruleset, table
 
 from referee.core import buying, jail, money, rent, taxes
-from referee.core.ops import Cash, Claim, NewDebt, Owner
+from referee.core.ops import Cash, Claim, Extra, NewDebt, Owner
 from referee.core.state import BANK
 from referee.errors import InputError
 
@@ -40,7 +40,8 @@ def test_a_payment_cash_does_not_cover_becomes_a_debt_with_a_shortfall_note():
 
 def test_salary_and_the_landing_bonus_of_a_house_rule():
     rs = ruleset("us-classic")
-    assert money.salary(rs, table(rs), "Ana").ops == [Cash(BANK, "Ana", 200)]
+    # the salary, and the mark that a second one with no move between is a repeat (issue 30)
+    assert money.salary(rs, table(rs), "Ana").ops == [Cash(BANK, "Ana", 200), Extra("go_paid", "Ana")]
     rs2 = ruleset("us-classic", house_rules=("double-go",))
     ev = money.salary(rs2, table(rs2), "Ana", landed=True)
     assert ev.amount == 400 and ev.clauses == ["go.salary"]

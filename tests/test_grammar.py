@@ -77,9 +77,10 @@ def test_next_step_with_the_short_game_hotel_after_three_houses():
         t.deeds[i].owner = "Ana"
         t.deeds[i].houses = 3
     step = next_build.next_step(rs, t, 39)
-    assert step is not None and step.id == "next_build.house_or_hotel"
+    # issue 30: in the short game a plain build on three houses is the hotel, so the hint offers it as such
+    assert step is not None and step.id == "next_build.hotel"
     said = render(step, rs.fmt)
-    assert "a house for $200 (build Boardwalk), or a hotel" in said and "--hotel" in said
+    assert "a hotel for $200, its 3 houses going back to the bank (build Boardwalk)" in said and "--hotel" not in said
 
 
 def test_cards_by_their_words_with_turns_tracked(tmp_path, monkeypatch, capsys):

@@ -259,7 +259,7 @@ def test_cost_does_not_grow_with_events(tmp_path):
     path = tmp_path / "big.sqlite"
     g = _new_game_file(path)
     for _ in range(300):
-        g.record(lambda rs, t: money.salary(rs, t, "Ana"))
+        g.record(lambda rs, t: money.salary(rs, t, "Ana", force="a lap a move"))  # the same player again: forced (issue 30)
     row = g.con.execute("SELECT seq FROM snapshot").fetchone()
     assert row[0] == g.last_seq()
     calls = []
@@ -282,6 +282,6 @@ def test_undo_from_checkpoints_matches_a_full_replay(tmp_path):
         assert g.state().to_dict() == g._replay(g._events()).to_dict()
     # later events build new checkpoints on the corrected history
     for _ in range(ledger.CHECKPOINT_EVERY):
-        g.record(lambda rs, t: money.salary(rs, t, "Ana"))
+        g.record(lambda rs, t: money.salary(rs, t, "Ana", force="a lap a move"))  # the same player again: forced (issue 30)
     g.undo(2)
     assert g.state().to_dict() == g._replay(g._events()).to_dict()

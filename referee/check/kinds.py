@@ -259,6 +259,10 @@ def _draw(rs, t, a, sc):
 
     placed = positions.known(t, a["player"])
     card = _on_square(sc, a["card"], t.player(a["player"]).position if placed else None)
+    if t.extra.get("tracking") and not a.get("passed_go"):  # after given throws, as at the table: one card a landing
+        from referee.core import turns
+
+        return turns.draw(rs, t, a["player"], card)
     return cards_rules.draw_card(rs, t, a["player"], card, a.get("passed_go", False))
 
 

@@ -206,7 +206,15 @@ class TableConsole:
         if t.player(who).position != idx:
             return words
         if head in ("buy", "rent", "auction") and not sq.is_deed:
-            return words
+            if head == "auction":
+                return words
+            from referee.cli.render.line import brief_square
+            from referee.core.squares import square_meaning
+            from referee.errors import InputError
+
+            # "buy" on Chance: what the square asks instead (a card, a tax…), not a usage error
+            where = brief_square(rs, square_meaning(rs, t, who, idx))
+            raise InputError(_("{player} is on {where}").format(player=who, where=where))
         if (head == "parking" and sq.kind != "free_parking") or (head == "tax" and sq.kind != "tax"):
             return words
         if head == "buy":

@@ -95,4 +95,19 @@ def amend(
         if m is not None and kind(m["type"], m["args"]) in COMMAND_OF:
             words = COMMAND_OF[kind(m["type"], m["args"])] + words
     build = capture(words, str(g.path))
-    _show(*corrections.correct(g, entry, build))
+    built: list = []
+
+    def keep(rs, t):
+        ev = build(rs, t)
+        built.append((rs, ev))
+        return ev
+
+    _show(*corrections.correct(g, entry, keep))
+    if built and isinstance(built[-1][1].square, dict) and built[-1][1].square.get("name") is not None:
+        from rich.markup import escape
+
+        from referee.cli.render.line import brief_square
+
+        rs, ev = built[-1]  # a corrected throw: where the token now stands, and what that square asks
+        who = ev.args.get("player") or ""
+        common.out.print("  " + escape(_("{player} now lands on {where}").format(player=who, where=brief_square(rs, ev.square))))

@@ -158,3 +158,72 @@ def owner_named(rs, t, player: str | None, idx: int, clause: str) -> None:
     if player is not None and owner is not None and owner != player:
         c = clause if rs.has_clause(clause) else "buy.printed_price"
         raise Refusal(_("{deed} belongs to {owner}, not {player}").format(deed=rs.squares[idx].name, owner=owner, player=player), rs.cite(c))
+
+
+# ---------------------------------------------------------------- a colour group and a level: build light blue to 3
+TO_WORDS = {"to", "a", "hasta", "fino"}  # build GROUP to N; construye GRUPO a/hasta N; costruisci GRUPPO fino a N
+HOTEL_WORDS = {"hotel", "hotels", "hoteles", "albergo", "alberghi"}
+
+
+def group_target(words: list[str]) -> tuple[list[str], int | str] | None:
+    """`… to 3` / `… to hotel` (in English, Spanish or Italian) -> (the words before, 3 or "hotel"); None otherwise."""
+    ws = [w for w in words if w.strip()]
+    if len(ws) < 3 or ws[-2].lower() not in TO_WORDS:
+        return None
+    last = ws[-1].lower()
+    if last.isdigit():
+        target: int | str = int(last)
+    elif last in HOTEL_WORDS:
+        target = "hotel"
+    else:
+        return None
+    rest = ws[:-2]
+    if len(rest) >= 2 and rest[-1].lower() == "fino":  # fino a 3
+        rest = rest[:-1]
+    return rest, target
+
+
+def group_choices(rs) -> dict[str, list[str]]:
+    """Each colour group's names: its name and aliases, the words of a name like "Pink (violet)", and the same in
+    Spanish and Italian (a family calls the colours in its own language, whatever the table shows)."""
+    from referee.i18n import data_in
+
+    out: dict[str, list[str]] = {}
+    for g, spec in rs.groups.items():
+        # not the group's id: an edition may keep a US id for another colour (it-lire's dark_blue is brown)
+        names = [str(spec.get("name") or g), *[str(a) for a in spec.get("aliases") or []]]
+        names += [data_in(lang, n) for lang in ("es", "it") for n in list(names)]
+        words = [w for n in names for w in re.split(r"\s*[()]\s*", n) if w.strip()]
+        out[g] = list(dict.fromkeys(names + words))
+    return out
+
+
+def player_and_group(rs, t, words: list[str]) -> tuple[str | None, int]:
+    """`[PLAYER] GROUP|DEED` -> (the player named or None, the group's first lot). A colour names its group; a deed
+    names the group it belongs to."""
+    from referee.cli import common
+    from referee.errors import InputError, RefereeError
+    from referee.names import match
+
+    def lot(text: str) -> int:
+        choices = group_choices(rs)
+        for mode in ("exact", "prefix"):
+            try:
+                g = match(text, choices, "group", mode=mode)
+                return rs.group_members(g)[0]
+            except RefereeError:
+                pass
+        idx = common.resolve_deed(rs, text)
+        if rs.squares[idx].kind != "lot":
+            raise InputError(_("{deed} is not in a colour group: houses stand on lots").format(deed=rs.squares[idx].name))
+        return idx
+
+    if not words:
+        raise InputError(_("say which group: [PLAYER] GROUP to N"))
+    if len(words) >= 2:
+        try:
+            who = common.resolve_player(t, words[0])
+            return who, lot(" ".join(words[1:]))
+        except RefereeError:
+            pass
+    return None, lot(" ".join(words))

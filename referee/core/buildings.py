@@ -16,6 +16,7 @@ from referee.core.events import Event, new_event
 from referee.core.ops import Buildings, Cash
 from referee.core.state import BANK, Deed, Table
 from referee.core.valuation import percent
+from referee.errors import Refusal
 from referee.ruleset.model import Ruleset, Square
 
 
@@ -92,12 +93,29 @@ def _shortage_price(rs: Ruleset, ev: Event, price: int, cost: int) -> int:
     return price
 
 
+def _hotel_by_itself(rs: Ruleset, t: Table, idx: int, count: int, hotel: bool, members: list[int]) -> bool:
+    """Where the edition says so (the short game), one building on a lot that holds the hotel's houses is the hotel,
+    if the hotel may stand there now (every lot ready, one in the bank); otherwise it stays a house."""
+    if hotel or count != 1 or not rs.param("building.hotel_by_itself"):
+        return False
+    d = t.deeds[idx]
+    if d.hotel or d.houses < rs.param("building.hotel_houses") or d.houses >= rs.param("building.max_houses"):
+        return False
+    try:
+        _add_hotel(rs, new_event(t, "build", deed=idx), idx, members)
+    except Refusal:
+        return False
+    return True
+
+
 def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, price: int | None = None) -> Event:
     not_over(rs, t)
     if count < 1:
         raise invalid("invalid.build_count", count=count)
     sq = rs.squares[idx]
     owner, members = _may_build_on(rs, t, idx)
+    if _hotel_by_itself(rs, t, idx, count, hotel, members):
+        hotel = True
     ev = new_event(t, "build", deed=idx, count=count, hotel=hotel, player=owner, price=price)
     max_h = rs.param("building.max_houses")
     hotel_h = rs.param("building.hotel_houses")

@@ -165,6 +165,10 @@ def draw_card(rs: Ruleset, t: Table, player: str, card: Card, passed_go: bool = 
     ev.say("card.drawn", player=player, card=_label(card))
     others = [p.name for p in t.active_players() if p.name != player]
     effect(rs, ev, player, card, others)
+    if any(isinstance(s, Msg) and s.id == "card.go_salary" for s in ev.steps):  # a salary by hand next is a repeat
+        from referee.core import landings
+
+        landings.mark_salary(ev, player)
     return ev
 
 

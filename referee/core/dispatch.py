@@ -16,7 +16,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.core import auction_rules, bankruptcy, buildings, buying, cards, jail, money, mortgages, rent, setup, taxes, trades, turns
+from referee.core import (
+    auction_rules,
+    bankruptcy,
+    buildings,
+    buying,
+    cards,
+    group_build,
+    jail,
+    money,
+    mortgages,
+    rent,
+    setup,
+    taxes,
+    trades,
+    turns,
+)
 from referee.core.events import Event
 from referee.core.state import Table
 from referee.errors import InputError
@@ -71,6 +86,18 @@ def _auction(rs: Ruleset, t: Table, a: Args):
     return auction_rules.bid_won(rs, t, a["player"], a["deed"], a["price"])
 
 
+def _build(rs: Ruleset, t: Table, a: Args):
+    if a.get("group"):  # build GROUP to N: the group's lots, evenly
+        return group_build.build_group(rs, t, rs.group_members(a["group"])[0], a["to"])
+    return buildings.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price"))
+
+
+def _sell(rs: Ruleset, t: Table, a: Args):
+    if a.get("group"):
+        return group_build.sell_group(rs, t, rs.group_members(a["group"])[0], a["to"])
+    return buildings.sell_buildings(rs, t, a["deed"], a.get("count", 1))
+
+
 def _deed(rs: Ruleset, t: Table, a: Args):
     # board values read at the table: the same values again (they depend on no earlier move); no ops, no sentence
     return Event("deed", {"set": a["set"]}, t.copy())
@@ -78,7 +105,7 @@ def _deed(rs: Ruleset, t: Table, a: Args):
 
 TABLE: dict[str, Rerun] = {
     "deal": lambda rs, t, a: setup.deal(rs, t, a["player"], a["deeds"]),
-    "salary": lambda rs, t, a: money.salary(rs, t, a["player"], a.get("landed", False)),
+    "salary": lambda rs, t, a: money.salary(rs, t, a["player"], a.get("landed", False), (a.get("forced") or {}).get("reason")),
     "pay": lambda rs, t, a: money.pay(rs, t, a["payer"], a["payee"], a["amount"], a.get("reason", "")),
     "settle": lambda rs, t, a: money.settle(rs, t, a["player"]),
     "buy": lambda rs, t, a: buying.buy(rs, t, a["player"], a["deed"]),
@@ -89,8 +116,8 @@ TABLE: dict[str, Rerun] = {
     "free_parking": lambda rs, t, a: taxes.free_parking(rs, t, a["player"]),
     "mortgage": lambda rs, t, a: mortgages.mortgage(rs, t, a["deed"]),
     "unmortgage": lambda rs, t, a: mortgages.unmortgage(rs, t, a["deed"]),
-    "build": lambda rs, t, a: buildings.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price")),
-    "sell": lambda rs, t, a: buildings.sell_buildings(rs, t, a["deed"], a.get("count", 1)),
+    "build": _build,
+    "sell": _sell,
     "trade": _trade,
     "jail.send": lambda rs, t, a: jail.send_to_jail(rs, t, a["player"], a.get("reason", "")),
     "jail.pay": lambda rs, t, a: jail.jail_pay(rs, t, a["player"]),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.msg import Msg, Next
-from referee.core.ops import Cash, NewDebt, Op, Over, encode_op
+from referee.core.ops import Cash, Extra, NewDebt, Op, Over, encode_op
 from referee.core.state import Table
 
 # the headlines that say money changed hands; when the move recorded a debt instead, the headline says so
@@ -108,5 +108,15 @@ def plain(value: Any) -> Any:
     return value
 
 
+# Flags a move leaves on the table for the moves right after it, and the kinds of move that keep them: any other
+# kind of move clears them. A salary asked again with no move between (core/landings.py); the interest paid on a
+# mortgaged deed that changed hands, which covers a lift right after the deal (core/mortgages.py).
+UNTIL_ANOTHER_MOVE = {"go_paid": frozenset({"salary"}), "interest_paid": frozenset({"trade", "mortgage", "unmortgage"})}
+
+
 def new_event(t: Table, typ: str, **args: Any) -> Event:
-    return Event(typ, args, t.copy())
+    ev = Event(typ, args, t.copy())
+    for key, keeps in UNTIL_ANOTHER_MOVE.items():
+        if t.extra.get(key) and typ not in keeps:
+            ev.op(Extra(key, None))
+    return ev

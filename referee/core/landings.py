@@ -4,18 +4,26 @@ A landing on a tax square asks for that tax once, and a landing on a Chance or
 Community Chest square for one card: the move that answers it marks the landing
 (as a rent does), and a second one for the same landing is refused with the
 clause. A card that moves the token makes a landing of its own, which asks
-again. Pure: no printing, no files.
+again.
+
+The salary is once per trip round the board too: with turns tracked, a throw
+(or a card) that passed GO marks its landing, and a salary asked for by hand
+in that turn is a repeat; with or without tracking, a salary asked for the
+same player right after theirs, with no move in between (no move of another
+kind recorded since), is a repeat. Both are refused unless the banker forces
+them with a reason. Pure: no printing, no files.
 """
 
 from __future__ import annotations
 
 from referee.core.checks import refuse
-from referee.core.ops import Claim
+from referee.core.msg import Msg
+from referee.core.ops import Claim, Extra
 from referee.core.order import tracking
 from referee.core.state import Table
 from referee.ruleset.model import Ruleset
 
-__all__ = ["card_squares", "landing_on", "owed_once", "tax_squares", "tracking"]
+__all__ = ["card_squares", "landing_on", "mark_salary", "owed_once", "salary_repeat", "tax_squares", "tracking"]
 
 
 def landing_on(t: Table, player: str, squares: set[int]) -> dict | None:
@@ -45,3 +53,25 @@ def owed_once(rs: Ruleset, t: Table, ev, player: str, squares: set[int], clause:
     if land.get("claimed"):
         raise refuse(rs, clause, refusal, player=player, square=rs.squares[land["square"]].name, **params)
     ev.op(Claim(player, land["square"], land["roll"]))
+
+
+# ---------------------------------------------------------------- the salary, once per trip
+def mark_salary(ev, player: str) -> None:
+    """Mark on `ev` that `player` has just collected the salary (the next move of another kind clears it:
+    core/events.py)."""
+    ev.op(Extra("go_paid", player))
+
+
+def salary_repeat(rs: Ruleset, t: Table, player: str) -> Msg | None:
+    """Why a salary for `player` now would be a second one for the same trip (None: it is not)."""
+    if tracking(t):
+        mine = [land for land in t.landings if land["player"] == player]
+        if mine:
+            turn = mine[-1].get("roll")
+            paid = [land for land in mine if land.get("roll") == turn and land.get("go")]
+            if paid:
+                return Msg("go.repeat.turn", {"player": player, "square": rs.squares[paid[-1]["square"]].name
+                                              if rs.squares else ""})
+    if t.extra.get("go_paid") == player:
+        return Msg("go.repeat.no_move", {"player": player})
+    return None

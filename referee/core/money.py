@@ -36,9 +36,17 @@ def shortfall(rs: Ruleset, t: Table, name: str, amount: int) -> Msg:
     return Msg("debt.shortfall.bankrupt" if p.cash + can < owed else "debt.shortfall.can_raise", params)
 
 
-def salary(rs: Ruleset, t: Table, player: str, landed: bool = False) -> Event:
+def salary(rs: Ruleset, t: Table, player: str, landed: bool = False, force: str | None = None,
+           moved: bool = False) -> Event:
+    """The salary for passing or landing on GO: once per trip, so a second one for the same trip (the tracked
+    turn's throw already paid it, or nothing has moved since the last) is refused unless forced with a reason.
+    `moved`: paid by the throw that moves the token past GO, which is the trip itself."""
+    from referee.core import forcing, landings
+
     not_over(rs, t)
     active(rs, t, player)
+    repeat = None if moved else landings.salary_repeat(rs, t, player)
+    forced = forcing.forced(rs, forcing.Mismatch("go.salary", repeat, True), force) if repeat else None
     ev = new_event(t, "salary", player=player, landed=landed)
     amount = rs.param("salary.amount")
     bonus = rs.param("salary.landing_bonus") if landed else 0
@@ -46,7 +54,9 @@ def salary(rs: Ruleset, t: Table, player: str, landed: bool = False) -> Event:
     ev.amount = amount + bonus
     ev.say("salary.landed" if bonus else "salary", player=player, amount=amount + bonus)
     ev.cite("go.salary")
-    return ev
+    if not moved:
+        landings.mark_salary(ev, player)
+    return forcing.mark(ev, forced)
 
 
 def _not_lent_or_given(rs: Ruleset, payer: str, payee: str, reason: str) -> None:

@@ -37,7 +37,8 @@ def next_step(rs: Ruleset, t: Table, idx: int) -> Msg | None:
             return Msg("next_build.hotel_once", dict(hotel, short=short))
         if t.bank_hotels < 1:
             return Msg("next_build.hotel_none_left", hotel)
-        return Msg("next_build.hotel" if d.houses >= max_h else "next_build.house_or_hotel", hotel)
+        by_itself = rs.param("building.hotel_by_itself")  # the short game: a plain build is the hotel
+        return Msg("next_build.hotel" if d.houses >= max_h or by_itself else "next_build.house_or_hotel", hotel)
     if rs.param("building.even_build") and others:
         levels = [_level(rs, t.deeds[i]) for i in others]
         if d.houses + 1 - min(levels) > rs.param("building.max_difference"):

@@ -62,7 +62,10 @@ def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
         amount = percent(nw.total, pct, _tax_rounding(rs))
         for row in nw.breakdown():
             ev.step("valuation.component", **row)
-        ev.step("tax.percent", net_worth=nw.total, percent=pct, amount=amount)
+        odd = nw.total * pct % 100 != 0
+        ev.step("tax.percent", net_worth=nw.total, percent=pct, amount=amount, rounding=_tax_rounding(rs) if odd else None)
+        if odd and rs.has_clause("money.rounding"):  # a sum that is rounded says so, with the rule that rounds it
+            ev.cite("money.rounding")
         ev.args["net_worth"] = nw.total
     charge(rs, ev, player, fee_destination(rs), amount, "income tax")
     tax_choice.settled(ev, player)

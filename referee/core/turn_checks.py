@@ -20,19 +20,12 @@ Without turn tracking nothing is checked. Pure: no printing, no files.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from referee.core.checks import cite_first, refuse
+from referee.core.checks import cite_first
+from referee.core.forcing import Mismatch, forced, mark  # noqa: F401  (turn_checks.mark, .forced, as the commands call them)
 from referee.core.landings import card_squares, landing_on, tax_squares, tracking
 from referee.core.msg import Msg
 from referee.core.state import Table
 from referee.ruleset.model import Ruleset
-
-
-class Mismatch(NamedTuple):  # not a dataclass: every move command imports this module
-    clause: str  # the rule the move contradicts
-    msg: Msg  # what is wrong, as a message (referee/messages.py words it)
-    forceable: bool  # a late move the banker may record anyway, with a reason
 
 
 def _where(rs: Ruleset, t: Table, player: str) -> dict:
@@ -130,23 +123,7 @@ def require(rs: Ruleset, t: Table, found: Mismatch | None, force: str | None):
     """
     if not tracking(t) or found is None:
         return None
-    if not found.forceable:
-        raise refuse(rs, found.clause, found.msg.id, **found.msg.params)
-    if force is None or not str(force).strip():
-        raise refuse(rs, found.clause, "check.forceable", what=found.msg.to_dict())
-    return {"reason": str(force).strip(), "clause": found.clause, "why": found.msg.to_dict()}
-
-
-def mark(ev, forced: dict | None):
-    """Keep a forced move's reason on its event (args, headline and a note), so the log shows it."""
-    if not forced:
-        return ev
-    ev.args["forced"] = forced
-    ev.cite(forced["clause"])
-    if ev.msg is not None:
-        ev.msg = Msg("forced", {"move": ev.msg.to_dict(), "reason": forced["reason"]})
-    ev.notes.append(Msg("forced.note", {"reason": forced["reason"], "why": forced["why"]}))
-    return ev
+    return forced(rs, found, force)
 
 
 def check(rs: Ruleset, t: Table, action: str, player: str, *, deed: int | None = None, tax_kind: str | None = None,

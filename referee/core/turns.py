@@ -169,13 +169,14 @@ def _move(rs: Ruleset, ev: Event, who: str, steps: int, dice: tuple[int, int]) -
     n = len(rs.squares)
     pos = ev.t.player(who).position
     to = (pos + steps) % n
-    if pos + steps >= n:
-        inner = salary(rs, ev.t, who, landed=to == 0)
+    passed = pos + steps >= n
+    if passed:
+        inner = salary(rs, ev.t, who, landed=to == 0, moved=True)
         ev.absorb(inner)
         ev.amount = inner.amount
         ev.steps.append(Msg("roll.go", {"landed": to == 0, "salary": inner.msg.to_dict() if inner.msg else None}))
     ev.op(Position(who, to))
-    ev.op(Land({"player": who, "square": to, "roll": ev.t.rolls, "dice": steps}))
+    ev.op(Land({"player": who, "square": to, "roll": ev.t.rolls, "dice": steps, **({"go": True} if passed else {})}))
     _arrive(rs, ev, who, to, dice=steps)
 
 
@@ -208,7 +209,9 @@ def draw(rs: Ruleset, t: Table, player: str, card: Card) -> Event:
         if current(t) == player and t.extra.get("thrown") == player:
             ev.note("turn.to_throw", player=_end_turn(rs, ev))
     elif after.position != before.position:
-        ev.op(Land({"player": player, "square": after.position, "roll": ev.t.rolls, "card": card["id"]}))
+        paid = any(isinstance(s, Msg) and s.id == "card.go_salary" for s in ev.steps)  # the card paid the salary
+        ev.op(Land({"player": player, "square": after.position, "roll": ev.t.rolls, "card": card["id"],
+                    **({"go": True} if paid else {})}))
         # only a "nearest" card changes the rent owed there (2 x railroad, 10 x a throw at a utility)
         _arrive(rs, ev, player, after.position, card=card if card.get("effect") == "move_to_nearest" else None)
         if ev.t.player(player).in_jail and current(t) == player and t.extra.get("thrown") == player:

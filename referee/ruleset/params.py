@@ -175,6 +175,7 @@ class Building(Node, path="rules.building"):
     max_houses: int
     hotel_houses: int
     hotel_requires: str
+    hotel_by_itself: bool
     even_build: bool
     even_sell: bool
     max_difference: int
@@ -191,6 +192,7 @@ class Mortgage(Node, path="rules.mortgage"):
     interest_percent: int
     rounding: Rounding
     transfer_interest: bool
+    transfer_lift_same_turn: bool
 
 
 class IncomeTax(Node, path="rules.taxes.income"):

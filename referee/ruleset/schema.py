@@ -354,6 +354,8 @@ RULES = Struct(
                 "max_houses": Int(1, default=4),
                 "hotel_houses": Int(1, default=4),
                 "hotel_requires": Str(("every_lot", "that_lot"), default="every_lot"),
+                "hotel_by_itself": Bool(default=False, doc="a plain build on a lot holding hotel_houses houses (fewer "
+                                        "than max_houses) builds the hotel when the rules allow it there, not one more house"),
                 "even_build": Bool(default=True),
                 "even_sell": Bool(default=True),
                 "max_difference": Int(0, default=1),
@@ -373,6 +375,9 @@ RULES = Struct(
                 "interest_percent": Int(0, default=10),
                 "rounding": Str(("up", "down", "half_up"), default="up"),
                 "transfer_interest": Bool(default=True),
+                "transfer_lift_same_turn": Bool(default=False, doc="the 10 % paid when a mortgaged deed changed hands "
+                                                "counts for a lift right after the deal (before any other "
+                                                "move): only the value is paid then"),
             }
         ),
         "taxes": Struct(

@@ -12,15 +12,22 @@ from referee.i18n import N_
 
 
 def build(
-    words: Annotated[list[str], typer.Argument(help=N_("The owner (may be left out), the lot and how many buildings (1 by default): build Ana boardwalk 2."), metavar="[PLAYER] DEED [COUNT]")],
+    words: Annotated[list[str], typer.Argument(help=N_("The owner (may be left out), the lot and how many buildings (1 by default): build Ana boardwalk 2; or a whole group to a level: build Ana light blue to 3, build boardwalk to hotel."), metavar="[PLAYER] DEED [COUNT] | [PLAYER] GROUP to N|hotel")],
     hotel: Annotated[bool, typer.Option("--hotel", help=N_("Build a hotel (when the edition allows one before 4 houses)."))] = False,
     price: Annotated[Optional[str], typer.Option("--price", help=N_("Price paid at a building-shortage auction."))] = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.cli.grammar import owner_named, player_and_deed
+    from referee.cli.grammar import group_target, owner_named, player_and_deed, player_and_group
     from referee.core import buildings as building_rules
 
     def build_(rs, t):
+        grouped = group_target(words)
+        if grouped is not None:  # build GROUP to N: the whole group, evenly, one move
+            from referee.core import group_build
+
+            who, idx = player_and_group(rs, t, grouped[0])
+            owner_named(rs, t, who, idx, "building.full_group")
+            return group_build.build_group(rs, t, idx, "hotel" if hotel else grouped[1])
         who, idx, count = player_and_deed(rs, t, words, counted=True)
         owner_named(rs, t, who, idx, "building.full_group")
         return building_rules.build(rs, t, idx, count or 1, hotel, common.amount(rs, t, price, "the price") if price else None)
@@ -29,13 +36,20 @@ def build(
 
 
 def sell(
-    words: Annotated[list[str], typer.Argument(help=N_("The owner (may be left out), the lot and how many buildings (1 by default)."), metavar="[PLAYER] DEED [COUNT]")],
+    words: Annotated[list[str], typer.Argument(help=N_("The owner (may be left out), the lot and how many buildings (1 by default); or a whole group down to a level: sell Ana light blue to 0."), metavar="[PLAYER] DEED [COUNT] | [PLAYER] GROUP to N")],
     game: GameOpt = None,
 ) -> None:
-    from referee.cli.grammar import owner_named, player_and_deed
+    from referee.cli.grammar import group_target, owner_named, player_and_deed, player_and_group
     from referee.core import buildings as building_rules
 
     def build_(rs, t):
+        grouped = group_target(words)
+        if grouped is not None and grouped[1] != "hotel":  # sell GROUP to N: the whole group, evenly, one move
+            from referee.core import group_build
+
+            who, idx = player_and_group(rs, t, grouped[0])
+            owner_named(rs, t, who, idx, "building.sell")
+            return group_build.sell_group(rs, t, idx, int(grouped[1]))
         who, idx, count = player_and_deed(rs, t, words, counted=True)
         owner_named(rs, t, who, idx, "building.sell")
         return building_rules.sell_buildings(rs, t, idx, count or 1)

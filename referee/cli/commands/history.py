@@ -23,25 +23,28 @@ def redo(game: GameOpt = None) -> None:
         common.out.print(_("redone: {move}").format(move=ev.get("text", ev["type"])))
 
 
-def log(as_json: JsonOpt = False, game: GameOpt = None) -> None:
+def log(as_json: JsonOpt = False,
+        last: Annotated[Optional[int], typer.Option("--last", "-n", min=1, metavar="N", help=N_("Only the last N entries."))] = None,
+        game: GameOpt = None) -> None:
     import json
 
     from rich.markup import escape
 
     g = open_game(game)
     evs = g.events()
+    shown = evs[-last:] if last is not None else evs  # the last N entries as the log reads, undone ones included
     for e in evs:  # the first entry's words in the language shown, as every later entry's are
         if e["type"] == "new" and e.get("args", {}).get("players"):
             e["text"] = _("new game: {players}").format(players=", ".join(e["args"]["players"]))
     if as_json:
-        for e in evs:
+        for e in shown:
             e.pop("ops", None)
-        print(json.dumps(evs, ensure_ascii=False, indent=1))
+        print(json.dumps(shown, ensure_ascii=False, indent=1))
         return
     from referee.corrections import marks
 
-    why = marks([(e["seq"], e) for e in evs])
-    for e in evs:
+    why = marks([(e["seq"], e) for e in evs])  # marks from the whole log: an undo before the last N still counts
+    for e in shown:
         mark = f" [dim]({why[e['seq']]})[/dim]" if e["seq"] in why else ""
         common.out.print(f"#{e['seq']:<4} {escape(e.get('text', e['type']))}{mark}")
 

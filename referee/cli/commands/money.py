@@ -7,14 +7,15 @@ from typing import Annotated
 import typer
 
 from referee.cli import common
-from referee.cli.context import GameOpt, record
+from referee.cli.context import ForceOpt, GameOpt, record
 from referee.i18n import N_
 
 
-def go(player: str, landed: Annotated[bool, typer.Option("--landed", help=N_("Landed exactly on GO (some house rules pay more)."))] = False, game: GameOpt = None) -> None:
+def go(player: str, landed: Annotated[bool, typer.Option("--landed", help=N_("Landed exactly on GO (some house rules pay more)."))] = False,
+       force: ForceOpt = None, game: GameOpt = None) -> None:
     from referee.core import money
 
-    record(game, lambda rs, t: money.salary(rs, t, common.resolve_player(t, player), landed))
+    record(game, lambda rs, t: money.salary(rs, t, common.resolve_player(t, player), landed, force))
 
 
 def pay(
