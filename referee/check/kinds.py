@@ -34,7 +34,7 @@ class Kind:
     def parse(self, sc: Scenario, raw: dict, path: tuple) -> dict:
         sc._check_keys(raw, tuple(self.fields), path, f"'{path[-1]}'")
         for k in self.required:
-            if k not in raw:
+            if raw.get(k) is None:  # `player:` written with no name is missing too
                 raise sc.err(path, _("'{what}' needs '{key}'").format(what=path[-1], key=k))
         out: dict = {}
         for k, typ in self.fields.items():
@@ -133,7 +133,10 @@ def _on_square(sc: Scenario, card: dict, square: int | None) -> dict:
     deck = rs.decks().get(deck_id or "")
     if deck is None:
         raise InputError(card["message"] + _(" (the player's square does not say which deck)"), sc.display, card["line"])
-    return _card(sc, f"{deck.get('name', deck_id)} {card['shared']}", ("claims",))  # unique within that deck
+    found = _card(sc, f"{deck.get('name', deck_id)} {card['shared']}", ("claims",))
+    if "shared" in found:  # several cards of that one deck: the words name none of them
+        raise InputError(found["message"], sc.display, card["line"])
+    return found
 
 
 def _side(sc: Scenario, v: Any, path: tuple) -> trades.Side:
@@ -271,7 +274,12 @@ def _rent(rs, t, a, sc):
     dice = a.get("dice")
     if isinstance(dice, list):
         dice = sum(dice)
-    return rent_rules.rent(rs, t, a["payer"], a["deed"], dice, a.get("card"), rolls, landing)
+    card = a.get("card")
+    if card is not None:  # words both decks share ('nearest'): the deck of the payer's stated square says which
+        from referee.core import positions
+
+        card = _on_square(sc, card, t.player(a["payer"]).position if positions.known(t, a["payer"]) else None)
+    return rent_rules.rent(rs, t, a["payer"], a["deed"], dice, card, rolls, landing)
 
 
 def _value(rs, t, a, sc):
