@@ -23,6 +23,14 @@ def _level(rs: Ruleset, d: Deed) -> int:
     return rs.param("building.max_houses") + 1 if d.hotel else d.houses
 
 
+def above(rs: Ruleset, t: Table, idx: int, level: int) -> list[int]:
+    """The group's other lots that would stand more than `building.max_difference` above lot `idx` at `level`
+    (selling evenly: 001 § Vender propiedades, a hotel counting as five houses)."""
+    sq = rs.squares[idx]
+    diff = rs.param("building.max_difference")
+    return [i for i in rs.group_members(sq.group or "") if i != idx and _level(rs, t.deeds[i]) - level > diff]
+
+
 # ---------------------------------------------------------------- building
 def _may_build_on(rs: Ruleset, t: Table, idx: int) -> tuple[str, list[int]]:
     """Who builds on lot `idx` and its group's lots; refuses a non-lot, a split group, a mortgaged lot, a debtor."""
@@ -139,6 +147,11 @@ def _sell_hotel(rs: Ruleset, ev: Event, owner: str, idx: int, sq: Square, pct: i
     if rs.param("building.no_hotel_breaking_to_starve") and not ev.t.debts_of(owner):
         raise refuse(rs, "building.shortage", "refused.hotel_breaking")
     give = min(hotel_h, ev.t.bank_houses)
+    if give < hotel_h and rs.param("building.even_sell"):  # a short bank breaks it lower: evenly, or not at all
+        highs = above(rs, ev.t, idx, give)
+        if highs:
+            raise refuse(rs, cite_first(rs, "building.sell_hotel", "building.even"), "refused.hotel_break_uneven", deed=sq.name,
+                         houses=give, highs=[rs.squares[i].name for i in highs])
     value_ = rs.hotel_cost(sq) + (hotel_h - give) * rs.house_cost(sq)
     got = percent(value_, pct)
     ev.op(Buildings(idx, give, False))
