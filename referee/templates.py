@@ -365,6 +365,7 @@ TEMPLATES: dict[str, Template] = {
     "refused.sell_unevenly": "houses must be sold evenly: sell from {highs:list} first ({high} there, {houses} on {deed})",
     "refused.hotel_break_uneven": ("the bank has {houses} houses to break {deed}'s hotel into, so the group would be left uneven "
                                    "({highs:list} stand higher): sell the group's hotels together, or wait for houses"),
+    "refused.bank_auctions": "{deed} came to the bank in a bankruptcy: the bank auctions it, it is not sold at its printed price",
     "refused.nothing_to_sell": "{deed} has no buildings to sell",
     "refused.no_debt": ("{player} owes nothing recorded: a player goes bankrupt only over a debt they cannot pay "
                         "(record the payment first)"),
