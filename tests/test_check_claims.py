@@ -66,3 +66,57 @@ claims:
 """)
     assert res.error and res.error.startswith("s.yaml:6:")
     assert "nearest-utility" in res.error and "nearest-railroad" in res.error
+
+
+# ---------------------------------------------------------------- tables no game reaches (issues 28, 33)
+IMPOSSIBLE = {
+    "one player": ("players:\n  Ana: {cash: 1500}\n", "2:", "is played by 2 to 8 players, not 1"),
+    "ten players": ("players:\n" + "".join(f"  P{i}: {{cash: 1500}}\n" for i in range(10)), "2:", "is played by 2 to 8 players, not 10"),
+    "fifty jail turns": ("players:\n  Ana: {cash: 1500, in_jail: true, jail_turns: 50}\n  Ben: {cash: 1500}\n", "3:",
+                         "cannot have 50 failed throws in jail"),
+    "five copies of a jail card": ("players:\n  Ana: {cash: 1500, jail_cards: [chance, chance, chance]}\n"
+                                   "  Ben: {cash: 1500, jail_cards: [chance, chance]}\n", "3:",
+                                   "5 Get Out of Jail Free cards of Chance are held, but the deck has 1"),
+    "a debt to oneself": ("players:\n  Ana: {cash: 1500}\n  Ben: {cash: 1500}\ndebts:\n  - {debtor: Ana, creditor: Ana, amount: 50}\n",
+                          "6:", "Ana cannot owe a debt to themselves"),
+    "a debt to a bankrupt": ("players:\n  Ana: {cash: 1500}\n  Ben: {cash: 0, bankrupt: true}\ndebts:\n"
+                             "  - {debtor: Ana, creditor: Ben, amount: 50}\n", "6:", "Ben is bankrupt, out of the game"),
+    "4/0 houses": ("players:\n  Ana: {cash: 1500, deeds: {Park Place: 4, Boardwalk: 0}}\n  Ben: {cash: 1500}\n", "3:",
+                   "Dark blue is built unevenly (Park Place 4, Boardwalk 0)"),
+}
+
+
+def test_each_impossible_table_is_refused_at_its_line(tmp_path):
+    for name, (table, line, words) in IMPOSSIBLE.items():
+        res = _check(tmp_path, "ruleset: us-classic\n" + table + "claims:\n  - luxury-tax: {player: Ana}\n")
+        assert res.error and res.error.startswith(f"s.yaml:{line}"), (name, res.error)
+        assert words in res.error, (name, res.error)
+
+
+def test_a_possible_table_beside_them_is_ruled(tmp_path):
+    res = _check(tmp_path, "ruleset: us-classic\nplayers:\n  Ana: {cash: 1500, in_jail: true, jail_turns: 2, jail_cards: [chance],"
+                 " deeds: {Park Place: 4, Boardwalk: hotel}}\n  Ben: {cash: 1500, jail_cards: [community-chest]}\n"
+                 "claims:\n  - luxury-tax: {player: Ana}\n")
+    assert not res.error and res.rulings[0].verdict == "upheld", res.error
+
+
+def test_a_bankrupt_creditor_takes_nothing(tmp_path):
+    """The peers' finding: Ana's bankruptcy to Ben, already out of the game, was upheld (his assets grew)."""
+    res = _check(tmp_path, """ruleset: us-classic
+players:
+  Ana: {cash: 10, deeds: [Boardwalk]}
+  Ben: {cash: 0, bankrupt: true}
+  Cy: {cash: 1500}
+debts:
+  - {debtor: Ana, creditor: Ben, amount: 100, for: rent}
+claims:
+  - bankrupt: {player: Ana}
+""")
+    assert res.error == "s.yaml:7: Ben is bankrupt, out of the game: a bankrupt player neither owes nor is owed", res.error
+
+
+def test_a_bankrupt_player_is_dealt_nothing(tmp_path):
+    res = _check(tmp_path, "ruleset: it-lire\nplayers:\n  Ana: {cash: 500000}\n  Ben: {cash: 500000, bankrupt: true}\n"
+                 "claims:\n  - deal: {player: Ben, deeds: [Vicolo Corto]}\n")
+    assert not res.error and res.rulings[0].allowed is False, res.error
+    assert "Ben is bankrupt" in res.rulings[0].text

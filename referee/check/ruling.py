@@ -44,6 +44,9 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
     legal, event, refusal = True, None, None
     try:
         event = KINDS[c.kind].run(rs, t, c.args, sc)
+        from referee.core import closed
+
+        closed.check(rs, t, event.t)  # as every recorded move: a bankrupt player's account never changes again
     except Refusal as e:
         legal, refusal = False, e
     except InputError as e:

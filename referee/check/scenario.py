@@ -23,7 +23,7 @@ from referee.check.results import VERDICTS
 from referee.check.rulesets import load_ruleset
 from referee.core import jail
 from referee.core.state import Debt, Table
-from referee.errors import InputError, RefereeError, ValidationErrors
+from referee.errors import InputError, RefereeError, Refusal, ValidationErrors
 from referee.i18n import N_, _
 from referee.names import Names, bank_party, match
 from referee.ruleset.model import Ruleset
@@ -229,6 +229,7 @@ class Scenario:
             t.extra["positions"] = placed
         self.table = t
         self._collecting(lambda: self._around(t), None)
+        self._possible(t, entries)
         self.history = self._collecting(self._history, [])
         # jailed players whose failed throws end the history have thrown this turn (the fine came before it)
         thrown: dict = {}
@@ -288,9 +289,53 @@ class Scenario:
                     raise self.err(path, _("a debt needs '{key}'").format(key=k))
             debtor = self.player(raw["debtor"], path + ("debtor",))
             creditor = self.player(raw["creditor"], path + ("creditor",), allow_bank=True)
+            if creditor == debtor:
+                raise self.err(path + ("creditor",), _("{player} cannot owe a debt to themselves").format(player=debtor))
+            for who, k in ((debtor, "debtor"), (creditor, "creditor")):
+                if who in self._player_names and t.player(who).bankrupt:  # an account closed at the bankruptcy
+                    raise self.err(path + (k,), _("{player} is bankrupt, out of the game: a bankrupt player neither owes nor is owed").format(player=who))
             amount = self._int(raw["amount"], path + ("amount",), N_("a debt's amount"), 1)
             t.debts.append(Debt(t.next_debt_id, debtor, creditor, amount, str(raw.get("for", "debt"))))
             t.next_debt_id += 1
+
+    def _possible(self, t: Table, entries: list) -> None:
+        """A table no game of the edition can reach is refused where it is written (issue 28): the edition's player
+        count (as `new` holds it), jail turns past the last throw allowed, more jail cards than a deck holds, a
+        colour group built unevenly."""
+        from referee.core import setup
+        from referee.core.cards import jail_card_copies
+
+        rs, errs = self.rs, self.errors
+        try:
+            setup.player_count(rs, len(t.players))
+        except Refusal as e:
+            errs.items.append(self.err(("players",), e.message))
+        most = rs.param("jail.max_turns")
+        holders: dict[str, tuple] = {}
+        for e, p in zip(entries, t.players):
+            if p.jail_turns >= most:  # after the last failed throw a player pays and leaves
+                errs.items.append(self.err(e.path + ("jail_turns",), _("{player} cannot have {n} failed throws in jail: {ruleset} lets a player try at most {most} times, then pay and leave").format(
+                    player=e.name, n=p.jail_turns, ruleset=rs.id, most=most)))
+            for deck in p.jail_cards:
+                holders.setdefault(deck, e.path + ("jail_cards",))
+        for deck, n in t.jail_cards_out.items():
+            copies = jail_card_copies(rs, deck)
+            if n > copies:
+                errs.items.append(self.err(holders[deck], _("{n} Get Out of Jail Free cards of {deck} are held, but the deck has {copies}").format(
+                    n=n, deck=rs.decks()[deck].get("name", deck), copies=copies)))
+        if not rs.param("building.even_build") or not rs.squares or errs.items:  # a deed misread is not uneven
+            return
+        paths = {e.name: e.path for e in entries}
+        for group in dict.fromkeys(sq.group for sq in rs.squares if sq.kind == "lot" and sq.group):
+            lots = rs.group_members(group)
+            # a hotel stands one above the houses it needs (the short game's hotel follows three)
+            levels = {i: rs.param("building.hotel_houses") + 1 if t.deeds[i].hotel else t.deeds[i].houses for i in lots}
+            if max(levels.values()) - min(levels.values()) > rs.param("building.max_difference"):
+                top = max(lots, key=lambda i: levels[i])
+                shown = ", ".join(f"{rs.squares[i].name} {levels[i] if not t.deeds[i].hotel else _('hotel')}" for i in lots)
+                errs.items.append(self.err(paths.get(t.deeds[top].owner or "", ("players",)) + ("deeds",), _(
+                    "{group} is built unevenly ({levels}): houses go up and come down evenly, so no game reaches this table").format(
+                    group=rs.group_name(group), levels=shown)))
 
     def _history(self) -> list[dict]:
         out = []
