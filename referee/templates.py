@@ -339,6 +339,8 @@ TEMPLATES: dict[str, Template] = {
     "refused.no_jail_card_of_deck": "{player} holds no Get Out of Jail Free card of that deck",
     "refused.jail_cards_not_traded": "Get Out of Jail Free cards cannot be traded in this ruleset",
     "refused.gift": "{player} would give something for nothing: loans and gifts between players are not allowed",
+    "refused.money_for_nothing": "{player} would hand over money for nothing in return: only the bank lends money",
+    "trade.gift": "{player} gives it for nothing: deeds change hands for whatever amount both players agree",
     "refused.loan": "{payer} would lend {payee} money: players do not lend to each other (a debt to a player is recorded by the move that causes it)",
     "refused.gift_pay": "{payer} would give {payee} money as a gift: players do not give each other money",
     "refused.not_a_lot": "{deed} is not a colour-group lot: nothing can be built on it",
