@@ -339,6 +339,7 @@ TEMPLATES: dict[str, Template] = {
     "refused.no_jail_card_of_deck": "{player} holds no Get Out of Jail Free card of that deck",
     "refused.jail_cards_not_traded": "Get Out of Jail Free cards cannot be traded in this ruleset",
     "refused.gift": "{player} would give something for nothing: loans and gifts between players are not allowed",
+    "refused.not_owner": "{player} does not own {deed}: {owner} does, and only the owner may do that",
     "refused.money_for_nothing": "{player} would hand over money for nothing in return: only the bank lends money",
     "trade.gift": "{player} gives it for nothing: deeds change hands for whatever amount both players agree",
     "refused.loan": "{payer} would lend {payee} money: players do not lend to each other (a debt to a player is recorded by the move that causes it)",

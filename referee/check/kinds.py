@@ -188,8 +188,8 @@ def _sell(rs, t, a, sc):
     if a.get("whole"):
         from referee.core import hotel_sale
 
-        return hotel_sale.sell_whole(rs, t, a["deed"], a["whole"])
-    return buildings.sell_buildings(rs, t, a["deed"], a.get("count", 1))
+        return hotel_sale.sell_whole(rs, t, a["deed"], a["whole"], a.get("player"))
+    return buildings.sell_buildings(rs, t, a["deed"], a.get("count", 1), a.get("player"))
 
 
 def _income_tax(rs, t, a, sc):
@@ -242,8 +242,10 @@ def _roll(rs, t, a, sc):
     from referee.core.checks import cite_first, refuse
     from referee.core.order import current
 
-    if t.extra.get("tracking") and t.player(a["player"]).in_jail:  # given throws say whose turn it is; a jailed
-        who = current(t)  # player's throw belongs to his own turn (a lost one passes him by: 003 § La cárcel)
+    # the stated turn, or given throws, say whose turn it is; a jailed player's throw belongs to his own turn too
+    # (a lost one passes him by: 003 § La cárcel)
+    if sc.turn_stated or (t.extra.get("tracking") and t.player(a["player"]).in_jail):
+        who = current(t)
         if who and who != a["player"]:
             raise refuse(rs, cite_first(rs, "setup.order", "dice.doubles"), "turn.not_yours", current=who, player=a["player"])
     before = sc.doubles_before(a["player"])
@@ -336,14 +338,17 @@ KINDS: dict[str, Kind] = {
     "buy": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: buying.buy(rs, t, a["player"], a["deed"]), ("player", "deed")),
     "auction": Kind({"player": "player", "deed": "deed", "price": "int", "no_bids": "bool"}, _auction, ("deed",),
                     "PLAYER wins DEED for PRICE (short of cash: owes the bank the bid, the deed on payment); no_bids: true, nobody bids"),
-    "build": Kind({"deed": "deed", "count": "int", "hotel": "bool", "price": "int"},
-                  lambda rs, t, a, sc: buildings.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price")), ("deed",)),
-    "sell": Kind({"deed": "deed", "count": "int", "whole": "choice:group|bare"}, _sell, ("deed",),
-                 "COUNT buildings off DEED; whole: group (every hotel of the group at once) or bare (this hotel to bare land)"),
+    "build": Kind({"player": "player", "deed": "deed", "count": "int", "hotel": "bool", "price": "int"},
+                  lambda rs, t, a, sc: buildings.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price"),
+                                                       a.get("player")), ("deed",), "PLAYER (the owner, if stated) builds COUNT on DEED"),
+    "sell": Kind({"player": "player", "deed": "deed", "count": "int", "whole": "choice:group|bare"}, _sell, ("deed",),
+                 "PLAYER (the owner, if stated) sells COUNT buildings off DEED; whole: group (every hotel of the group at once) or bare (this hotel to bare land)"),
     "shortage": Kind({"deed": "deed", "count": "int", "hotel": "bool", "price": "int", "wants": "wants"}, _shortage, ("deed", "wants"),
                      "DEED's owner gets COUNT buildings from a short bank while WANTS (player: houses) compete; price: the winning bid"),
-    "mortgage": Kind({"deed": "deed"}, lambda rs, t, a, sc: mortgages.mortgage(rs, t, a["deed"]), ("deed",)),
-    "unmortgage": Kind({"deed": "deed"}, lambda rs, t, a, sc: mortgages.unmortgage(rs, t, a["deed"]), ("deed",)),
+    "mortgage": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: mortgages.mortgage(rs, t, a["deed"], a.get("player")), ("deed",),
+                     "PLAYER (the owner, if stated) mortgages DEED"),
+    "unmortgage": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: mortgages.unmortgage(rs, t, a["deed"], a.get("player")), ("deed",),
+                       "PLAYER (the owner, if stated) lifts DEED's mortgage"),
     "trade": Kind({"a": "player", "b": "player", "give": "side", "take": "side", "lift": "deeds"},
                   lambda rs, t, a, sc: trades.trade(rs, t, a["a"], a["b"], a.get("give") or trades.Side(), a.get("take") or trades.Side(), a.get("lift")), ("a", "b")),
     "income-tax": Kind({"player": "player", "choice": "choice:percent|flat", "declared": "choice:percent|flat"}, _income_tax, ("player",),

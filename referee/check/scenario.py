@@ -228,6 +228,7 @@ class Scenario:
         if placed:
             t.extra["positions"] = placed
         self.table = t
+        self.turn_stated = False
         self._collecting(lambda: self._around(t), None)
         self._possible(t, entries)
         self.history = self._collecting(self._history, [])
@@ -277,6 +278,7 @@ class Scenario:
             t.pot = self._int(d["pot"], ("pot",), "'pot'")
         if d.get("bankruptcies") is not None:
             t.bankruptcies = self._int(d["bankruptcies"], ("bankruptcies",), "'bankruptcies'")
+        self.turn_stated = d.get("turn") is not None  # then a throw by anyone else is out of turn
         if d.get("turn") is not None:
             who = self.player(d["turn"], ("turn",))
             t.turn = [p.name for p in t.players].index(who)

@@ -32,13 +32,13 @@ def above(rs: Ruleset, t: Table, idx: int, level: int) -> list[int]:
 
 
 # ---------------------------------------------------------------- building
-def _may_build_on(rs: Ruleset, t: Table, idx: int) -> tuple[str, list[int]]:
+def _may_build_on(rs: Ruleset, t: Table, idx: int, by: str | None = None) -> tuple[str, list[int]]:
     """Who builds on lot `idx` and its group's lots; refuses a non-lot, a split group, a mortgaged lot, a debtor."""
     sq = rs.squares[idx]
     if sq.kind != "lot":
         why = "building.lots_only" if rs.has_clause("building.lots_only") else "building.full_group"
         raise refuse(rs, why, "refused.not_a_lot", deed=sq.name)
-    owner = owner_of(rs, t, idx, "building.full_group")
+    owner = owner_of(rs, t, idx, "building.full_group", by)
     members = rs.group_members(sq.group or "")
     if not all(t.deeds[i].owner == owner for i in members):
         others = [[rs.squares[i].name, t.deeds[i].owner] for i in members if t.deeds[i].owner != owner]
@@ -100,12 +100,13 @@ def _shortage_price(rs: Ruleset, ev: Event, price: int, cost: int) -> int:
     return price
 
 
-def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, price: int | None = None) -> Event:
+def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, price: int | None = None,
+          by: str | None = None) -> Event:
     not_over(rs, t)
     if count < 1:
         raise invalid("invalid.build_count", count=count)
     sq = rs.squares[idx]
-    owner, members = _may_build_on(rs, t, idx)
+    owner, members = _may_build_on(rs, t, idx, by)
     ev = new_event(t, "build", deed=idx, count=count, hotel=hotel, player=owner, price=price)
     max_h = rs.param("building.max_houses")
     hotel_h = rs.param("building.hotel_houses")
@@ -175,12 +176,12 @@ def _sell_house(rs: Ruleset, ev: Event, idx: int, sq: Square, members: list[int]
     return got
 
 
-def sell_buildings(rs: Ruleset, t: Table, idx: int, count: int = 1) -> Event:
+def sell_buildings(rs: Ruleset, t: Table, idx: int, count: int = 1, by: str | None = None) -> Event:
     not_over(rs, t)
     if count < 1:
         raise invalid("invalid.sell_count", count=count)
     sq = rs.squares[idx]
-    owner = owner_of(rs, t, idx, "building.sell")
+    owner = owner_of(rs, t, idx, "building.sell", by)
     members = rs.group_members(sq.group or "")
     ev = new_event(t, "sell", deed=idx, count=count, player=owner)
     pct = rs.param("building.sell_percent")

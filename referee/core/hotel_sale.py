@@ -35,11 +35,11 @@ def _bare_keeps_group_even(rs: Ruleset, t: Table, idx: int) -> None:
         raise refuse(rs, "building.even", "refused.sell_unevenly", deed=rs.squares[idx].name, highs=names, high=high, houses=0)
 
 
-def sell_whole(rs: Ruleset, t: Table, idx: int, way: str) -> Event:
+def sell_whole(rs: Ruleset, t: Table, idx: int, way: str, by: str | None = None) -> Event:
     """Sell outright: way 'group' (every hotel of the group) or 'bare' (this lot's hotel)."""
     not_over(rs, t)
     sq = rs.squares[idx]
-    owner = owner_of(rs, t, idx)
+    owner = owner_of(rs, t, idx, "building.sell", by)
     allowed = list(rs.param("building.hotel_sale"))
     cite = "building.sell_hotel" if rs.has_clause("building.sell_hotel") else "building.sell"
     if way not in allowed:
