@@ -338,12 +338,6 @@ TEMPLATES: dict[str, Template] = {
     "refused.trade_built": "{deed} cannot change hands while its group has buildings ({built:list}): sell them to the bank first",
     "refused.no_jail_card_of_deck": "{player} holds no Get Out of Jail Free card of that deck",
     "refused.jail_cards_not_traded": "Get Out of Jail Free cards cannot be traded in this ruleset",
-    "refused.gift": "{player} would give something for nothing: loans and gifts between players are not allowed",
-    "refused.not_owner": "{player} does not own {deed}: {owner} does, and only the owner may do that",
-    "refused.money_for_nothing": "{player} would hand over money for nothing in return: only the bank lends money",
-    "trade.gift": "{player} gives it for nothing: deeds change hands for whatever amount both players agree",
-    "refused.loan": "{payer} would lend {payee} money: players do not lend to each other (a debt to a player is recorded by the move that causes it)",
-    "refused.gift_pay": "{payer} would give {payee} money as a gift: players do not give each other money",
     "refused.not_a_lot": "{deed} is not a colour-group lot: nothing can be built on it",
     "refused.split_group": lambda p, f: _p("refused.split_group", "{player} does not own the whole {group} group ({others})").format(
         player=p["player"], group=p["group"], others=", ".join(f"{deed} ({_owner(owner)})" for deed, owner in p["others"])),
@@ -366,9 +360,6 @@ TEMPLATES: dict[str, Template] = {
     "refused.hotel_breaking": ("in tournament play a hotel may be broken into houses only to raise money the player needs, "
                                "not to starve the others of houses"),
     "refused.sell_unevenly": "houses must be sold evenly: sell from {highs:list} first ({high} there, {houses} on {deed})",
-    "refused.hotel_break_uneven": ("the bank has {houses} houses to break {deed}'s hotel into, so the group would be left uneven "
-                                   "({highs:list} stand higher): sell the group's hotels together, or wait for houses"),
-    "refused.bank_auctions": "{deed} came to the bank in a bankruptcy: the bank auctions it, it is not sold at its printed price",
     "refused.nothing_to_sell": "{deed} has no buildings to sell",
     "refused.no_debt": ("{player} owes nothing recorded: a player goes bankrupt only over a debt they cannot pay "
                         "(record the payment first)"),
@@ -597,9 +588,11 @@ SHOWN_AS_IS = ("group", "deck", "card")  # a ruleset's words (a group's or deck'
 
 # the table's helpers (turn checks, the auction helper, build's next step): their words live in table_templates.py
 from referee.card_templates import card_templates  # noqa: E402
+from referee.dealing_templates import dealing_templates  # noqa: E402
 from referee.shortage_templates import shortage_templates  # noqa: E402
 from referee.table_templates import table_templates  # noqa: E402
 
 TEMPLATES.update(table_templates(_nested))
 TEMPLATES.update(shortage_templates())
 TEMPLATES.update(card_templates())
+TEMPLATES.update(dealing_templates())
