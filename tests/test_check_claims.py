@@ -120,3 +120,37 @@ def test_a_bankrupt_player_is_dealt_nothing(tmp_path):
                  "claims:\n  - deal: {player: Ben, deeds: [Vicolo Corto]}\n")
     assert not res.error and res.rulings[0].allowed is False, res.error
     assert "Ben is bankrupt" in res.rulings[0].text
+
+
+# ---------------------------------------------------------------- one situation, one ruling (issue 33 item 4)
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(st.sampled_from(["us-1950s", "us-classic", "uk", "mx-hasbro", "it-lire"]),
+       st.tuples(st.integers(1, 6), st.integers(1, 6)).filter(lambda d: d[0] != d[1]), st.sampled_from(["pay", "card"]))
+def test_a_failed_jail_throw_then_the_fine_is_one_ruling_however_written(edition, dice, action):
+    """Ben, jailed, fails a throw and then pays the fine (or plays his card): the throw written in `history`, as a
+    `given: roll` step or as a `given: jail {action: roll}` step is the same turn and gets the same ruling."""
+    from referee.check.rulesets import load_ruleset
+
+    cash = 500000 if edition == "it-lire" else 1500
+    most = load_ruleset(edition, (), (), None).param("jail.max_turns")
+    d = f"[{dice[0]}, {dice[1]}]"
+    head = f"ruleset: {edition}\nplayers:\n  Ana: {{cash: {cash}}}\n"
+    ben = "  Ben: {{cash: {cash}, in_jail: true, jail_turns: {k}, jail_cards: [chance]}}\n"
+    claim = f"claims:\n  - jail: {{player: Ben, action: {action}}}\n"
+    forms = {
+        "history": head + ben.format(cash=cash, k=1) + f"history:\n  - {{player: Ben, roll: {d}}}\n" + claim,
+        "roll": head + ben.format(cash=cash, k=0) + claim + f"    given:\n      - roll: {{player: Ben, dice: {d}}}\n",
+        "given jail": head + ben.format(cash=cash, k=0) + claim + f"    given:\n      - jail: {{player: Ben, action: roll, dice: {d}}}\n",
+    }
+    assert most > 1
+    rulings = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for form, text in forms.items():
+            p = Path(tmp) / "s.yaml"
+            p.write_text(text)
+            res = check_file(p, "s.yaml")
+            assert not res.error, (form, res.error)
+            r = res.rulings[0]
+            rulings[form] = (r.allowed, r.verdict, tuple(r.clauses[:1]))
+    assert len(set(rulings.values())) == 1, rulings
+    assert rulings["history"][0] is False  # the fine and the card come before throwing (every book)

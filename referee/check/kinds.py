@@ -223,7 +223,12 @@ def _jail(rs, t, a, sc):
     dice = a.get("dice")
     if not isinstance(dice, list):
         raise InputError(_("a throw in jail needs both dice: dice: [3, 4]"), sc.display, a["_line"])
-    return jail.jail_roll(rs, t, a["player"], dice[0], dice[1])
+    ev = jail.jail_roll(rs, t, a["player"], dice[0], dice[1])
+    if ev.t.player(a["player"]).in_jail:  # a scenario is one turn: the fine and the card now wait, as after a `roll`
+        from referee.core import jail_turns  # or a history throw (one ruling, however the throw is written)
+
+        jail_turns.mark(ev, a["player"], dice)
+    return ev
 
 
 def _roll(rs, t, a, sc):
