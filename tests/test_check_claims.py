@@ -154,3 +154,15 @@ def test_a_failed_jail_throw_then_the_fine_is_one_ruling_however_written(edition
             rulings[form] = (r.allowed, r.verdict, tuple(r.clauses[:1]))
     assert len(set(rulings.values())) == 1, rulings
     assert rulings["history"][0] is False  # the fine and the card come before throwing (every book)
+
+
+def test_the_buildings_after_a_move_are_claimed_and_checked(tmp_path):
+    table = "ruleset: us-classic\nplayers:\n  Ana: {cash: 1500, deeds: [Mediterranean Avenue, Baltic Avenue]}\n  Ben: {cash: 1500}\nclaims:\n"
+    res = _check(tmp_path, table + "  - build: {deed: Baltic Avenue}\n    after: {bank: {houses: 31}, lots: {Baltic Avenue: 1}}\n")
+    assert not res.error and res.rulings[0].verdict == "upheld", (res.error, res.rulings)
+    res = _check(tmp_path, table + "  - build: {deed: Baltic Avenue}\n    after: {bank: {houses: 32}, lots: {Baltic Avenue: hotel}}\n")
+    assert res.rulings[0].verdict == "rejected"
+    assert res.rulings[0].reasons == ["claimed the bank ends with 32 houses, the rules leave 31",
+                                      "claimed Baltic Avenue ends with a hotel, the rules leave 1"]
+    res = _check(tmp_path, table + "  - build: {deed: Baltic Avenue}\n    after: {lots: {Baltic Avenue: 5}}\n")
+    assert res.error == "s.yaml:7: what stands on Baltic Avenue is a house count from 0 to 4 or hotel, not 5", res.error

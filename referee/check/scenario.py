@@ -35,7 +35,7 @@ TOP_KEYS = (
 )
 # what a throw did: the square reached, what it asks, jail, another throw, until whom the rent may be claimed
 THROW_KEYS = ("lands", "owes", "jailed", "again", "claim_until")
-CLAIM_COMMON = ("says", "by", "given", "amount", "allowed", "cash", "owner", "winner", "over", "expect", "note", "id") + THROW_KEYS
+CLAIM_COMMON = ("says", "by", "given", "amount", "allowed", "cash", "owner", "winner", "over", "after", "expect", "note", "id") + THROW_KEYS
 EXPECT_KEYS = ("ruling", "amount", "allowed", "clauses", "winner", "over") + THROW_KEYS
 
 
@@ -471,10 +471,34 @@ class Scenario:
             for k, v in om.items():
                 idx = self.deed(k, path + ("owner", k))
                 c.claimed["owner"][idx] = self.player(v, path + ("owner", k), allow_bank=True)
+        if "after" in raw:
+            c.claimed["after"] = self._after(raw["after"], path + ("after",))
         c.claimed.update(self._throw_keys(raw, path))
         if "expect" in raw:
             c.expected = self._expect(raw["expect"], path + ("expect",))
         return c
+
+    def _after(self, raw: Any, path: tuple) -> dict:
+        """The buildings after the move: after: {bank: {houses: 0, hotels: 11}, lots: {Mayfair: 4, Park Lane: hotel}}."""
+        raw = self._map(raw, path, "'after'")
+        self._check_keys(raw, ("bank", "lots"), path, "'after'")
+        out: dict = {"bank": {}, "lots": {}}
+        bank = self._map(raw.get("bank"), path + ("bank",), "'bank'")
+        self._check_keys(bank, ("houses", "hotels"), path + ("bank",), "'bank'")
+        for k, v in bank.items():
+            out["bank"][k] = self._int(v, path + ("bank", k), _("the bank's {what}").format(what=_(k)))
+        most = self.rs.param("building.max_houses")
+        for name, v in self._map(raw.get("lots"), path + ("lots",), "'lots'").items():
+            p = path + ("lots", name)
+            idx = self.deed(name, p)
+            if v == "hotel":
+                out["lots"][idx] = "hotel"
+            elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= most:
+                out["lots"][idx] = v
+            else:
+                raise self.err(p, _("what stands on {deed} is a house count from 0 to {most} or hotel, not {value}").format(
+                    deed=self.rs.squares[idx].name, most=most, value=_show(v)))
+        return out
 
     def _throw_keys(self, raw: dict, path: tuple) -> dict:
         out: dict = {}
