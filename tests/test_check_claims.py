@@ -29,20 +29,28 @@ TABLE = {"ruleset": "us-classic", "players": {
 
 
 @st.composite
-def claims(draw):
-    kind = draw(st.sampled_from(sorted(KINDS)))
+def steps(draw, kinds):
+    kind = draw(st.sampled_from(kinds))
     fields = list(KINDS[kind].fields)
-    body = {k: draw(VALUES) for k in draw(st.lists(st.sampled_from(fields), unique=True, max_size=len(fields)))}
-    return kind, body
+    return kind, {k: draw(VALUES) for k in draw(st.lists(st.sampled_from(fields), unique=True, max_size=len(fields)))}
 
 
-@settings(max_examples=250, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@st.composite
+def claims(draw):
+    """A claim of any kind with any of its fields, and sometimes a step given before it (ruled the same way)."""
+    kind, body = draw(steps(sorted(KINDS)))
+    given = draw(st.lists(steps(sorted(k for k in KINDS if k not in ("value", "rule"))), max_size=1))
+    return kind, body, given
+
+
+@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(claims())
 def test_no_claim_field_ends_in_an_internal_error(claim):
-    kind, body = claim
+    kind, body, given = claim
+    raw = {kind: body, **({"given": [{k: b} for k, b in given]} if given else {})}
     with tempfile.TemporaryDirectory() as d:
         p = Path(d) / "fuzz.yaml"
-        p.write_text(yaml.safe_dump({**TABLE, "claims": [{kind: body}]}, allow_unicode=True))
+        p.write_text(yaml.safe_dump({**TABLE, "claims": [raw]}, allow_unicode=True))
         res = check_file(p, "fuzz.yaml")  # anything but a ruling or a located InputError propagates and fails here
     if res.error:
         assert res.error.startswith("fuzz.yaml"), res.error
