@@ -310,8 +310,8 @@ class Scenario:
         rs, errs = self.rs, self.errors
         try:
             setup.player_count(rs, len(t.players))
-        except Refusal as e:
-            errs.items.append(self.err(("players",), e.message))
+        except Refusal as refusal:
+            errs.items.append(self.err(("players",), refusal.message))
         most = rs.param("jail.max_turns")
         holders: dict[str, tuple] = {}
         for e, p in zip(entries, t.players):
