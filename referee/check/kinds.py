@@ -209,7 +209,7 @@ def _declare(rs, t, a, sc):
 def _shortage(rs, t, a, sc):
     from referee.core import shortage
 
-    return shortage.shortage(rs, t, a["wants"], a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price"))
+    return shortage.shortage(rs, t, a["wants"], a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price"), a.get("player"))
 
 
 def _jail(rs, t, a, sc):
@@ -348,8 +348,8 @@ KINDS: dict[str, Kind] = {
                                                        a.get("player")), ("deed",), "PLAYER (the owner, if stated) builds COUNT on DEED"),
     "sell": Kind({"player": "player", "deed": "deed", "count": "int", "whole": "choice:group|bare"}, _sell, ("deed",),
                  "PLAYER (the owner, if stated) sells COUNT buildings off DEED; whole: group (every hotel of the group at once) or bare (this hotel to bare land)"),
-    "shortage": Kind({"deed": "deed", "count": "int", "hotel": "bool", "price": "int", "wants": "wants"}, _shortage, ("deed", "wants"),
-                     "DEED's owner gets COUNT buildings from a short bank while WANTS (player: houses) compete; price: the winning bid"),
+    "shortage": Kind({"player": "player", "deed": "deed", "count": "int", "hotel": "bool", "price": "int", "wants": "wants"}, _shortage,
+                     ("deed", "wants"), "PLAYER (DEED's owner, if stated) gets COUNT buildings from a short bank while WANTS (player: houses) compete; price: the winning bid"),
     "mortgage": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: mortgages.mortgage(rs, t, a["deed"], a.get("player")), ("deed",),
                      "PLAYER (the owner, if stated) mortgages DEED"),
     "unmortgage": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: mortgages.unmortgage(rs, t, a["deed"], a.get("player")), ("deed",),
