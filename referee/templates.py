@@ -338,9 +338,6 @@ TEMPLATES: dict[str, Template] = {
     "refused.trade_built": "{deed} cannot change hands while its group has buildings ({built:list}): sell them to the bank first",
     "refused.no_jail_card_of_deck": "{player} holds no Get Out of Jail Free card of that deck",
     "refused.jail_cards_not_traded": "Get Out of Jail Free cards cannot be traded in this ruleset",
-    "refused.gift": "{player} would give something for nothing: loans and gifts between players are not allowed",
-    "refused.loan": "{payer} would lend {payee} money: players do not lend to each other (a debt to a player is recorded by the move that causes it)",
-    "refused.gift_pay": "{payer} would give {payee} money as a gift: players do not give each other money",
     "refused.not_a_lot": "{deed} is not a colour-group lot: nothing can be built on it",
     "refused.split_group": lambda p, f: _p("refused.split_group", "{player} does not own the whole {group} group ({others})").format(
         player=p["player"], group=p["group"], others=", ".join(f"{deed} ({_owner(owner)})" for deed, owner in p["others"])),
@@ -590,10 +587,12 @@ SHOWN_AS_IS = ("group", "deck", "card")  # a ruleset's words (a group's or deck'
 
 # the words of the table's helpers, a shortage, houses by the group, sums (a deed's interest, a rounding), the cards
 from referee.card_templates import card_templates  # noqa: E402
+from referee.dealing_templates import dealing_templates  # noqa: E402
 from referee.group_templates import group_templates  # noqa: E402
 from referee.shortage_templates import shortage_templates  # noqa: E402
 from referee.sum_templates import sum_templates  # noqa: E402
 from referee.table_templates import table_templates  # noqa: E402
 
-for _more in (table_templates(_nested), shortage_templates(), group_templates(_standing, _and), sum_templates(_rounded), card_templates()):
+for _more in (table_templates(_nested), shortage_templates(), group_templates(_standing, _and), sum_templates(_rounded), card_templates(),
+              dealing_templates()):
     TEMPLATES.update(_more)

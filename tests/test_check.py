@@ -55,7 +55,7 @@ def test_rulings_come_from_the_core_functions():
 def test_bank_stock_is_stated_plus_on_board(tmp_path):
     f = tmp_path / "s.yaml"
     f.write_text(
-        "ruleset: us-classic\nplayers:\n  Ana: {cash: 500, deeds: {Oriental Avenue: 2, Vermont Avenue: 2, Connecticut Avenue: 1}}\n"
+        "ruleset: us-classic\nplayers:\n  Ana: {cash: 500, deeds: {Oriental Avenue: 2, Vermont Avenue: 2, Connecticut Avenue: 1}}\n  Ben: {cash: 0}\n"
         "bank: {houses: 3, hotels: 1}\nclaims:\n  - build: {deed: Connecticut Avenue}\n", encoding="utf-8")
     s = sc.Scenario(f)
     assert s.table.houses_total == 8 and s.table.bank_houses == 3 and s.table.bank_hotels == 1
@@ -66,21 +66,21 @@ ERRORS = {
     "unknown-deed.yaml": "7: unknown deed 'Bordwalk' (did you mean Boardwalk?)",
     "unknown-player.yaml": "6: unknown player 'Benn' (did you mean Ben?)",
     "unknown-ruleset.yaml": "1: unknown ruleset 'us-clasic-edition-zz' (did you mean us-classic?)",
-    "unknown-key.yaml": "4: unknown key 'claim' in the scenario (did you mean 'claims'?)",
-    "no-claims.yaml": "4: 'claims' is empty — add the claim being argued (see docs/scenarios.md)",
-    "two-kinds.yaml": "5: a claim names exactly one transaction",
+    "unknown-key.yaml": "5: unknown key 'claim' in the scenario (did you mean 'claims'?)",
+    "no-claims.yaml": "5: 'claims' is empty — add the claim being argued (see docs/scenarios.md)",
+    "two-kinds.yaml": "6: a claim names exactly one transaction",
     "float-cash.yaml": "3: Ana's cash must be a whole number, not 1500.5 (money is whole numbers)",
     "bad-yaml.yaml": "4: not valid YAML: did not find expected ',' or '}'",
     "deed-twice.yaml": "4: Boardwalk is already held by Ana",
     "bad-state.yaml": "5: houses on Boardwalk must be a whole number from 0 to 4, not 5",
-    "unknown-clause.yaml": "5: us-classic has no clause 'banker.rol' (did you mean banker.role?)",
-    "bad-expect.yaml": "6: the expected ruling is 'upheld' or 'rejected', not 'maybe'",
-    "board-needed.yaml": "5: cannot rule: latam-ciudades: the printed price of 'Buenos Aires' is unknown",
-    "given-refused.yaml": "6: this 'given' step is refused by the rules, so it cannot have happened: Ana has $100, Boardwalk costs $400",
-    "unknown-card.yaml": "5: unknown card 'advance-to-mars' (did you mean Community Chest: advance-to-go?)",
+    "unknown-clause.yaml": "6: us-classic has no clause 'banker.rol' (did you mean banker.role?)",
+    "bad-expect.yaml": "7: the expected ruling is 'upheld' or 'rejected', not 'maybe'",
+    "board-needed.yaml": "6: cannot rule: latam-ciudades: the printed price of 'Buenos Aires' is unknown",
+    "given-refused.yaml": "7: this 'given' step is refused by the rules, so it cannot have happened: Ana has $100, Boardwalk costs $400",
+    "unknown-card.yaml": "6: unknown card 'advance-to-mars' (did you mean Community Chest: advance-to-go?)",
     "not-a-mapping.yaml": "1: a scenario is a mapping (ruleset:, players:, claims:, …)",
     "misspelled-ruleset.yaml": "2: unknown ruleset 'us-klassic' (did you mean us-classic?)",
-    "unknown-valuation.yaml": "5: us-classic has no valuation method 'shortgame' (did you mean short-game?)",
+    "unknown-valuation.yaml": "6: us-classic has no valuation method 'shortgame' (did you mean short-game?)",
     "buildings-key.yaml": "4: unknown key 'buildings' in a player (houses and hotels go with the deed: deeds: {Mayfair: hotel,",
 }
 

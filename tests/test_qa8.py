@@ -65,7 +65,7 @@ def test_one_hotel_in_the_bank_is_one_hotel(tmp_path):
 
 
 def test_two_lots_short_of_houses_have_fewer(tmp_path):
-    r, said = _check(tmp_path, "ruleset: it-lire\nplayers:\n  Ana: {cash: 500000, deeds: [Via Accademia, Corso Ateneo, Piazza Università]}\n"
+    r, said = _check(tmp_path, "ruleset: it-lire\nplayers:\n  Ana: {cash: 500000, deeds: [Via Accademia, Corso Ateneo, Piazza Università]}\n  Ben: {cash: 0}\n"
                      "claims:\n  - build: {deed: Via Accademia, count: 2}\n", "--lang", "en")
     assert "while Corso Ateneo, Piazza Università have 0" in said, said
 

@@ -34,7 +34,7 @@ class Kind:
     def parse(self, sc: Scenario, raw: dict, path: tuple) -> dict:
         sc._check_keys(raw, tuple(self.fields), path, f"'{path[-1]}'")
         for k in self.required:
-            if k not in raw:
+            if raw.get(k) is None:  # `player:` written with no name is missing too
                 raise sc.err(path, _("'{what}' needs '{key}'").format(what=path[-1], key=k))
         out: dict = {}
         for k, typ in self.fields.items():
@@ -133,7 +133,10 @@ def _on_square(sc: Scenario, card: dict, square: int | None) -> dict:
     deck = rs.decks().get(deck_id or "")
     if deck is None:
         raise InputError(card["message"] + _(" (the player's square does not say which deck)"), sc.display, card["line"])
-    return _card(sc, f"{deck.get('name', deck_id)} {card['shared']}", ("claims",))  # unique within that deck
+    found = _card(sc, f"{deck.get('name', deck_id)} {card['shared']}", ("claims",))
+    if "shared" in found:  # several cards of that one deck: the words name none of them
+        raise InputError(found["message"], sc.display, card["line"])
+    return found
 
 
 def _side(sc: Scenario, v: Any, path: tuple) -> trades.Side:
@@ -185,8 +188,8 @@ def _sell(rs, t, a, sc):
     if a.get("whole"):
         from referee.core import hotel_sale
 
-        return hotel_sale.sell_whole(rs, t, a["deed"], a["whole"])
-    return buildings.sell_buildings(rs, t, a["deed"], a.get("count", 1))
+        return hotel_sale.sell_whole(rs, t, a["deed"], a["whole"], a.get("player"))
+    return buildings.sell_buildings(rs, t, a["deed"], a.get("count", 1), a.get("player"))
 
 
 def _income_tax(rs, t, a, sc):
@@ -206,7 +209,7 @@ def _declare(rs, t, a, sc):
 def _shortage(rs, t, a, sc):
     from referee.core import shortage
 
-    return shortage.shortage(rs, t, a["wants"], a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price"))
+    return shortage.shortage(rs, t, a["wants"], a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price"), a.get("player"))
 
 
 def _jail(rs, t, a, sc):
@@ -220,7 +223,12 @@ def _jail(rs, t, a, sc):
     dice = a.get("dice")
     if not isinstance(dice, list):
         raise InputError(_("a throw in jail needs both dice: dice: [3, 4]"), sc.display, a["_line"])
-    return jail.jail_roll(rs, t, a["player"], dice[0], dice[1])
+    ev = jail.jail_roll(rs, t, a["player"], dice[0], dice[1])
+    if ev.t.player(a["player"]).in_jail:  # a scenario is one turn: the fine and the card now wait, as after a `roll`
+        from referee.core import jail_turns  # or a history throw (one ruling, however the throw is written)
+
+        jail_turns.mark(ev, a["player"], dice)
+    return ev
 
 
 def _roll(rs, t, a, sc):
@@ -239,8 +247,10 @@ def _roll(rs, t, a, sc):
     from referee.core.checks import cite_first, refuse
     from referee.core.order import current
 
-    if t.extra.get("tracking") and t.player(a["player"]).in_jail:  # given throws say whose turn it is; a jailed
-        who = current(t)  # player's throw belongs to his own turn (a lost one passes him by: 003 § La cárcel)
+    # the stated turn, or given throws, say whose turn it is; a jailed player's throw belongs to his own turn too
+    # (a lost one passes him by: 003 § La cárcel)
+    if sc.turn_stated or (t.extra.get("tracking") and t.player(a["player"]).in_jail):
+        who = current(t)
         if who and who != a["player"]:
             raise refuse(rs, cite_first(rs, "setup.order", "dice.doubles"), "turn.not_yours", current=who, player=a["player"])
     before = sc.doubles_before(a["player"])
@@ -275,7 +285,12 @@ def _rent(rs, t, a, sc):
     dice = a.get("dice")
     if isinstance(dice, list):
         dice = sum(dice)
-    return rent_rules.rent(rs, t, a["payer"], a["deed"], dice, a.get("card"), rolls, landing)
+    card = a.get("card")
+    if card is not None:  # words both decks share ('nearest'): the deck of the payer's stated square says which
+        from referee.core import positions
+
+        card = _on_square(sc, card, t.player(a["payer"]).position if positions.known(t, a["payer"]) else None)
+    return rent_rules.rent(rs, t, a["payer"], a["deed"], dice, card, rolls, landing)
 
 
 def _value(rs, t, a, sc):
@@ -332,14 +347,17 @@ KINDS: dict[str, Kind] = {
     "buy": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: buying.buy(rs, t, a["player"], a["deed"]), ("player", "deed")),
     "auction": Kind({"player": "player", "deed": "deed", "price": "int", "no_bids": "bool"}, _auction, ("deed",),
                     "PLAYER wins DEED for PRICE (short of cash: owes the bank the bid, the deed on payment); no_bids: true, nobody bids"),
-    "build": Kind({"deed": "deed", "count": "int", "hotel": "bool", "price": "int"},
-                  lambda rs, t, a, sc: buildings.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price")), ("deed",)),
-    "sell": Kind({"deed": "deed", "count": "int", "whole": "choice:group|bare"}, _sell, ("deed",),
-                 "COUNT buildings off DEED; whole: group (every hotel of the group at once) or bare (this hotel to bare land)"),
-    "shortage": Kind({"deed": "deed", "count": "int", "hotel": "bool", "price": "int", "wants": "wants"}, _shortage, ("deed", "wants"),
-                     "DEED's owner gets COUNT buildings from a short bank while WANTS (player: houses) compete; price: the winning bid"),
-    "mortgage": Kind({"deed": "deed"}, lambda rs, t, a, sc: mortgages.mortgage(rs, t, a["deed"]), ("deed",)),
-    "unmortgage": Kind({"deed": "deed"}, lambda rs, t, a, sc: mortgages.unmortgage(rs, t, a["deed"]), ("deed",)),
+    "build": Kind({"player": "player", "deed": "deed", "count": "int", "hotel": "bool", "price": "int"},
+                  lambda rs, t, a, sc: buildings.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price"),
+                                                       a.get("player")), ("deed",), "PLAYER (the owner, if stated) builds COUNT on DEED"),
+    "sell": Kind({"player": "player", "deed": "deed", "count": "int", "whole": "choice:group|bare"}, _sell, ("deed",),
+                 "PLAYER (the owner, if stated) sells COUNT buildings off DEED; whole: group (every hotel of the group at once) or bare (this hotel to bare land)"),
+    "shortage": Kind({"player": "player", "deed": "deed", "count": "int", "hotel": "bool", "price": "int", "wants": "wants"}, _shortage,
+                     ("deed", "wants"), "PLAYER (DEED's owner, if stated) gets COUNT buildings from a short bank while WANTS (player: houses) compete; price: the winning bid"),
+    "mortgage": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: mortgages.mortgage(rs, t, a["deed"], a.get("player")), ("deed",),
+                     "PLAYER (the owner, if stated) mortgages DEED"),
+    "unmortgage": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: mortgages.unmortgage(rs, t, a["deed"], a.get("player")), ("deed",),
+                       "PLAYER (the owner, if stated) lifts DEED's mortgage"),
     "trade": Kind({"a": "player", "b": "player", "give": "side", "take": "side", "lift": "deeds"},
                   lambda rs, t, a, sc: trades.trade(rs, t, a["a"], a["b"], a.get("give") or trades.Side(), a.get("take") or trades.Side(), a.get("lift")), ("a", "b")),
     "income-tax": Kind({"player": "player", "choice": "choice:percent|flat", "declared": "choice:percent|flat"}, _income_tax, ("player",),

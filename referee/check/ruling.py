@@ -44,6 +44,9 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
     legal, event, refusal = True, None, None
     try:
         event = KINDS[c.kind].run(rs, t, c.args, sc)
+        from referee.core import closed
+
+        closed.check(rs, t, event.t)  # as every recorded move: a bankrupt player's account never changes again
     except Refusal as e:
         legal, refusal = False, e
     except InputError as e:
@@ -100,6 +103,7 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
             have = after.deeds[idx].owner or BANK
             if have != owner:
                 r.reasons.append(_("claimed {deed} goes to {owner}, the rules give it to {have}").format(deed=rs.squares[idx].name, owner=owner, have=have))
+        _buildings_after(rs, c.claimed.get("after"), after, r.reasons)
         if "over" in c.claimed and after.over != c.claimed["over"]:
             r.reasons.append(_("the game is over") if after.over else _("the game goes on"))
         if "winner" in c.claimed:
@@ -121,6 +125,22 @@ def rule_claim(sc: Scenario, c: Claim) -> Ruling:
         r.expected = dict(c.expected)
         _compare(r, c.expected, fmt, rs)
     return r
+
+
+def _buildings_after(rs, said: dict | None, after, reasons: list) -> None:
+    """The houses and hotels a claim says stand on lots and in the bank after the move, against the ruling's table."""
+    if not said:
+        return
+    have = {"houses": after.bank_houses, "hotels": after.bank_hotels}
+    for what, n in said["bank"].items():
+        if have[what] != n:
+            reasons.append(_("claimed the bank ends with {claimed} {what}, the rules leave {have}").format(claimed=n, what=_(what), have=have[what]))
+    for idx, n in said["lots"].items():
+        d = after.deeds[idx]
+        now = "hotel" if d.hotel else d.houses
+        if now != n:
+            reasons.append(_("claimed {deed} ends with {claimed}, the rules leave {have}").format(
+                deed=rs.squares[idx].name, claimed=_("a hotel") if n == "hotel" else n, have=_("a hotel") if now == "hotel" else now))
 
 
 def _facts(rs, c: Claim, event) -> dict:

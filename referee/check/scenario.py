@@ -23,7 +23,7 @@ from referee.check.results import VERDICTS
 from referee.check.rulesets import load_ruleset
 from referee.core import jail
 from referee.core.state import Debt, Table
-from referee.errors import InputError, RefereeError, ValidationErrors
+from referee.errors import InputError, RefereeError, Refusal, ValidationErrors
 from referee.i18n import N_, _
 from referee.names import Names, bank_party, match
 from referee.ruleset.model import Ruleset
@@ -35,7 +35,7 @@ TOP_KEYS = (
 )
 # what a throw did: the square reached, what it asks, jail, another throw, until whom the rent may be claimed
 THROW_KEYS = ("lands", "owes", "jailed", "again", "claim_until")
-CLAIM_COMMON = ("says", "by", "given", "amount", "allowed", "cash", "owner", "winner", "over", "expect", "note", "id") + THROW_KEYS
+CLAIM_COMMON = ("says", "by", "given", "amount", "allowed", "cash", "owner", "winner", "over", "after", "expect", "note", "id") + THROW_KEYS
 EXPECT_KEYS = ("ruling", "amount", "allowed", "clauses", "winner", "over") + THROW_KEYS
 
 
@@ -228,7 +228,9 @@ class Scenario:
         if placed:
             t.extra["positions"] = placed
         self.table = t
+        self.turn_stated = False
         self._collecting(lambda: self._around(t), None)
+        self._possible(t, entries)
         self.history = self._collecting(self._history, [])
         # jailed players whose failed throws end the history have thrown this turn (the fine came before it)
         thrown: dict = {}
@@ -276,6 +278,7 @@ class Scenario:
             t.pot = self._int(d["pot"], ("pot",), "'pot'")
         if d.get("bankruptcies") is not None:
             t.bankruptcies = self._int(d["bankruptcies"], ("bankruptcies",), "'bankruptcies'")
+        self.turn_stated = d.get("turn") is not None  # then a throw by anyone else is out of turn
         if d.get("turn") is not None:
             who = self.player(d["turn"], ("turn",))
             t.turn = [p.name for p in t.players].index(who)
@@ -288,9 +291,53 @@ class Scenario:
                     raise self.err(path, _("a debt needs '{key}'").format(key=k))
             debtor = self.player(raw["debtor"], path + ("debtor",))
             creditor = self.player(raw["creditor"], path + ("creditor",), allow_bank=True)
+            if creditor == debtor:
+                raise self.err(path + ("creditor",), _("{player} cannot owe a debt to themselves").format(player=debtor))
+            for who, k in ((debtor, "debtor"), (creditor, "creditor")):
+                if who in self._player_names and t.player(who).bankrupt:  # an account closed at the bankruptcy
+                    raise self.err(path + (k,), _("{player} is bankrupt, out of the game: a bankrupt player neither owes nor is owed").format(player=who))
             amount = self._int(raw["amount"], path + ("amount",), N_("a debt's amount"), 1)
             t.debts.append(Debt(t.next_debt_id, debtor, creditor, amount, str(raw.get("for", "debt"))))
             t.next_debt_id += 1
+
+    def _possible(self, t: Table, entries: list) -> None:
+        """A table no game of the edition can reach is refused where it is written (issue 28): the edition's player
+        count (as `new` holds it), jail turns past the last throw allowed, more jail cards than a deck holds, a
+        colour group built unevenly."""
+        from referee.core import setup
+        from referee.core.cards import jail_card_copies
+
+        rs, errs = self.rs, self.errors
+        try:
+            setup.player_count(rs, len(t.players))
+        except Refusal as refusal:
+            errs.items.append(self.err(("players",), refusal.message))
+        most = rs.param("jail.max_turns")
+        holders: dict[str, tuple] = {}
+        for e, p in zip(entries, t.players):
+            if p.jail_turns >= most:  # after the last failed throw a player pays and leaves
+                errs.items.append(self.err(e.path + ("jail_turns",), _("{player} cannot have {n} failed throws in jail: {ruleset} lets a player try at most {most} times, then pay and leave").format(
+                    player=e.name, n=p.jail_turns, ruleset=rs.id, most=most)))
+            for deck in p.jail_cards:
+                holders.setdefault(deck, e.path + ("jail_cards",))
+        for deck, n in t.jail_cards_out.items():
+            copies = jail_card_copies(rs, deck)
+            if n > copies:
+                errs.items.append(self.err(holders[deck], _("{n} Get Out of Jail Free cards of {deck} are held, but the deck has {copies}").format(
+                    n=n, deck=rs.decks()[deck].get("name", deck), copies=copies)))
+        if not rs.param("building.even_build") or not rs.squares or errs.items:  # a deed misread is not uneven
+            return
+        paths = {e.name: e.path for e in entries}
+        for group in dict.fromkeys(sq.group for sq in rs.squares if sq.kind == "lot" and sq.group):
+            lots = rs.group_members(group)
+            # a hotel stands one above the houses it needs (the short game's hotel follows three)
+            levels = {i: rs.param("building.hotel_houses") + 1 if t.deeds[i].hotel else t.deeds[i].houses for i in lots}
+            if max(levels.values()) - min(levels.values()) > rs.param("building.max_difference"):
+                top = max(lots, key=lambda i: levels[i])
+                shown = ", ".join(f"{rs.squares[i].name} {levels[i] if not t.deeds[i].hotel else _('hotel')}" for i in lots)
+                errs.items.append(self.err(paths.get(t.deeds[top].owner or "", ("players",)) + ("deeds",), _(
+                    "{group} is built unevenly ({levels}): houses go up and come down evenly, so no game reaches this table").format(
+                    group=rs.group_name(group), levels=shown)))
 
     def _history(self) -> list[dict]:
         out = []
@@ -424,10 +471,34 @@ class Scenario:
             for k, v in om.items():
                 idx = self.deed(k, path + ("owner", k))
                 c.claimed["owner"][idx] = self.player(v, path + ("owner", k), allow_bank=True)
+        if "after" in raw:
+            c.claimed["after"] = self._after(raw["after"], path + ("after",))
         c.claimed.update(self._throw_keys(raw, path))
         if "expect" in raw:
             c.expected = self._expect(raw["expect"], path + ("expect",))
         return c
+
+    def _after(self, raw: Any, path: tuple) -> dict:
+        """The buildings after the move: after: {bank: {houses: 0, hotels: 11}, lots: {Mayfair: 4, Park Lane: hotel}}."""
+        raw = self._map(raw, path, "'after'")
+        self._check_keys(raw, ("bank", "lots"), path, "'after'")
+        out: dict = {"bank": {}, "lots": {}}
+        bank = self._map(raw.get("bank"), path + ("bank",), "'bank'")
+        self._check_keys(bank, ("houses", "hotels"), path + ("bank",), "'bank'")
+        for k, v in bank.items():
+            out["bank"][k] = self._int(v, path + ("bank", k), _("the bank's {what}").format(what=_(k)))
+        most = self.rs.param("building.max_houses")
+        for name, v in self._map(raw.get("lots"), path + ("lots",), "'lots'").items():
+            p = path + ("lots", name)
+            idx = self.deed(name, p)
+            if v == "hotel":
+                out["lots"][idx] = "hotel"
+            elif isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= most:
+                out["lots"][idx] = v
+            else:
+                raise self.err(p, _("what stands on {deed} is a house count from 0 to {most} or hotel, not {value}").format(
+                    deed=self.rs.squares[idx].name, most=most, value=_show(v)))
+        return out
 
     def _throw_keys(self, raw: dict, path: tuple) -> dict:
         out: dict = {}

@@ -17,7 +17,7 @@ here prints or writes.
 from __future__ import annotations
 
 from referee.core.auction_pending import KEY, pending
-from referee.core.buying import auction, auction_minimum, auctionable
+from referee.core.buying import auction, auction_minimum, auctionable, auctioned
 from referee.core.events import Event, new_event
 from referee.core.money import shortfall
 from referee.core.ops import Extra, NewDebt
@@ -30,6 +30,7 @@ def no_bids(rs: Ruleset, t: Table, idx: int) -> Event:
     auctionable(rs, t, idx)
     sq = rs.squares[idx]
     ev = new_event(t, "auction", deed=idx, winner=None)
+    auctioned(ev, idx)  # held, nobody bid: an ordinary bank deed again
     ev.amount = 0
     ev.say("auction.no_bids", deed=sq.name)
     minimum, why = auction_minimum(rs, idx)

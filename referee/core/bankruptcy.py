@@ -110,6 +110,9 @@ def _to_bank(rs: Ruleset, ev: Event, player: str, deeds: list[int]) -> None:
 
 def _auction_note(rs: Ruleset, ev: Event, deeds: list[int]) -> None:
     if deeds:
+        from referee.core.buying import to_auction
+
+        to_auction(ev, deeds)
         ev.note("bankruptcy.bank_auctions", deeds=[rs.squares[i].name for i in deeds])
 
 

@@ -24,14 +24,22 @@ def _level(rs: Ruleset, d: Deed) -> int:
     return rs.param("building.max_houses") + 1 if d.hotel else d.houses
 
 
+def above(rs: Ruleset, t: Table, idx: int, level: int) -> list[int]:
+    """The group's other lots that would stand more than `building.max_difference` above lot `idx` at `level`
+    (selling evenly: 001 § Vender propiedades, a hotel counting as five houses)."""
+    sq = rs.squares[idx]
+    diff = rs.param("building.max_difference")
+    return [i for i in rs.group_members(sq.group or "") if i != idx and _level(rs, t.deeds[i]) - level > diff]
+
+
 # ---------------------------------------------------------------- building
-def _may_build_on(rs: Ruleset, t: Table, idx: int) -> tuple[str, list[int]]:
+def _may_build_on(rs: Ruleset, t: Table, idx: int, by: str | None = None) -> tuple[str, list[int]]:
     """Who builds on lot `idx` and its group's lots; refuses a non-lot, a split group, a mortgaged lot, a debtor."""
     sq = rs.squares[idx]
     if sq.kind != "lot":
         why = "building.lots_only" if rs.has_clause("building.lots_only") else "building.full_group"
         raise refuse(rs, why, "refused.not_a_lot", deed=sq.name)
-    owner = owner_of(rs, t, idx, "building.full_group")
+    owner = owner_of(rs, t, idx, "building.full_group", by)
     members = rs.group_members(sq.group or "")
     if not all(t.deeds[i].owner == owner for i in members):
         others = [[rs.squares[i].name, t.deeds[i].owner] for i in members if t.deeds[i].owner != owner]
@@ -108,12 +116,13 @@ def _hotel_by_itself(rs: Ruleset, t: Table, idx: int, count: int, hotel: bool, m
     return True
 
 
-def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, price: int | None = None) -> Event:
+def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, price: int | None = None,
+          by: str | None = None) -> Event:
     not_over(rs, t)
     if count < 1:
         raise invalid("invalid.build_count", count=count)
     sq = rs.squares[idx]
-    owner, members = _may_build_on(rs, t, idx)
+    owner, members = _may_build_on(rs, t, idx, by)
     if _hotel_by_itself(rs, t, idx, count, hotel, members):
         hotel = True
     ev = new_event(t, "build", deed=idx, count=count, hotel=hotel, player=owner, price=price)
@@ -157,6 +166,11 @@ def _sell_hotel(rs: Ruleset, ev: Event, owner: str, idx: int, sq: Square, pct: i
     if rs.param("building.no_hotel_breaking_to_starve") and not ev.t.debts_of(owner):
         raise refuse(rs, "building.shortage", "refused.hotel_breaking")
     give = min(hotel_h, ev.t.bank_houses)
+    if give < hotel_h and rs.param("building.even_sell"):  # a short bank breaks it lower: evenly, or not at all
+        highs = above(rs, ev.t, idx, give)
+        if highs:
+            raise refuse(rs, cite_first(rs, "building.sell_hotel", "building.even"), "refused.hotel_break_uneven", deed=sq.name,
+                         houses=give, highs=[rs.squares[i].name for i in highs])
     value_ = rs.hotel_cost(sq) + (hotel_h - give) * rs.house_cost(sq)
     got = percent(value_, pct)
     ev.op(Buildings(idx, give, False))
@@ -180,12 +194,12 @@ def _sell_house(rs: Ruleset, ev: Event, idx: int, sq: Square, members: list[int]
     return got
 
 
-def sell_buildings(rs: Ruleset, t: Table, idx: int, count: int = 1) -> Event:
+def sell_buildings(rs: Ruleset, t: Table, idx: int, count: int = 1, by: str | None = None) -> Event:
     not_over(rs, t)
     if count < 1:
         raise invalid("invalid.sell_count", count=count)
     sq = rs.squares[idx]
-    owner = owner_of(rs, t, idx, "building.sell")
+    owner = owner_of(rs, t, idx, "building.sell", by)
     members = rs.group_members(sq.group or "")
     ev = new_event(t, "sell", deed=idx, count=count, player=owner)
     pct = rs.param("building.sell_percent")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.core.checks import (
     active,
     afford,
+    cite_first,
     doing,
     invalid,
     no_debts,
@@ -12,9 +13,23 @@ from referee.core.checks import (
     refuse,
 )
 from referee.core.events import Event, new_event
-from referee.core.ops import Cash, Owner
+from referee.core.ops import Cash, Extra, Owner
 from referee.core.state import BANK, Table
 from referee.ruleset.model import Ruleset
+
+AUCTIONS = "bank_auctions"  # t.extra: the deeds a bankruptcy to the bank handed over, to be auctioned
+
+
+def to_auction(ev: Event, deeds: list[int]) -> None:
+    """The bank auctions these deeds (a bankruptcy to it): none is sold at its printed price meanwhile."""
+    ev.op(Extra(AUCTIONS, sorted(set(ev.t.extra.get(AUCTIONS) or []) | set(deeds))))
+
+
+def auctioned(ev: Event, idx: int) -> None:
+    """Deed `idx` has had its auction: off the bank's list."""
+    left = [i for i in ev.t.extra.get(AUCTIONS) or [] if i != idx]
+    if len(left) != len(ev.t.extra.get(AUCTIONS) or []):
+        ev.op(Extra(AUCTIONS, left or None))
 
 
 def buy(rs: Ruleset, t: Table, player: str, idx: int) -> Event:
@@ -26,6 +41,8 @@ def buy(rs: Ruleset, t: Table, player: str, idx: int) -> Event:
     owner = t.deeds[idx].owner
     if owner is not None:
         raise refuse(rs, "buy.printed_price", "refused.owned", deed=sq.name, owner=owner)
+    if idx in (t.extra.get(AUCTIONS) or []):
+        raise refuse(rs, cite_first(rs, "bankruptcy.to_bank", "auction.declined"), "refused.bank_auctions", deed=sq.name)
     no_debts(rs, t, player, doing("buying"))
     price = rs.price(sq)
     afford(rs, t, player, price, doing("deed", deed=sq.name))
@@ -75,6 +92,7 @@ def auction(rs: Ruleset, t: Table, winner: str, idx: int, price: int) -> Event:
     ev = new_event(t, "auction", player=winner, deed=idx, price=price)
     ev.op(Cash(winner, BANK, price))
     ev.op(Owner(idx, winner))
+    auctioned(ev, idx)
     ev.amount = price
     ev.say("auction", player=winner, deed=sq.name, price=price)
     ev.step("auction.opening", opening=why, minimum=minimum)

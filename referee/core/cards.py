@@ -91,9 +91,13 @@ def _go_to_jail(rs: Ruleset, ev: Event, player: str, card: Card, others: list[st
     ev.cite("jail.send")
 
 
+def jail_card_copies(rs: Ruleset, deck: str) -> int:
+    """How many Get Out of Jail Free cards the deck holds: no more can be out among the players."""
+    return sum(c.get("copies", 1) for c in rs.decks()[deck]["cards"] if c["effect"] == "get_out_of_jail")
+
+
 def _get_out_of_jail(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) -> None:
-    deck_cards = sum(c.get("copies", 1) for c in rs.decks()[card["deck"]]["cards"] if c["effect"] == "get_out_of_jail")
-    if ev.t.jail_cards_out.get(card["deck"], 0) >= deck_cards:
+    if ev.t.jail_cards_out.get(card["deck"], 0) >= jail_card_copies(rs, card["deck"]):
         raise refuse(rs, "jail.card", "refused.jail_cards_out")
     ev.op(JailCard(None, player, card["deck"]))
     ev.cite("jail.card")

@@ -37,11 +37,15 @@ def afford(rs: Ruleset, t: Table, name: str, amount: int, doing: Msg) -> None:
                      short=amount - cash, doing=doing.to_dict())
 
 
-def owner_of(rs: Ruleset, t: Table, idx: int, clause: str = "buy.printed_price") -> str:
-    """The deed's owner; a bank-owned deed is refused citing the clause of the move being tried."""
+def owner_of(rs: Ruleset, t: Table, idx: int, clause: str = "buy.printed_price", by: str | None = None,
+             right: str | None = None) -> str:
+    """The deed's owner; a bank-owned deed is refused citing the clause of the move being tried. `by`: who makes
+    the move, when stated; anyone but the owner is refused citing `right`, the clause that gives it to the owner."""
     owner = t.deeds[idx].owner
     if owner is None:
         raise refuse(rs, clause if rs.has_clause(clause) else "buy.printed_price", "refused.bank_deed", deed=rs.squares[idx].name)
+    if by is not None and by != owner:
+        raise refuse(rs, cite_first(rs, right or clause, clause), "refused.not_owner", player=by, deed=rs.squares[idx].name, owner=owner)
     return owner
 
 

@@ -24,25 +24,22 @@ def full_cost(rs: Ruleset, sq: Square) -> int:
 
 
 def _bare_keeps_group_even(rs: Ruleset, t: Table, idx: int) -> None:
-    """One hotel straight to bare land is uneven selling while the bank could break it into houses (001 § Vender
-    propiedades: a house at a time, evenly, a hotel counting as five): the group's other lots must be that low."""
-    from referee.core.buildings import _level
+    """One hotel straight to bare land is uneven selling (001 § Vender propiedades: a house at a time, evenly, a
+    hotel counting as five), whatever the bank holds: the group's other lots must be that low."""
+    from referee.core.buildings import _level, above
 
-    sq = rs.squares[idx]
-    members = [i for i in rs.group_members(sq.group or "") if i != idx]
-    levels = {i: _level(rs, t.deeds[i]) for i in members}
-    diff = rs.param("building.max_difference")
-    if levels and max(levels.values()) > diff:
-        high = max(levels.values())
-        highs = [rs.squares[i].name for i, v in levels.items() if v == high]
-        raise refuse(rs, "building.even", "refused.sell_unevenly", deed=sq.name, highs=highs, high=high, houses=0)
+    highs = above(rs, t, idx, 0)
+    if highs:
+        high = max(_level(rs, t.deeds[i]) for i in highs)
+        names = [rs.squares[i].name for i in highs if _level(rs, t.deeds[i]) == high]
+        raise refuse(rs, "building.even", "refused.sell_unevenly", deed=rs.squares[idx].name, highs=names, high=high, houses=0)
 
 
-def sell_whole(rs: Ruleset, t: Table, idx: int, way: str) -> Event:
+def sell_whole(rs: Ruleset, t: Table, idx: int, way: str, by: str | None = None) -> Event:
     """Sell outright: way 'group' (every hotel of the group) or 'bare' (this lot's hotel)."""
     not_over(rs, t)
     sq = rs.squares[idx]
-    owner = owner_of(rs, t, idx)
+    owner = owner_of(rs, t, idx, "building.sell", by)
     allowed = list(rs.param("building.hotel_sale"))
     cite = "building.sell_hotel" if rs.has_clause("building.sell_hotel") else "building.sell"
     if way not in allowed:
@@ -55,7 +52,7 @@ def sell_whole(rs: Ruleset, t: Table, idx: int, way: str) -> Event:
         houses_only = [rs.squares[i].name for i in lots if not t.deeds[i].hotel]
         if houses_only:
             raise refuse(rs, cite, "refused.group_not_all_hotels", lots=houses_only)
-    if way == "bare" and rs.param("building.even_sell") and t.bank_houses >= rs.param("building.hotel_houses"):
+    if way == "bare" and rs.param("building.even_sell"):
         _bare_keeps_group_even(rs, t, idx)
     ev = new_event(t, "sell", deed=idx, way=way, player=owner)
     pct = rs.param("building.sell_percent")

@@ -11,13 +11,13 @@ from referee.core.valuation import percent
 from referee.ruleset.model import Ruleset, Square
 
 
-def mortgage(rs: Ruleset, t: Table, idx: int) -> Event:
+def mortgage(rs: Ruleset, t: Table, idx: int, by: str | None = None) -> Event:
     not_over(rs, t)
     from referee.core import auction_pending
 
     auction_pending.not_before_paid(rs, t, idx)
     sq = rs.squares[idx]
-    owner = owner_of(rs, t, idx, "mortgage.value")
+    owner = owner_of(rs, t, idx, "mortgage.value", by)
     d = t.deeds[idx]
     if d.mortgaged:
         raise refuse(rs, "mortgage.value", "refused.already_mortgaged", deed=sq.name)
@@ -41,10 +41,10 @@ def lift_cost(rs: Ruleset, sq: Square) -> tuple[int, int]:
     return v, percent(v, rs.param("mortgage.interest_percent"), rs.param("mortgage.rounding"))
 
 
-def unmortgage(rs: Ruleset, t: Table, idx: int) -> Event:
+def unmortgage(rs: Ruleset, t: Table, idx: int, by: str | None = None) -> Event:
     not_over(rs, t)
     sq = rs.squares[idx]
-    owner = owner_of(rs, t, idx, "mortgage.lift")
+    owner = owner_of(rs, t, idx, "mortgage.lift", by, "mortgage.keep_ownership")  # nobody else lifts it to take it
     if not t.deeds[idx].mortgaged:
         raise refuse(rs, "mortgage.lift", "refused.not_mortgaged", deed=sq.name)
     no_debts(rs, t, owner, doing("lifting"))

@@ -78,6 +78,8 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
             if full_group(t, rs, idx):
                 members = rs.group_members(sq.group or "")
                 any_mortgaged = any(t.deeds[i].mortgaged for i in members)
+                if any_mortgaged and rs.has_clause("rent.group_mortgaged"):  # an edition that rules the case apart
+                    r.clauses.append("rent.group_mortgaged")
                 if any_mortgaged and not rs.param("rent.full_group_with_mortgaged_lot"):
                     r.step(Msg("rent.group_mortgaged", {"player": owner.name, "group": rs.group_name(sq.group or "")}),
                            "rent.full_group")

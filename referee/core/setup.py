@@ -4,11 +4,19 @@ from __future__ import annotations
 
 import random
 
-from referee.core.checks import afford, doing, refuse
+from referee.core.checks import active, afford, doing, refuse
 from referee.core.events import Event, new_event
 from referee.core.ops import Cash, Op, Owner
 from referee.core.state import BANK, Table, new_table
 from referee.ruleset.model import Ruleset
+
+
+def player_count(rs: Ruleset, count: int) -> None:
+    """A table of `count` players is one the edition is played by (a new game, a scenario's table), else refused."""
+    lo, hi = rs.players("min", 2), rs.players("max", 8)
+    hi_alt = rs.players("max_if_banker_not_playing")
+    if count < lo or count > max(hi, hi_alt or 0):
+        raise refuse(rs, "setup.cash", "refused.player_count", ruleset=rs.id, lo=lo, hi=hi, hi_alt=hi_alt, count=count)
 
 
 def new_game(rs: Ruleset, players: list[str], random_deal: bool = False, seed: int | None = None,
@@ -16,10 +24,7 @@ def new_game(rs: Ruleset, players: list[str], random_deal: bool = False, seed: i
     from referee.names import player_names
 
     names = player_names(players)
-    lo, hi = rs.players("min", 2), rs.players("max", 8)
-    hi_alt = rs.players("max_if_banker_not_playing")
-    if len(names) < lo or len(names) > max(hi, hi_alt or 0):
-        raise refuse(rs, "setup.cash", "refused.player_count", ruleset=rs.id, lo=lo, hi=hi, hi_alt=hi_alt, count=len(names))
+    player_count(rs, len(names))
     rs.require_board()
     cash = rs.known(rs.for_players("starting_cash", len(names)), f"the starting cash for {len(names)} players")
     t = new_table([(n, 0) for n in names], [s.index for s in rs.deeds], rs.bank("houses"), rs.bank("hotels"))
@@ -41,6 +46,7 @@ def new_game(rs: Ruleset, players: list[str], random_deal: bool = False, seed: i
 
 def deal(rs: Ruleset, t: Table, player: str, idxs: list[int]) -> Event:
     """Deeds dealt at the start (editions that deal them), paid for where the edition says so."""
+    active(rs, t, player)
     ev = new_event(t, "deal", player=player, deeds=idxs)
     each = rs.for_players("deal_deeds", len(t.players)) or 0
     held = sum(1 for d in t.deeds.values() if d.owner == player)

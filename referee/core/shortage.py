@@ -54,10 +54,11 @@ def may_build(rs: Ruleset, t: Table, player: str) -> bool:
 
 
 def shortage(rs: Ruleset, t: Table, wants: list[Want], idx: int, count: int = 1, hotel: bool = False,
-             price: int | None = None) -> Event:
-    """The player owning lot `idx` gets `count` buildings from the bank's short stock: at the deed price or the bid."""
+             price: int | None = None, by: str | None = None) -> Event:
+    """The player owning lot `idx` gets `count` buildings from the bank's short stock: at the deed price or the bid.
+    `by`: who builds, when stated (only the owner may)."""
     sq = rs.squares[idx]
-    owner = owner_of(rs, t, idx)
+    owner = owner_of(rs, t, idx, "buy.printed_price", by, "building.full_group")
     if owner not in [w.player for w in wants]:
         raise invalid("invalid.shortage_owner", owner=owner, deed=sq.name)
     idle = sorted(w.player for w in wants if w.player != owner and not may_build(rs, t, w.player))

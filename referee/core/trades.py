@@ -1,4 +1,5 @@
-"""Private trades between two players: deeds, cash and jail cards, never a gift or a loan."""
+"""Private trades between two players: deeds, cash and jail cards for whatever both agree, a deed for nothing
+included unless the book forbids gifts (`loans.gifts`); never money for nothing (a loan)."""
 
 from __future__ import annotations
 
@@ -53,12 +54,18 @@ def trade(rs: Ruleset, t: Table, a: str, b: str, a_gives: Side, b_gives: Side, l
         active(rs, t, who)
     if a_gives.empty() and b_gives.empty():
         raise invalid("invalid.trade_empty")
-    if a_gives.empty() or b_gives.empty():
-        giver = a if not a_gives.empty() else b
-        raise refuse(rs, "loans.forbidden", "refused.gift", player=giver)
+    gift = a_gives.empty() or b_gives.empty()
+    if gift:
+        giver, given = (a, a_gives) if not a_gives.empty() else (b, b_gives)
+        if not (given.deeds or given.jail_cards):  # money for nothing between players is lending, whatever it is called
+            raise refuse(rs, "loans.forbidden", "refused.money_for_nothing", player=giver)
+        if rs.has_clause("loans.gifts"):  # 002 § VARIE: no gifts either, of anything
+            raise refuse(rs, "loans.gifts", "refused.gift", player=giver)
     lift = lift or []
     ev = new_event(t, "trade", a=a, b=b, a_gives=a_gives.__dict__, b_gives=b_gives.__dict__, lift=lift)
     ev.cite("trade.private")
+    if gift:  # the other books: a deed changes hands for whatever amount both agree, nothing included
+        ev.step("trade.gift", player=giver)
     sides = ((a, b, a_gives), (b, a, b_gives))
     for giver, taker, side in sides:
         _check_side(rs, t, giver, side)
