@@ -164,7 +164,8 @@ def problem_text(path: Path, problem: str) -> str:
 
     if problem == "missing":
         return _("no game file at {path} (waiting for `referee new`)").format(path=path)
-    return _("{name}: not a game file ({detail})").format(name=Path(path).name, detail=problem)
+    del problem  # SQLite's own words (English, technical) stay off the players' screens
+    return _("{name}: not a game file").format(name=Path(path).name)
 
 
 def replay(meta: dict, rows: list) -> Any:

@@ -66,8 +66,9 @@ class Server:
         if not wait_for(lambda: "Ctrl-C" in self.output or self.proc.poll() is not None, timeout=15):
             self.stop()
             raise AssertionError(f"serve did not start: {self.output}")
-        assert "page:" in self.output, self.output
-        self.url = re.search(r"page: (\S+)", self.output).group(1)
+        m = re.search(r"(?:page|pagina|página): (\S+)", self.output)  # the server speaks the game's language
+        assert m, self.output
+        self.url = m.group(1)
         self.port = int(re.search(r":(\d+)/", self.url).group(1))
         m = re.search(r"token=([\w-]+)", self.url)
         self.token = m.group(1) if m else None

@@ -18,7 +18,7 @@ from typing import Any
 
 from referee.errors import InputError, ValidationErrors
 from referee.i18n import N_, _
-from referee.ruleset import schema
+from referee.ruleset import board_checks, schema
 from referee.ruleset.files import (  # noqa: F401  (public here too: loader.ruleset_dirs() …)
     CACHE_VERSION,
     KIND_DIRS,
@@ -36,7 +36,6 @@ from referee.yamlfile import line_of as line_of  # one rule for a key's line; pu
 IDENTITY = ("id", "title", "kind", "extends", "applies_to", "aliases", "description", "for", "sources", "language")
 # how a message names a file's kind and a square's missing value (translated where shown)
 KIND_WORDS = {"edition": N_("edition"), "variant": N_("variant"), "house-rule": N_("house rule"), "board": N_("board")}
-FIELD_WORDS = {"price": N_("price"), "mortgage": N_("mortgage"), "rent": N_("rent")}
 
 
 def _display(path: Path) -> str:
@@ -75,6 +74,10 @@ class RulesetFile:
             for p in schema.check_file({"id": "x", **sub} if isinstance(sub, dict) else sub):
                 errors.append(InputError(p.message, self.display, line_of(self.lines, ("for", key) + p.path)))
         errors += self._check_clause_ids()
+        rid = data.get("id")
+        if isinstance(rid, str) and data.get("kind") != "board" and path.suffix in (".yaml", ".yml") and rid != path.stem:
+            errors.append(InputError(_("the id '{id}' differs from the file's name '{name}': name the file {id}.yaml").format(
+                id=rid, name=path.name), self.display, line_of(self.lines, ("id",))))
         if errors:
             raise ValidationErrors(errors)
         self.id: str = data["id"]
@@ -470,6 +473,12 @@ def check_composed(m: dict, origins: dict) -> list[InputError]:
         err("rules.bankruptcy.test_valuation", _("rules.bankruptcy.test_valuation names unknown valuation '{valuation}'").format(valuation=tv))
     # players and setup
     pl = m.get("players") or {}
+    if isinstance(pl.get("min"), int) and isinstance(pl.get("max"), int) and pl["min"] > pl["max"]:
+        err("players.min", _("players.min ({min}) is more than players.max ({max})").format(min=pl["min"], max=pl["max"]))
+    symbol = (m.get("currency") or {}).get("symbol")
+    if isinstance(symbol, str) and (any(ch.isdigit() for ch in symbol) or not symbol.strip() or len(symbol) > 5):
+        err("currency.symbol", _("currency.symbol '{symbol}' must be a short sign without digits ($, L., £)").format(symbol=symbol))
+    board_checks.check_deal(m, pl, err)
     cash = (m.get("setup") or {}).get("starting_cash")
     if cash is None:
         err("setup", _("{ruleset}: setup.starting_cash is not set").format(ruleset=rid))
@@ -485,7 +494,7 @@ def check_composed(m: dict, origins: dict) -> list[InputError]:
     # board
     board = m.get("board") or {}
     if board.get("status", "known") != "unknown":
-        errs += _check_board(m, board, err)
+        board_checks.check_board(m, board, err)
     # clauses
     have = {c["id"] for c in m.get("clauses") or []}
     for cid in schema.REQUIRED_CLAUSES:
@@ -497,61 +506,6 @@ def check_composed(m: dict, origins: dict) -> list[InputError]:
         if sources and fname not in sources:
             err(f"clauses.{c['id']}", _("clause '{clause}' cites '{file}', which is not a known rulebook (see rulesets/sources.yaml)").format(clause=c["id"], file=fname))
     return errs
-
-
-def _check_board(m: dict, board: dict, err) -> list[InputError]:
-    squares = board.get("squares") or []
-    if len(squares) != 40:
-        err("board.squares", _("the board has {n} squares, needs 40").format(n=len(squares)))
-        return []
-    groups = board.get("groups") or {}
-    decks = m.get("decks") or {}
-    kinds = [s["kind"] for s in squares]
-    if kinds[0] != "go":
-        err("board.squares", _("square 0 must be GO (kind: go)"))
-    for k in ("jail", "go_to_jail"):
-        if kinds.count(k) != 1:
-            err("board.squares", _("the board needs exactly one square of kind '{kind}', has {n}").format(kind=k, n=kinds.count(k)))
-    used_groups = set()
-    for i, s in enumerate(squares):
-        where = f"board.squares.{i}"
-        label = _("square {n} '{name}'").format(n=i, name=s["name"])
-        if s["kind"] == "lot":
-            if not s.get("group"):
-                err(where, _("{square} is a lot with no colour group").format(square=label))
-            elif s["group"] not in groups:
-                err(where, _("{square} names group '{group}', which is not in board.groups").format(square=label, group=s["group"]))
-            used_groups.add(s.get("group"))
-            for f in ("price", "mortgage", "rent"):
-                if s.get(f) is None:
-                    err(where, _("{square} has no {field} (write 'unknown' if the rulebook does not give it)").format(square=label, field=_(FIELD_WORDS[f])))
-        elif s["kind"] in ("railroad", "utility"):
-            for f in ("price", "mortgage"):
-                if s.get(f) is None:
-                    err(where, _("{square} has no {field} (write 'unknown' if the rulebook does not give it)").format(square=label, field=_(FIELD_WORDS[f])))
-        elif s["kind"] == "tax" and not s.get("tax"):
-            err(where, _("{square} is a tax square with no 'tax: income|luxury'").format(square=label))
-        elif s["kind"] == "card":
-            if not s.get("deck"):
-                err(where, _("{square} is a card square with no 'deck'").format(square=label))
-            elif s["deck"] not in decks:
-                err(where, _("{square} names deck '{deck}', which is not in decks").format(square=label, deck=s["deck"]))
-    for g in groups:
-        if g not in used_groups:
-            err(f"board.groups.{g}", _("group '{group}' has no squares").format(group=g))
-    rr = kinds.count("railroad")
-    if rr and len(board.get("railroad_rent") or []) < rr:
-        err("board.railroad_rent", _("board.railroad_rent has {n} entries, needs {needs} (one per railroad owned)").format(
-            n=len(board.get("railroad_rent") or []), needs=rr))
-    ut = kinds.count("utility")
-    if ut and len(board.get("utility_multipliers") or []) < ut:
-        err("board.utility_multipliers", _("board.utility_multipliers has {n} entries, needs {needs}").format(
-            n=len(board.get("utility_multipliers") or []), needs=ut))
-    for did, deck in decks.items():
-        for _j, c in enumerate(deck.get("cards") or []):
-            if c.get("to") is not None and not 0 <= c["to"] < 40:
-                err(f"decks.{did}", _("card '{card}' in deck '{deck}' moves to square {n}, not on the board").format(card=c["id"], deck=did, n=c["to"]))
-    return []
 
 
 def _register_file(cat: Catalog, path: Path) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.i18n import N_, _, ngettext
+from referee.i18n import LANGUAGES, N_, _, ngettext
 
 UNKNOWN = "unknown"  # a value the rulebooks and sources do not establish
 
@@ -51,12 +51,16 @@ class Str(Spec):
                 name=_name(path), value=value, choices=", ".join(self.choices), hint=hint))
 
 
+MAX_NUMBER = 10**9  # no amount, count or multiplier of any edition comes near it (lire deeds: tens of thousands)
+
+
 @dataclass
 class Int(Spec):
     min: int | None = 0
     unknown_ok: bool = False
     doc: str = ""
     default: Any = REQUIRED
+    max: int | None = MAX_NUMBER  # a bound on every number: a typing slip (10^20) is an error, not a game
 
     def check(self, value, path, report):
         if self.unknown_ok and value == UNKNOWN:
@@ -66,6 +70,8 @@ class Int(Spec):
             report(path, _("{name} must be a whole number, not {value}{extra}").format(name=_name(path), value=_show(value), extra=extra))
         elif self.min is not None and value < self.min:
             report(path, _("{name} must be at least {min}, not {value}").format(name=_name(path), min=self.min, value=value))
+        elif self.max is not None and value > self.max:
+            report(path, _("{name} must be at most {max}, not {value}").format(name=_name(path), max=f"{self.max:,}", value=f"{value:,}"))
 
 
 @dataclass
@@ -191,6 +197,9 @@ def _did_you_mean(word: str, choices) -> str:
 
 
 # ---------------------------------------------------------------- the ruleset
+MAX_PLAYERS = 20  # the boxes say 2–8 (10 in a few); a larger number is a slip
+MAX_STOCK = 1000  # the bank's houses or hotels (32 and 12 in every box)
+SEPARATORS = (",", ".", " ", "\u00a0", "\u202f", "'", "")  # thousands separators a currency may print (never a digit)
 MONEY = Int(0, unknown_ok=True)
 COUNT = Int(0)
 BY_PLAYERS = Map(Int(0), key=Int(1))
@@ -251,16 +260,16 @@ CARD = Struct(
         "id": Str(),
         "text": Str(),
         "effect": Str(CARD_EFFECTS),
-        "to": Int(0),
+        "to": Int(0, max=39),
         "target": Str(("railroad", "utility")),
         "spaces": Int(None),
         "amount": MONEY,
         "per_house": MONEY,
         "per_hotel": MONEY,
-        "rent_multiplier": Int(1),
-        "dice_multiplier": Int(1),
+        "rent_multiplier": Int(1, max=100),
+        "dice_multiplier": Int(1, max=100),
         "salary": Bool(doc="pays salary if GO is passed (default true for forward moves)"),
-        "copies": Int(1),
+        "copies": Int(1, max=20),
         "note": Str(),
     },
     required=("id", "effect"),
@@ -318,11 +327,11 @@ RULES = Struct(
                 "clause": Str(default=None, doc="the clause cited for the salary (None: go.salary)"),
             }
         ),
-        "dice": Struct({"doubles_roll_again": Bool(default=True), "doubles_to_jail": Int(0, default=3)}),
+        "dice": Struct({"doubles_roll_again": Bool(default=True), "doubles_to_jail": Int(0, default=3, max=10)}),
         "jail": Struct(
             {
                 "fine": _money(),
-                "max_turns": Int(1, default=3),
+                "max_turns": Int(1, default=3, max=10),
                 "lose_next_turn": Bool(default=False),
                 "forced_exit": Str(("pay_and_move", "free_on_doubles"), default="pay_and_move"),
                 "doubles_extra_roll": Bool(default=False),
@@ -343,24 +352,24 @@ RULES = Struct(
         ),
         "rent": Struct(
             {
-                "full_group_multiplier": Int(1, default=2),
+                "full_group_multiplier": Int(1, default=2, max=100),
                 "full_group_with_mortgaged_lot": Bool(default=True),
-                "claim_window": Int(1, default=2, doc="rent must be asked before this many following players have rolled"),
+                "claim_window": Int(1, default=2, max=10, doc="rent must be asked before this many following players have rolled"),
                 "count_mortgaged_in_sets": Bool(default=True),
             }
         ),
         "building": Struct(
             {
-                "max_houses": Int(1, default=4),
-                "hotel_houses": Int(1, default=4),
+                "max_houses": Int(1, default=4, max=10),
+                "hotel_houses": Int(1, default=4, max=10),
                 "hotel_requires": Str(("every_lot", "that_lot"), default="every_lot"),
                 "hotel_by_itself": Bool(default=False, doc="a plain build on a lot holding hotel_houses houses (fewer "
                                         "than max_houses) builds the hotel when the rules allow it there, not one more house"),
                 "even_build": Bool(default=True),
                 "even_sell": Bool(default=True),
-                "max_difference": Int(0, default=1),
+                "max_difference": Int(0, default=1, max=10),
                 "requires_unmortgaged": Str(("group", "lot"), default="lot"),
-                "sell_percent": Int(0, default=50),
+                "sell_percent": Int(0, default=50, max=100),
                 "shortage": Str(("auction", "first_come"), default="auction"),
                 "shortage_opening": _money(0),
                 "no_hotel_breaking_to_starve": Bool(default=False),
@@ -372,7 +381,7 @@ RULES = Struct(
         ),
         "mortgage": Struct(
             {
-                "interest_percent": Int(0, default=10),
+                "interest_percent": Int(0, default=10, max=100),
                 "rounding": Str(("up", "down", "half_up"), default="up"),
                 "transfer_interest": Bool(default=True),
                 "transfer_lift_same_turn": Bool(default=False, doc="the 10 % paid when a mortgaged deed changed hands "
@@ -386,7 +395,7 @@ RULES = Struct(
                     {
                         "choices": List(Str(("percent", "flat")), min_length=1, default=("percent", "flat")),
                         "flat": _money(),
-                        "percent": Int(0, default=10),
+                        "percent": Int(0, default=10, max=100),
                         "net_worth": Str(default="net-worth", doc="the valuation the percentage is taken of"),
                         "choose_before_counting": Bool(default=True),
                         "rounding": Str(
@@ -414,7 +423,7 @@ RULES = Struct(
         "end": Struct(
             {
                 "condition": Str(("last_player", "bankruptcies", "time_limit"), default="last_player"),
-                "bankruptcies": Int(1, default=1),
+                "bankruptcies": Int(1, default=1, max=20),
                 "valuation": Str(default="net-worth"),
                 "final_bankrupt_keeps_buildings": Bool(
                     default=False, doc="the bankruptcy that ends the game hands buildings over whole"
@@ -450,7 +459,7 @@ TOP = Struct(
         "applies_to": List(Str()),
         "aliases": List(Str()),
         "description": Str(),
-        "language": Str(),
+        "language": Str(LANGUAGES),  # a language whose catalog ships
         "sources": List(Str()),
         "currency": Struct(
             {
@@ -458,11 +467,12 @@ TOP = Struct(
                 "symbol": Str(),
                 "position": Str(("before", "after")),
                 "space": Bool(),
-                "thousands": Str(),
+                "thousands": Str(SEPARATORS),
             },
         ),
-        "players": Struct({"min": Int(1), "max": Int(1), "max_if_banker_not_playing": Int(1), "separate_banker_above": Int(0)}),
-        "bank": Struct({"houses": Int(0), "hotels": Int(0), "never_broke": Bool(), "buys_back_buildings": Bool()}),
+        "players": Struct({"min": Int(1, max=MAX_PLAYERS), "max": Int(1, max=MAX_PLAYERS), "max_if_banker_not_playing": Int(1, max=MAX_PLAYERS),
+                            "separate_banker_above": Int(0, max=MAX_PLAYERS)}),
+        "bank": Struct({"houses": Int(0, max=MAX_STOCK), "hotels": Int(0, max=MAX_STOCK), "never_broke": Bool(), "buys_back_buildings": Bool()}),
         "setup": Struct(
             {
                 "starting_cash": MONEY_OR_BY_PLAYERS,

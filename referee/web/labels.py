@@ -9,9 +9,11 @@ from __future__ import annotations
 from referee.i18n import N_, _, ngettext
 
 WORDS = {
+    "title": N_("referee — the table"),
     "live": N_("live"),
     "reconnecting": N_("disconnected — reconnecting…"),
     "connecting": N_("connecting…"),
+    "rescan": N_("This link is no longer valid: scan the QR code on the banker's screen again."),
     "who_owes": N_("Who owes whom"),
     "last_moves": N_("Last moves"),
     "tap_hint": N_("Tap your name to highlight your row on this phone."),

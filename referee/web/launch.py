@@ -28,27 +28,36 @@ def _cache_dir() -> Path | None:
     return Path(base) if base else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "referee"
 
 
-def token_for(game: Path) -> str:
-    """A random token for this game file, kept (mode 600) so the phones' links and a
-    dropped connection still work after the server restarts."""
+def token_places(game: Path) -> list[Path]:
+    """Where this game's token is kept: the cache (out of the players' folder), else beside the game file."""
+    beside = game.with_name("." + game.name + ".serve-token")
     root = _cache_dir()
     if root is None:
-        return secrets.token_urlsafe(16)
-    f = root / "serve" / (hashlib.sha256(str(game.resolve()).encode()).hexdigest()[:24] + ".token")
-    try:
-        tok = f.read_text().strip()
-        if len(tok) >= 16:
-            return tok
-    except OSError:
-        pass
+        return [beside]
+    return [root / "serve" / (hashlib.sha256(str(game.resolve()).encode()).hexdigest()[:24] + ".token"), beside]
+
+
+def token_for(game: Path) -> str:
+    """This game's token (128 random bits and more), kept (mode 600) so the phones' links and a dropped
+    connection still work after the server restarts, the cache off included."""
+    places = token_places(game)
+    for f in places:
+        try:
+            tok = f.read_text().strip()
+            if len(tok) >= 16:
+                return tok
+        except OSError:
+            pass
     tok = secrets.token_urlsafe(16)
-    try:
-        f.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(f, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as fh:
-            fh.write(tok)
-    except OSError:
-        pass
+    for f in places:
+        try:
+            f.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(f, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as fh:
+                fh.write(tok)
+            break
+        except OSError:
+            continue
     return tok
 
 
@@ -120,9 +129,15 @@ def run(game: Path, port: int, lan: bool, say=print) -> None:
     import sys
 
     sys.stdout.flush()  # the link must show now, even when stdout is a pipe
+    from referee.web.guard import GuardedH11, raise_open_files_limit
+
+    raise_open_files_limit()  # every phone's connection is an open file; the guard caps them well below the limit
     app = create_app(game, token)
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=2, ws="none")
+    # GuardedH11: a deadline for each request's head and caps on connections (referee/web/guard.py);
+    # keep-alive short, request heads at most 16 KiB, no WebSocket
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", http=GuardedH11,
+                            timeout_keep_alive=5, h11_max_incomplete_event_size=16 * 1024,
+                            timeout_graceful_shutdown=2, ws="none", server_header=False)
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])

@@ -26,7 +26,7 @@ from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from referee.web.source import GameSource
+from referee.web.source import GameSource, unreadable_text
 
 POLL = 0.1  # seconds between looks at the file
 PING = 15  # seconds between keep-alive comments on an idle stream
@@ -91,8 +91,8 @@ class Hub:
                 payload = await asyncio.to_thread(self.compute)
                 if payload is not None:
                     self.publish(payload)
-            except Exception as e:  # never let one bad read stop the page
-                self.publish(json.dumps({"view": None, "problem": f"cannot read the game: {e}", "server_time": time.time()}))
+            except Exception:  # never let one bad read stop the page; the phones get words, not Python's
+                self.publish(json.dumps({"view": None, "problem": unreadable_text(self.source.path), "server_time": time.time()}))
                 self._key = None
             await asyncio.sleep(POLL)
 
@@ -118,6 +118,41 @@ class Stream(EventSourceResponse):
                     await send({"type": "http.response.body", "body": b"", "more_body": False})
 
 
+def embed_json(payload: str) -> str:
+    """JSON made safe to sit inside an HTML <script type="application/json">: every character HTML could
+    read as markup (<, >, &) and the two line separators JavaScript once rejected are \\u escapes, which
+    JSON.parse reads back as the same text. (Escaping only '</' let a name such as '<!--<script>' open a
+    script-data state and freeze the page.)"""
+    return (payload.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def _small_page(status: int, text: str) -> str:
+    """A phone-size page of one sentence, in the table's language (refusals, not found, errors)."""
+    from html import escape
+
+    from referee import i18n
+
+    return (f'<!doctype html><html lang="{i18n.current()}"><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{status}</title>'
+            f"<body><h1>{status}</h1><p>{escape(text)}</p></body></html>")
+
+
+def error_page() -> tuple[bytes, bytes]:
+    from referee.i18n import _
+
+    return b"text/html; charset=utf-8", _small_page(500, _("Something went wrong on the banker's computer; reload the page.")).encode()
+
+
+def _not_found(request: Request, exc: Exception) -> Response:
+    from referee.i18n import _
+
+    status = getattr(exc, "status_code", 404)
+    text = _("There is nothing at this address: open the link the banker's screen shows.") if status == 404 else _(
+        "This page only shows the table: it takes no other request.")
+    return HTMLResponse(_small_page(status, text), status)
+
+
 def _refused_page() -> str:
     """A page a phone reads, in the table's language: the link lacks its token (an old link, a typed address)."""
     from html import escape
@@ -125,11 +160,8 @@ def _refused_page() -> str:
     from referee import i18n
     from referee.i18n import _
 
-    words = escape(_("This page needs the link with its token: scan the QR code on the banker's screen again."))
-    return (f'<!doctype html><html lang="{i18n.current()}"><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1"><title>403</title>'
-            f'<body style="font-family: system-ui, sans-serif; font-size: 1.2rem; line-height: 1.4; padding: 1.5rem">'
-            f"<p>{words}</p></body></html>")
+    del escape, i18n
+    return _small_page(403, _("This page needs the link with its token: scan the QR code on the banker's screen again."))
 
 
 class TokenGate:
@@ -168,8 +200,19 @@ def create_app(game: Path, token: str | None = None) -> Starlette:
             hub.source.close()
 
     async def index(request: Request) -> Response:
+        from html import escape
+
+        from referee import i18n
+        from referee.web.labels import labels
+
+        words = labels()
         q = f"?token={token}" if token else ""
-        html = page.replace("{{Q}}", q).replace("{{INITIAL}}", hub.payload.replace("</", "<\\/"))
+        html = page
+        for key, value in (("LANG", i18n.current()), ("TITLE", words["title"]),
+                           ("CONNECTING", words["connecting"]), ("WHO_OWES", words["who_owes"]),
+                           ("LAST_MOVES", words["last_moves"]), ("TAP_HINT", words["tap_hint"]), ("Q", q)):
+            html = html.replace("{{" + key + "}}", escape(value))
+        html = html.replace("{{INITIAL}}", embed_json(hub.payload))
         return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     async def state(request: Request) -> Response:
@@ -196,9 +239,11 @@ def create_app(game: Path, token: str | None = None) -> Starlette:
         Route("/health", health),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    middleware = [Middleware(TokenGate, token=token)]
+    from referee.web.guard import Shield
+
+    middleware = [Middleware(Shield, error_page=error_page), Middleware(TokenGate, token=token)]
     if not token:  # loopback only: refuse other Host names (a web page's DNS-rebinding trick)
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost", "[::1]"]))
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware, exception_handlers={404: _not_found, 405: _not_found})
     app.state.hub = hub
     return app

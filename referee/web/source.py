@@ -5,6 +5,7 @@ each read turned into a Snapshot for the page: the table, or the problem to show
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 from referee.gamewatch import GameWatch, problem_text
 
@@ -25,16 +26,24 @@ class GameSource(GameWatch):
         if self.con is None:
             problem = self._open()
             if problem:
-                return Snapshot(problem=problem_text(self.path, problem))
+                # the phones see the file's name, never its folder nor SQLite's or Python's words
+                return Snapshot(problem=problem_text(Path(self.path.name), problem))
         try:
             look = self.look()
-        except (sqlite3.Error, KeyError, ValueError) as e:
+        except (sqlite3.Error, KeyError, ValueError, TypeError, AttributeError):
             self.close()
-            return Snapshot(problem=f"{self.path.name} cannot be read just now ({e}); retrying")
+            return Snapshot(problem=unreadable_text(self.path))
         v = self.view_of(look, now)
         v["file"] = self.path.name
         v["game_id"] = game_id(look.meta)
         return Snapshot(view=v)
+
+
+def unreadable_text(path: Path) -> str:
+    """A game file the page cannot read just now, in the table's words (its name only: no folder, no Python)."""
+    from referee.i18n import _
+
+    return _("{name} cannot be read just now; retrying").format(name=Path(path).name)
 
 
 def game_id(meta: dict) -> str:

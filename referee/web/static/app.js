@@ -2,7 +2,7 @@
 // Everything is built with textContent: names and rulings are never parsed as HTML.
 "use strict";
 (function () {
-  var Q = window.REFEREE_Q || "";
+  var Q = document.getElementById("initial").getAttribute("data-q") || "";  // the link's ?token=…, from the server (no inline script: the CSP forbids it)
   var state = null;        // last payload: {view, problem, server_time}
   var offset = 0;          // server clock minus this phone's clock, in seconds
   var meKey = "referee-me";
@@ -229,6 +229,16 @@
     es.onopen = function () { connected(true); };
     es.onerror = function () {
       connected(false);
+      // a link whose token no longer opens the table (the server was given a new one): say so, stop retrying
+      fetch("/health" + Q, {cache: "no-store"}).then(function (r) {
+        if (r.status === 403) {
+          es.close();
+          var b = $("conn");
+          b.textContent = L("rescan", "This link is no longer valid: scan the QR code on the banker's screen again.");
+          b.className = "badge conn off";
+          return;
+        }
+      }, function () { /* the server is down: the browser keeps retrying */ });
       // the browser retries by itself; if it gave up (closed), start again
       if (es.readyState === EventSource.CLOSED) setTimeout(connect, 2000);
     };
