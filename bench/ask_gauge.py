@@ -32,7 +32,7 @@ def first_answer(idx, q: str, ruleset: str) -> tuple[str | None, str]:
     if figures is not None:
         fig = figures.answer(q, ruleset)
         if fig is not None:
-            return fig.clause, fig.line
+            return fig.clause, fig.shown
     a = idx.ask(q, ruleset, 3)
     if not a.hits:
         return None, ""

@@ -1,0 +1,246 @@
+"""The board's own figures for `referee ask`: a deed's price, rent, mortgage, a group's house cost, the box's stock.
+
+A clause says how rent works; the deed says how much. A question that asks for an
+amount and names a deed, a colour group or a railroad ("rent on Boardwalk with a
+hotel", "quanto costano le case dei verdi", "caí en Avenida Illinois con 4 casas")
+is answered here from the edition's board data, before the clauses, with the clause
+that applies the figure and where the figure comes from (the board file, and its
+grade when it rests on one source). A rent is computed by the engine
+(`core.rent.rent_due` on a table set up as the question tells), never read off a
+text. Names are found with `referee.names` (the resolver every command uses).
+
+Pure data out: `Figure` holds the amount and the engine's steps (`Msg`); the words
+are the CLI's. A question that asks no amount ("can I…", no "how much", "cost",
+"rent"…) returns None before any ruleset is loaded, so `ask` stays cheap.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.names import norm
+
+# Words that ask for an amount or a count, in the shipped editions' languages (folded: no accents).
+_AMOUNT = {"much", "many", "cost", "costs", "price", "rent", "owe", "pay", "worth", "value", "mortgage",
+           "cuanto", "cuanta", "cuantos", "cuantas", "cuesta", "cuestan", "vale", "valen", "precio", "renta", "alquiler",
+           "hipoteca", "pago", "pagar", "cobra", "quanto", "quanta", "quanti", "quante", "costa", "costano", "prezzo",
+           "affitto", "ipoteca", "paga", "pagare", "pagato"}
+_HOW_MUCH = {"much", "cuanto", "cuanta", "quanto", "quanta"}
+_COUNT = {"many", "cuantos", "cuantas", "quanti", "quante"}  # how many (pieces in the box)
+_RENT = {"rent", "owe", "pay", "landed", "land", "renta", "alquiler", "pago", "pagar", "cobra", "cai", "caigo", "caer",
+         "affitto", "paga", "pagare", "pago", "finito", "fermato"}
+_PRICE = {"cost", "costs", "price", "buy", "worth", "cuesta", "cuestan", "precio", "vale", "valen", "comprar", "costa", "costano",
+          "prezzo", "comprare"}
+_MORTGAGE = {"mortgage", "hipoteca", "ipoteca"}
+_LIFT = {"unmortgage", "lift", "deshipotecar", "levantar", "togliere", "riscattare", "interest", "interes", "interesse"}
+_HOUSE = {"house", "houses", "casa", "casas", "case", "casetta", "casette"}
+_HOTEL = {"hotel", "hotels", "hoteles", "albergo", "alberghi"}
+_NONE = {"no", "sin", "senza", "without", "unimproved", "empty", "vacia", "vuoto", "nude"}
+_ALL = {"all", "both", "whole", "todos", "todas", "ambos", "ambas", "tutti", "tutte", "entrambi", "entrambe"}
+# a permission, a limit or a procedure is a clause's business, not a figure's
+_NOT_FIGURE = {"can", "may", "could", "allowed", "puedo", "puede", "pueden", "posso", "puo", "possono",
+               "max", "maximum", "most", "limit", "maximo", "limite", "massimo", "sell", "vender", "vendo", "vendere"}
+_RAILROAD = {"railroad", "railroads", "railway", "station", "stations", "ferrocarril", "ferrocarriles", "estacion",
+             "estaciones", "stazione", "stazioni"}
+_UTILITY = {"utility", "utilities", "company", "companies", "compania", "companias", "servicio", "societa"}
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4,
+            "due": 2, "tre": 3, "quattro": 4}
+_WORD = re.compile(r"\w+")
+
+
+@dataclass
+class Figure:
+    """A figure of the board: `amount` in the edition's money (or a count), what it is, the clause applying it."""
+
+    what: str  # price | rent | mortgage | house_cost | hotel_cost | stock_houses | stock_hotels
+    amount: int
+    shown: str  # the amount as the edition writes it ("L. 20.000", "$2,000", "32")
+    clause: str
+    ruleset: str
+    deed: str | None = None
+    group: str | None = None
+    houses: int | None = None  # rent: the houses on the lot (5: a hotel); railroads owned
+    source: str = ""  # where the board's figures come from (file:line of the ruleset)
+    single: bool = False  # the figure rests on one source: the deed at the table may say otherwise
+    steps: list[Any] = field(default_factory=list)  # the engine's arithmetic (Msg), for a rent
+
+
+def asks_amount(question: str) -> bool:
+    """Whether the question asks for an amount or a count at all (cheap: no ruleset loaded)."""
+    words = set(norm(question).split())
+    return bool(words & _AMOUNT) and not (words & _NOT_FIGURE and not words & _HOW_MUCH)
+
+
+def answer(question: str, ruleset: str, rs=None) -> Figure | None:
+    """The figure the question asks for on `ruleset`'s board, or None (a rule question, or no board data)."""
+    if not asks_amount(question):
+        return None
+    if rs is None:
+        from referee.ruleset import loader
+
+        rs = loader.load(ruleset.split("+")[0])
+    if not rs.squares or rs.board_status == "unknown":
+        return None
+    words = norm(question).split()
+    ws = set(words)
+    if ws & _LIFT:
+        return None
+    colour, said = _group(rs, words)
+    idx = _deed(rs, words, said)
+    group = rs.squares[idx].group if idx is not None else colour
+    house, hotel = bool(ws & _HOUSE), bool(ws & _HOTEL)
+    if idx is None and ws & _COUNT and (house or hotel):
+        return _stock(rs, hotel and not house)
+    for kind, said_kind in (("railroad", _RAILROAD), ("utility", _UTILITY)):
+        if idx is None and ws & said_kind:  # "a railroad", "the utility": every one of them has the same deed
+            same = rs.squares_of_kind(kind)
+            idx = same[0].index if same else None
+    if idx is None and group is None:
+        return None
+    if ws & _MORTGAGE and idx is not None:
+        return _plain(rs, idx, "mortgage", rs.squares[idx].mortgage, "mortgage.value")
+    if (house or hotel) and group and not ws & _RENT and (ws & _PRICE or (idx is None and ws & _HOW_MUCH)):
+        return _building_cost(rs, group, hotel and not house)
+    if idx is None:
+        return None
+    if ws & _RENT or _houses(words) is not None or hotel:
+        return _rent(rs, idx, words)
+    if ws & _PRICE:
+        return _plain(rs, idx, "price", rs.squares[idx].price, "buy.printed_price")
+    return None
+
+
+# ---------------------------------------------------------------- what the question names
+def _deed(rs, words: list[str], skip: frozenset = frozenset()) -> int | None:
+    """The deed the question names: the longest run of its words that names one deed (names.match: a name or
+    its start first, then every word starting a word of the name). `skip`: words said as something else (a
+    colour: "i verdi" are the green group, not Via Verdi)."""
+    from referee.errors import RefereeError
+    from referee.names import Names, match
+
+    choices = Names({sq.index: [sq.name, *sq.aliases] for sq in rs.deeds})
+    vocab = {w for ns in choices.normed.values() for n in ns for w in n.split()}
+    for mode in ("prefix", "words"):
+        for size in range(min(5, len(words)), 0, -1):
+            for i in range(len(words) - size + 1):
+                gram = words[i:i + size]
+                if all(len(w) < 4 for w in gram) or (size == 1 and (gram[0] not in vocab or gram[0] in skip)):
+                    continue  # small words alone ("de el"), or one word that is only the start of a name's ("costa"), name nothing
+                if not all(any(v.startswith(w) for v in vocab) for w in gram):
+                    continue
+                try:
+                    return int(match(" ".join(gram), choices, "deed", mode=mode))
+                except RefereeError:
+                    continue
+    return None
+
+
+def _group(rs, words: list[str]) -> tuple[str | None, frozenset]:
+    """The colour group the question names by its colour ("the greens", "las rojas", "i verdi"), and the words said."""
+    from referee.view import COLOUR_WORDS, group_colour
+
+    text = " ".join(words)
+    for g in rs.groups:
+        colour = group_colour(rs, g)
+        said = [w for w, c in COLOUR_WORDS.items() if c == colour and "_" not in w]
+        for w in said:
+            forms = {w, w + "s", w + "es"} | ({w[:-1] + "i", w[:-1] + "as", w[:-1] + "os", w[:-1] + "a", w[:-1] + "e"} if w[-1] in "oe" else set())
+            said_as = frozenset(f for f in forms if re.search(rf"\b{re.escape(f)}\b", text))
+            if said_as and colour and sum(group_colour(rs, other) == colour for other in rs.groups) == 1:
+                return g, said_as
+    return None, frozenset()
+
+
+def _number_near(words: list[str], targets: set[str]) -> int | None:
+    for i, w in enumerate(words):
+        if w in targets:
+            for j in range(max(0, i - 3), i):
+                n = int(words[j]) if words[j].isdigit() else _NUMBERS.get(words[j])
+                if n is not None and 0 <= n <= 5:
+                    return n
+                if words[j] in _NONE:
+                    return 0
+    return None
+
+
+def _houses(words: list[str]) -> int | None:
+    """The houses the question puts on the lot: '3 houses', 'tiene 4 casas', 'senza case' (0)."""
+    return _number_near(words, _HOUSE)
+
+
+# ---------------------------------------------------------------- the figures
+def _source(rs) -> str:
+    return rs.origin_of("board.squares")
+
+
+def _plain(rs, idx: int, what: str, value: int | None, clause: str) -> Figure | None:
+    from referee.core import board_values as bv
+
+    if value is None or value == -1:
+        return None
+    sq = rs.squares[idx]
+    return Figure(what, value, rs.fmt(value), clause, rs.id, deed=sq.name, group=sq.group, source=_source(rs),
+                  single=bv.square_grade(rs, idx, what if what != "mortgage" else "mortgage") == "single")
+
+
+def _building_cost(rs, group: str, hotel: bool) -> Figure | None:
+    from referee.core import board_values as bv
+
+    g = rs.groups.get(group) or {}
+    value = g.get("hotel_cost") if hotel else None
+    value = value if value is not None else g.get("house_cost")
+    if not isinstance(value, int) or value < 0:
+        return None
+    field_ = "hotel_cost" if hotel else "house_cost"
+    return Figure(field_, value, rs.fmt(value), "building.hotel" if hotel else "building.full_group", rs.id,
+                  group=rs.group_name(group), source=_source(rs), single=bv.group_grade(rs, group, field_) == "single")
+
+
+def _stock(rs, hotels: bool) -> Figure | None:
+    n = rs.bank("hotels" if hotels else "houses")
+    if not isinstance(n, int):
+        return None
+    return Figure("stock_hotels" if hotels else "stock_houses", n, str(n), "bank.stock", rs.id, source=rs.origin_of("bank"))
+
+
+def _rent(rs, idx: int, words: list[str]) -> Figure | None:
+    """The rent the engine charges on the deed as the question sets the table: the houses or hotel on it, the
+    railroads its owner holds, the whole group owned ('both', 'all')."""
+    from referee.core.rent import rent_due
+    from referee.core.state import new_table
+    from referee.errors import RefereeError
+
+    sq = rs.squares[idx]
+    ws = set(words)
+    t = new_table([("owner", 0), ("visitor", 0)], [d.index for d in rs.deeds], rs.bank("houses") or 0, rs.bank("hotels") or 0)
+    t.deeds[idx].owner = "owner"
+    houses = None
+    if sq.kind == "lot":
+        houses = 5 if ws & _HOTEL else (_houses(words) or 0)
+        if houses == 5:
+            t.deeds[idx].hotel = True
+        else:
+            t.deeds[idx].houses = houses
+        if houses == 0 and ws & _ALL:
+            for i in rs.group_members(sq.group or ""):
+                t.deeds[i].owner = "owner"
+    elif sq.kind == "railroad":
+        rails = [s.index for s in rs.squares_of_kind("railroad")]
+        n = next((int(w) if w.isdigit() else _NUMBERS[w] for w in words if (w.isdigit() or w in _NUMBERS) and 1 <= (int(w) if w.isdigit() else _NUMBERS[w]) <= len(rails)), None)
+        n = n or (len(rails) if ws & _ALL else 1)
+        for i in [idx, *[r for r in rails if r != idx]][:n]:
+            t.deeds[i].owner = "owner"
+        houses = n
+    else:
+        return None  # a utility's rent needs the dice: the clause says how
+    try:
+        ruling = rent_due(rs, t, idx)
+    except RefereeError:
+        return None
+    from referee.core import board_values as bv
+
+    grade = (bv.square_grade(rs, idx, "rent", houses) if sq.kind == "lot" else bv.board_grade(rs, "railroad_rent", (houses or 1) - 1))
+    return Figure("rent", ruling.amount, rs.fmt(ruling.amount), ruling.clauses[-1] if ruling.clauses else "rent.lot", rs.id,
+                  deed=sq.name, group=sq.group, houses=houses, source=_source(rs), single=grade == "single", steps=list(ruling.steps))
