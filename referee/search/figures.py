@@ -27,6 +27,9 @@ _AMOUNT = {"much", "many", "cost", "costs", "price", "rent", "owe", "pay", "wort
            "cuanto", "cuanta", "cuantos", "cuantas", "cuesta", "cuestan", "vale", "valen", "precio", "renta", "alquiler",
            "hipoteca", "pago", "pagar", "cobra", "quanto", "quanta", "quanti", "quante", "costa", "costano", "prezzo",
            "affitto", "ipoteca", "paga", "pagare", "pagato"}
+# the box or the bank's supply: "how many houses are there in the box", not "how many houses before a hotel"
+_STOCK = {"box", "bank", "game", "there", "exist", "exists", "come", "total", "altogether", "scatola", "banca", "gioco",
+          "caja", "banco", "juego", "trae", "traen", "hay", "existen", "sono", "esistono"}
 _HOW_MUCH = {"much", "cuanto", "cuanta", "quanto", "quanta"}
 _COUNT = {"many", "cuantos", "cuantas", "quanti", "quante"}  # how many (pieces in the box)
 _RENT = {"rent", "owe", "pay", "landed", "land", "renta", "alquiler", "pago", "pagar", "cobra", "cai", "caigo", "caer",
@@ -87,11 +90,13 @@ def answer(question: str, ruleset: str, rs=None) -> Figure | None:
     ws = set(words)
     if ws & _LIFT:
         return None
-    colour, said = _group(rs, words)
-    idx = _deed(rs, words, said)
-    group = rs.squares[idx].group if idx is not None else colour
     house, hotel = bool(ws & _HOUSE), bool(ws & _HOTEL)
-    if idx is None and ws & _COUNT and (house or hotel):
+    colour, said = _group(rs, words)
+    idx = _deed(rs, words, said | _not_alone())
+    if idx is not None and rs.squares[idx].kind != "lot" and (house or hotel):
+        return None  # "short game … houses before a hotel": no railroad or utility takes buildings, so no deed was meant
+    group = rs.squares[idx].group if idx is not None else colour
+    if idx is None and ws & _COUNT and ws & _STOCK and (house or hotel):
         return _stock(rs, hotel and not house)
     for kind, said_kind in (("railroad", _RAILROAD), ("utility", _UTILITY)):
         if idx is None and ws & said_kind:  # "a railroad", "the utility": every one of them has the same deed
@@ -113,6 +118,23 @@ def answer(question: str, ruleset: str, rs=None) -> Figure | None:
 
 
 # ---------------------------------------------------------------- what the question names
+def _not_alone() -> frozenset:
+    """Words of deed names that alone are common words (Reading, Park, States): the synonyms file's `board.not_alone`,
+    the list the index reads the boards' names with."""
+    global _NOT_ALONE
+    if _NOT_ALONE is None:
+        from pathlib import Path
+
+        import yaml
+
+        data = yaml.load((Path(__file__).parent / "synonyms.yaml").read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        _NOT_ALONE = frozenset(norm(w) for w in ((data.get("board") or {}).get("not_alone") or []))
+    return _NOT_ALONE
+
+
+_NOT_ALONE: frozenset | None = None
+
+
 def _deed(rs, words: list[str], skip: frozenset = frozenset()) -> int | None:
     """The deed the question names: the longest run of its words that names one deed (names.match: a name or
     its start first, then every word starting a word of the name). `skip`: words said as something else (a
