@@ -66,7 +66,7 @@ def _ask(question: list[str], ruleset: str | None, all_editions: bool, limit: in
 
     shipped = search.editions_index()
     answer = _answer(shipped, q, ruleset, game, limit)
-    fig = _figure(q, answer.ruleset)
+    fig = _figure(q, answer.ruleset, shipped)
     i18n.speak_the_question(q)  # answered in the question's language unless --lang/REFEREE_LANG say otherwise
     if as_json:
         print(json.dumps(([_figure_json(fig)] if fig else []) + [h.as_json() for h in answer.hits], ensure_ascii=False, indent=1))
@@ -76,11 +76,12 @@ def _ask(question: list[str], ruleset: str | None, all_editions: bool, limit: in
         raise typer.Exit(1)
 
 
-def _figure(q: str, ruleset: str):
+def _figure(q: str, ruleset: str, shipped):
     """The board's figure the question asks for (referee.search.figures), with the ruleset it is read from, or None."""
     from referee.search import figures
 
-    if not figures.asks_amount(q):  # no amount asked: no ruleset loaded
+    board = ((shipped.meta.get("editions") or {}).get(ruleset.split("+")[0]) or {}).get("board_words")
+    if not figures.asks_amount(q, board):  # no amount asked, or no deed named: no ruleset loaded
         return None
     from referee.errors import RefereeError
     from referee.ruleset import loader

@@ -70,10 +70,20 @@ class Figure:
     steps: list[Any] = field(default_factory=list)  # the engine's arithmetic (Msg), for a rent
 
 
-def asks_amount(question: str) -> bool:
-    """Whether the question asks for an amount or a count at all (cheap: no ruleset loaded)."""
+def asks_amount(question: str, board: list[str] | None = None) -> bool:
+    """Whether the question asks for an amount or a count at all, and (given the words of the board's deed names,
+    `board_words`, stored in the editions index) may name the board: cheap, no ruleset loaded."""
     words = set(norm(question).split())
-    return bool(words & _AMOUNT) and not (words & _NOT_FIGURE and not words & _HOW_MUCH)
+    if not words & _AMOUNT or (words & _NOT_FIGURE and not words & _HOW_MUCH) or words & _LIFT:
+        return False
+    if board is None or words & (_HOUSE | _HOTEL | _RAILROAD | _UTILITY):
+        return True
+    return any(len(w) >= 4 and any(b.startswith(w) for b in board) for w in words if w not in _AMOUNT)
+
+
+def board_words(rs) -> list[str]:
+    """The words of the deeds' names and aliases, folded (the editions index keeps them for `asks_amount`)."""
+    return sorted({w for sq in rs.deeds for n in (sq.name, *sq.aliases) for w in norm(n).split() if len(w) >= 4})
 
 
 def answer(question: str, ruleset: str, rs=None) -> Figure | None:
@@ -88,8 +98,6 @@ def answer(question: str, ruleset: str, rs=None) -> Figure | None:
         return None
     words = norm(question).split()
     ws = set(words)
-    if ws & _LIFT:
-        return None
     house, hotel = bool(ws & _HOUSE), bool(ws & _HOTEL)
     colour, said = _group(rs, words)
     idx = _deed(rs, words, said | _not_alone())
