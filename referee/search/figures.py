@@ -33,7 +33,7 @@ _STOCK = {"box", "bank", "game", "there", "exist", "exists", "come", "total", "a
 _HOW_MUCH = {"much", "cuanto", "cuanta", "quanto", "quanta"}
 _COUNT = {"many", "cuantos", "cuantas", "quanti", "quante"}  # how many (pieces in the box)
 _RENT = {"rent", "owe", "pay", "landed", "land", "renta", "alquiler", "pago", "pagar", "cobra", "cai", "caigo", "caer",
-         "affitto", "paga", "pagare", "pago", "finito", "fermato"}
+         "affitto", "paga", "pagare", "finito", "fermato"}
 _PRICE = {"cost", "costs", "price", "buy", "worth", "cuesta", "cuestan", "precio", "vale", "valen", "comprar", "costa", "costano",
           "prezzo", "comprare"}
 _MORTGAGE = {"mortgage", "hipoteca", "ipoteca"}
