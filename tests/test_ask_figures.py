@@ -90,3 +90,17 @@ def test_ask_json_puts_the_figure_first_in_the_answers_shape():
     assert items[0]["figure"]["amount"] == 400 and items[0]["clause"] == "buy.printed_price"
     assert items[0]["citation"]["clause"] == "buy.printed_price" and items[0]["citation"]["file"]
     assert all("figure" not in i for i in items[1:])
+
+
+@pytest.mark.parametrize("q, ruleset, lang, line", [
+    ("how much is the doctor's fee card", "us-classic", "en", "$50 (Community Chest: “Doctor's fee; pay $50”)"),
+    ("quanto si paga con la carta Matrimonio in famiglia", "it-lire", "it", "L. 15.000 (Imprevisti: «Matrimonio in famiglia: pagate L. 15.000»)"),
+])
+def test_a_card_is_answered_with_its_printed_effect(q, ruleset, lang, line):
+    from referee import i18n
+
+    try:
+        r = run("--lang", lang, "ask", q, "-r", ruleset)
+    finally:
+        i18n.reset()
+    assert r.code == 0 and line in r.out and "cards.draw" in r.out and "(?)" not in r.out

@@ -66,8 +66,8 @@ def _ask(question: list[str], ruleset: str | None, all_editions: bool, limit: in
 
     shipped = search.editions_index()
     answer = _answer(shipped, q, ruleset, game, limit)
-    fig = _figure(q, answer.ruleset, shipped)
     i18n.speak_the_question(q)  # answered in the question's language unless --lang/REFEREE_LANG say otherwise
+    fig = _figure(q, answer.ruleset, shipped)  # after: a card is found by its words in that language too
     if as_json:
         print(json.dumps(([_figure_json(fig)] if fig else []) + [h.as_json() for h in answer.hits], ensure_ascii=False, indent=1))
     else:
@@ -96,7 +96,8 @@ def _figure(q: str, ruleset: str, shipped):
 
 def _figure_line(fig) -> str:
     """'$2,000 (Boardwalk: rent with a hotel)', 'L. 20.000 a casa (gruppo Verde)', in the table's language."""
-    f = {"amount": fig.shown, "deed": fig.deed or "", "group": fig.group or "", "count": fig.amount, "n": fig.houses}
+    f = {"amount": fig.shown, "deed": fig.deed or "", "group": fig.group or "", "count": fig.amount, "n": fig.houses,
+         "deck": i18n.data(fig.deck or ""), "card": i18n.data(fig.card or "")}
     if fig.what == "rent" and fig.houses is not None and fig.deed and fig.group is None:  # a railroad: by the number owned
         return i18n.ngettext("{amount} ({deed}: rent when its owner holds {n} railroad)",
                              "{amount} ({deed}: rent when its owner holds {n} railroads)", fig.houses).format(**f)
@@ -108,6 +109,8 @@ def _figure_line(fig) -> str:
              "mortgage": N_("{amount} ({deed}: mortgage value)"), "house_cost": N_("{amount} a house ({group} group)"),
              "hotel_cost": N_("{amount} a hotel ({group} group)"), "stock_houses": N_("{count} houses in the box (the bank's stock)"),
              "stock_hotels": N_("{count} hotels in the box (the bank's stock)")}
+    if fig.what == "card":
+        return (_("{amount} ({deck}: “{card}”)") if fig.shown else _("{deck}: “{card}”")).format(**f)
     return _(words[fig.what]).format(**f)
 
 

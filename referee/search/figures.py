@@ -48,6 +48,9 @@ _NOT_FIGURE = {"can", "may", "could", "allowed", "puedo", "puede", "pueden", "po
 _RAILROAD = {"railroad", "railroads", "railway", "station", "stations", "ferrocarril", "ferrocarriles", "estacion",
              "estaciones", "stazione", "stazioni"}
 _UTILITY = {"utility", "utilities", "company", "companies", "compania", "companias", "servicio", "societa"}
+# a card or its deck named ("the doctor's fee card", "la carta di Probabilità", "tarjeta de Arca Comunal")
+_CARD = {"card", "cards", "chance", "chest", "carta", "carte", "tarjeta", "tarjetas", "fortuna", "arca", "imprevisti",
+         "imprevisto", "probabilita"}
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4,
             "due": 2, "tre": 3, "quattro": 4}
 _WORD = re.compile(r"\w+")
@@ -57,7 +60,7 @@ _WORD = re.compile(r"\w+")
 class Figure:
     """A figure of the board: `amount` in the edition's money (or a count), what it is, the clause applying it."""
 
-    what: str  # price | rent | mortgage | house_cost | hotel_cost | stock_houses | stock_hotels
+    what: str  # price | rent | mortgage | house_cost | hotel_cost | stock_houses | stock_hotels | card
     amount: int
     shown: str  # the amount as the edition writes it ("L. 20.000", "$2,000", "32")
     clause: str
@@ -68,6 +71,8 @@ class Figure:
     source: str = ""  # where the board's figures come from (file:line of the ruleset)
     single: bool = False  # the figure rests on one source: the deed at the table may say otherwise
     steps: list[Any] = field(default_factory=list)  # the engine's arithmetic (Msg), for a rent
+    card: str | None = None  # a card's printed text, as the ruleset gives it; `deck` its deck's name
+    deck: str | None = None
 
 
 def asks_amount(question: str, board: list[str] | None = None) -> bool:
@@ -76,7 +81,7 @@ def asks_amount(question: str, board: list[str] | None = None) -> bool:
     words = set(norm(question).split())
     if not words & _AMOUNT or (words & _NOT_FIGURE and not words & _HOW_MUCH) or words & _LIFT:
         return False
-    if board is None or words & (_HOUSE | _HOTEL | _RAILROAD | _UTILITY):
+    if board is None or words & (_HOUSE | _HOTEL | _RAILROAD | _UTILITY | _CARD):
         return True
     return any(len(w) >= 4 and any(b.startswith(w) for b in board) for w in words if w not in _AMOUNT)
 
@@ -98,6 +103,10 @@ def answer(question: str, ruleset: str, rs=None) -> Figure | None:
         return None
     words = norm(question).split()
     ws = set(words)
+    if ws & _CARD:
+        card = _card(rs, words)
+        if card is not None:
+            return card
     house, hotel = bool(ws & _HOUSE), bool(ws & _HOTEL)
     colour, said = _group(rs, words)
     idx = _deed(rs, words, said | _not_alone())
@@ -164,6 +173,32 @@ def _deed(rs, words: list[str], skip: frozenset = frozenset()) -> int | None:
                     return int(match(" ".join(gram), choices, "deed", mode=mode))
                 except RefereeError:
                     continue
+    return None
+
+
+def _card(rs, words: list[str]) -> Figure | None:
+    """The card the question names by words of its printed text ("doctor's fee", "bank error"), with its amount."""
+    from referee.errors import RefereeError
+    from referee.names import Names, card_choices, match
+
+    choices, cards = card_choices(rs.decks())
+    named = Names(choices)
+    vocab = {w for ns in named.normed.values() for n in ns for w in n.split()}
+    content = [w for w in words if w not in _CARD and w not in _AMOUNT]
+    for size in range(min(5, len(content)), 0, -1):
+        for i in range(len(content) - size + 1):
+            gram = content[i:i + size]
+            if all(len(w) < 4 for w in gram) or not all(any(v.startswith(w) for v in vocab) for w in gram):
+                continue
+            try:
+                key = match(" ".join(gram), named, "card", mode="words")
+            except RefereeError:
+                continue
+            c = cards[key]
+            amount = c.get("amount")
+            deck = (rs.decks().get(c["deck"]) or {}).get("name", c["deck"])
+            return Figure("card", amount if isinstance(amount, int) else 0, rs.fmt(amount) if isinstance(amount, int) else "",
+                          "cards.draw", rs.id, source=rs.origin_of(f"decks.{c['deck']}.cards"), card=c.get("text", c["id"]), deck=deck)
     return None
 
 
