@@ -104,3 +104,13 @@ def test_a_card_is_answered_with_its_printed_effect(q, ruleset, lang, line):
     finally:
         i18n.reset()
     assert r.code == 0 and line in r.out and "cards.draw" in r.out and "(?)" not in r.out
+
+
+def test_inside_a_game_the_table_s_recorded_deed_value_answers(tmp_path):
+    g = tmp_path / "g.sqlite"
+    assert run("new", "--ruleset", "it-lire", "Ana", "Ben", game=g).code == 0
+    assert "L. 1.000" in run("ask", "affitto di Vicolo Corto con 1 casa", game=g).out  # the edition's value
+    assert run("deed", "Vicolo Corto", "--houses", "1", "--value", "1100", game=g).code == 0
+    r = run("ask", "affitto di Vicolo Corto con 1 casa", game=g)
+    assert r.code == 0 and "L. 1.100 (Vicolo Corto" in r.out
+    assert "L. 1.000 (Vicolo Corto" in run("ask", "affitto di Vicolo Corto con 1 casa", "-r", "it-lire", game=g).out  # --ruleset: the book's

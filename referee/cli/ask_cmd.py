@@ -67,7 +67,7 @@ def _ask(question: list[str], ruleset: str | None, all_editions: bool, limit: in
     shipped = search.editions_index()
     answer = _answer(shipped, q, ruleset, game, limit)
     i18n.speak_the_question(q)  # answered in the question's language unless --lang/REFEREE_LANG say otherwise
-    fig = _figure(q, answer.ruleset, shipped)  # after: a card is found by its words in that language too
+    fig = _figure(q, answer.ruleset, shipped, in_game=ruleset is None, game=game)  # after: a card is found by its words in that language too
     if as_json:
         print(json.dumps(([_figure_json(fig)] if fig else []) + [h.as_json() for h in answer.hits], ensure_ascii=False, indent=1))
     else:
@@ -76,8 +76,10 @@ def _ask(question: list[str], ruleset: str | None, all_editions: bool, limit: in
         raise typer.Exit(1)
 
 
-def _figure(q: str, ruleset: str, shipped):
-    """The board's figure the question asks for (referee.search.figures), with the ruleset it is read from, or None."""
+def _figure(q: str, ruleset: str, shipped, in_game: bool = False, game: str | None = None):
+    """The board's figure the question asks for (referee.search.figures), with the ruleset it is read from, or None.
+
+    Inside a game (no --ruleset) the game's own board answers, with the values the table recorded (`referee deed`)."""
     from referee.search import figures
 
     board = ((shipped.meta.get("editions") or {}).get(ruleset.split("+")[0]) or {}).get("board_words")
@@ -87,7 +89,13 @@ def _figure(q: str, ruleset: str, shipped):
     from referee.ruleset import loader
 
     try:
-        rs = loader.load(ruleset.split("+")[0])
+        path = _game_file(game) if in_game else None
+        if path is not None:
+            from referee.ledger import Game
+
+            rs = Game(path).ruleset()
+        else:
+            rs = loader.load(ruleset.split("+")[0])
         fig = figures.answer(q, rs.id, rs)
     except RefereeError:
         return None
