@@ -122,6 +122,16 @@ def _figure_line(fig) -> str:
     return _(words[fig.what]).format(**f)
 
 
+def _as_owner(step):
+    """An engine step about the table set up for the question, its owner called the owner in the table's words."""
+    from referee.core.msg import Msg
+    from referee.search.figures import OWNER
+
+    if isinstance(step, Msg) and step.params.get("player") == OWNER:
+        return Msg(step.id, {**step.params, "player": _("the owner")})
+    return step
+
+
 def _figure_source(fig) -> str:
     said = _("figure from the board data ({source})").format(source=fig.source)
     if fig.single:
@@ -251,7 +261,7 @@ def _print_answer(answer, shipped, fig=None) -> None:
 
         f, rs = fig
         lines += ["", hanging("→", f"[bold]{escape(_figure_line(f))}[/bold]")]
-        lines += [para(escape(render(step, rs.fmt)), 3) for step in f.steps]
+        lines += [para(escape(render(_as_owner(step), rs.fmt)), 3) for step in f.steps]
         lines.append(para(f"[cyan]— {escape(_figure_source(f))}; {escape(str(rs.cite(f.clause)))}[/cyan]", 3))
     for i, h in enumerate(answer.hits, 1):
         title, text = h.said(lang)  # the clause in the table's language, as the index stored it

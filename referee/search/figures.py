@@ -53,7 +53,7 @@ _CARD = {"card", "cards", "chance", "chest", "carta", "carte", "tarjeta", "tarje
          "imprevisto", "probabilita"}
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4,
             "due": 2, "tre": 3, "quattro": 4}
-_WORD = re.compile(r"\w+")
+OWNER = "owner"  # the deed's owner on the table a rent is computed on; the CLI says it in the table's words
 
 
 @dataclass
@@ -267,7 +267,8 @@ def _stock(rs, hotels: bool) -> Figure | None:
     n = rs.bank("hotels" if hotels else "houses")
     if not isinstance(n, int):
         return None
-    return Figure("stock_hotels" if hotels else "stock_houses", n, str(n), "bank.stock", rs.id, source=rs.origin_of("bank"))
+    return Figure("stock_hotels" if hotels else "stock_houses", n, str(n), "bank.stock", rs.id,
+                  source=rs.origin_of("bank.hotels" if hotels else "bank.houses"))
 
 
 def _rent(rs, idx: int, words: list[str]) -> Figure | None:
@@ -279,8 +280,8 @@ def _rent(rs, idx: int, words: list[str]) -> Figure | None:
 
     sq = rs.squares[idx]
     ws = set(words)
-    t = new_table([("owner", 0), ("visitor", 0)], [d.index for d in rs.deeds], rs.bank("houses") or 0, rs.bank("hotels") or 0)
-    t.deeds[idx].owner = "owner"
+    t = new_table([(OWNER, 0), ("visitor", 0)], [d.index for d in rs.deeds], rs.bank("houses") or 0, rs.bank("hotels") or 0)
+    t.deeds[idx].owner = OWNER
     houses = None
     if sq.kind == "lot":
         houses = 5 if ws & _HOTEL else (_houses(words) or 0)
@@ -290,13 +291,13 @@ def _rent(rs, idx: int, words: list[str]) -> Figure | None:
             t.deeds[idx].houses = houses
         if houses == 0 and ws & _ALL:
             for i in rs.group_members(sq.group or ""):
-                t.deeds[i].owner = "owner"
+                t.deeds[i].owner = OWNER
     elif sq.kind == "railroad":
         rails = [s.index for s in rs.squares_of_kind("railroad")]
         n = next((int(w) if w.isdigit() else _NUMBERS[w] for w in words if (w.isdigit() or w in _NUMBERS) and 1 <= (int(w) if w.isdigit() else _NUMBERS[w]) <= len(rails)), None)
         n = n or (len(rails) if ws & _ALL else 1)
         for i in [idx, *[r for r in rails if r != idx]][:n]:
-            t.deeds[i].owner = "owner"
+            t.deeds[i].owner = OWNER
         houses = n
     else:
         return None  # a utility's rent needs the dice: the clause says how
