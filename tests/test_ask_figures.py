@@ -43,7 +43,7 @@ def test_a_rent_is_the_engine_s_own_ruling_not_a_copied_number():
     t = new_table([("a", 0), ("b", 0)], [d.index for d in rs.deeds], 32, 12)
     t.deeds[idx].owner, t.deeds[idx].houses = "a", 3
     assert figures.answer("I landed on Park Place with 3 houses, how much?", "us-classic").amount == rent_due(rs, t, idx).amount
-    both = figures.answer("rent on Park Place with no houses if he owns both dark blues", "us-classic")
+    both = figures.answer("how much is the rent on Park Place with no houses when he owns both dark blues", "us-classic")
     assert both.amount == 2 * rs.squares[idx].rent[0]  # the whole group owned, unimproved: the engine doubles it
 
 
@@ -114,3 +114,24 @@ def test_inside_a_game_the_table_s_recorded_deed_value_answers(tmp_path):
     r = run("ask", "affitto di Vicolo Corto con 1 casa", game=g)
     assert r.code == 0 and "L. 1.100 (Vicolo Corto" in r.out
     assert "L. 1.000 (Vicolo Corto" in run("ask", "affitto di Vicolo Corto con 1 casa", "-r", "it-lire", game=g).out  # --ruleset: the book's
+
+
+@pytest.mark.parametrize("q, ruleset", [
+    ("do I owe rent if a card moved me onto someone's street?", "us-classic"),  # whether, not how much
+    ("my brother mortgaged Boardwalk and still wants me to pay him rent when i land there. is that a thing?", "us-classic"),
+    ("Landed on Super Tax right before Mayfair, what do I owe?", "uk"),  # the tax square's amount, a clause's
+    ("the card says go back three spaces, do I pay rent where I land?", "us-classic"),  # a card with no amount
+    ("ho ipotecato Via Roma ieri sera, se oggi qualcuno ci si ferma mi deve l'affitto?", "it-lire"),
+    ("a chance card sent me to the nearest railroad, what do I pay?", "us-classic"),  # the card doubles it: rent.card
+    ("rivendo 2 case di Via Verdi alla banca, quanto mi ridà?", "it-lire"),  # half of what was paid: building.sell
+    ("all'asta si parte per forza dal prezzo scritto sulla casella? Marta ha offerto 1000 lire per la Stazione Est", "it-lire"),
+    ("I already have a hotel on Boardwalk and way too much cash, can I stack a second one there?", "us-classic"),
+])
+def test_a_question_whether_gets_no_figure(q, ruleset):
+    assert figures.answer(q, ruleset) is None
+
+
+
+def test_the_words_around_a_figure_set_the_table():
+    assert shown("tengo las 3 celestes sin casas, ¿cuánto cobro en Avenida Connecticut?", "mx-hasbro") == "$16"  # group owned, doubled
+    assert shown("quante case verdi e quanti alberghi rossi ci sono nella scatola?", "it-lire") == "32"  # the box, not Via Verdi

@@ -30,24 +30,38 @@ _AMOUNT = {"much", "many", "cost", "costs", "price", "rent", "owe", "pay", "wort
 # the box or the bank's supply: "how many houses are there in the box", not "how many houses before a hotel"
 _STOCK = {"box", "bank", "game", "there", "exist", "exists", "come", "total", "altogether", "scatola", "banca", "gioco",
           "caja", "banco", "juego", "trae", "traen", "hay", "existen", "sono", "esistono"}
-_HOW_MUCH = {"much", "cuanto", "cuanta", "quanto", "quanta"}
-_COUNT = {"many", "cuantos", "cuantas", "quanti", "quante"}  # how many (pieces in the box)
+_HOW_MUCH = {"cuanto", "cuanta", "quanto", "quanta"}  # and "how much" (a pair: "too much cash" asks nothing)
+_COUNT = {"cuantos", "cuantas", "quanti", "quante"}  # and "how many" (pieces in the box)
 _RENT = {"rent", "owe", "pay", "landed", "land", "renta", "alquiler", "pago", "pagar", "cobra", "cai", "caigo", "caer",
          "affitto", "paga", "pagare", "finito", "fermato"}
-_PRICE = {"cost", "costs", "price", "buy", "worth", "cuesta", "cuestan", "precio", "vale", "valen", "comprar", "costa", "costano",
-          "prezzo", "comprare"}
+_PRICE = {"cost", "costs", "price", "buy", "worth", "cuesta", "cuestan", "precio", "comprar", "costa", "costano",
+          "prezzo", "comprare"}  # not "vale": "¿se vale?" asks whether it is allowed
 _MORTGAGE = {"mortgage", "hipoteca", "ipoteca"}
-_LIFT = {"unmortgage", "lift", "deshipotecar", "levantar", "togliere", "riscattare", "interest", "interes", "interesse"}
+_LIFT = {"unmortgage", "lift", "deshipotecar", "levantar", "togliere", "riscattare", "interest", "interes", "interesse", "back",
+         "riscatto", "recuperar", "recuperarla"}
+# selling back to the bank is half of what was paid: the clause's arithmetic, not a printed figure
+_SELL = {"sell", "selling", "sold", "sells", "vender", "vendo", "vendiendo", "vendere", "rivendo", "rivendere", "rivendi", "ridà", "rida"}
 _HOUSE = {"house", "houses", "casa", "casas", "case", "casetta", "casette"}
 _HOTEL = {"hotel", "hotels", "hoteles", "albergo", "alberghi"}
 _NONE = {"no", "sin", "senza", "without", "unimproved", "empty", "vacia", "vuoto", "nude"}
 _ALL = {"all", "both", "whole", "todos", "todas", "ambos", "ambas", "tutti", "tutte", "entrambi", "entrambe"}
 # a permission, a limit or a procedure is a clause's business, not a figure's
 _NOT_FIGURE = {"can", "may", "could", "allowed", "puedo", "puede", "pueden", "posso", "puo", "possono",
-               "max", "maximum", "most", "limit", "maximo", "limite", "massimo", "sell", "vender", "vendo", "vendere"}
+               "max", "maximum", "most", "limit", "maximo", "limite", "massimo",
+               "auction", "asta", "subasta", "bid", "bids", "puja", "pujar", "offerto", "ofertar"}  # an auction's opening is a clause's
 _RAILROAD = {"railroad", "railroads", "railway", "station", "stations", "ferrocarril", "ferrocarriles", "estacion",
              "estaciones", "stazione", "stazioni"}
 _UTILITY = {"utility", "utilities", "company", "companies", "compania", "companias", "servicio", "societa"}
+_WHAT = {"what", "whats", "cual", "quale"}
+# a yes-or-no question ("do I owe rent…?", "devo pagare…?"): whether, not how much
+_WHETHER = {"do", "does", "did", "is", "are", "should", "still", "if", "si", "se", "devo", "debo", "tengo", "hay", "ancora",
+            "todavia", "deve", "debe", "true", "vero", "verdad"}
+# a square that is no deed: its amount is a clause's ("landed on Super Tax right before Mayfair")
+_OTHER_SQUARE = {"tax", "tassa", "impuesto", "impuestos", "jail", "prigione", "carcel", "parking", "posteggio", "parada",
+                 "transito", "visiting"}
+# words many names share or that are common words alone ("the short version", "la piazza"): no deed by themselves
+_GENERIC = {"short", "line", "place", "avenue", "street", "gardens", "plaza", "avenida", "via", "viale", "corso", "piazza",
+            "largo", "vicolo", "stazione", "ferrocarril", "company", "works"}
 # a card or its deck named ("the doctor's fee card", "la carta di Probabilità", "tarjeta de Arca Comunal")
 _CARD = {"card", "cards", "chance", "chest", "carta", "carte", "tarjeta", "tarjetas", "fortuna", "arca", "imprevisti",
          "imprevisto", "probabilita"}
@@ -76,14 +90,34 @@ class Figure:
 
 
 def asks_amount(question: str, board: list[str] | None = None) -> bool:
-    """Whether the question asks for an amount or a count at all, and (given the words of the board's deed names,
-    `board_words`, stored in the editions index) may name the board: cheap, no ruleset loaded."""
-    words = set(norm(question).split())
-    if not words & _AMOUNT or (words & _NOT_FIGURE and not words & _HOW_MUCH) or words & _LIFT:
+    """Whether the question asks for an amount or a count, and (given the words of the board's deed names,
+    `board_words`, stored in the editions index) may name the board: cheap, no ruleset loaded.
+
+    Asking is saying "how much", "how many", "price", "what do I owe", or naming the figure alone ("rent on
+    Boardwalk with a hotel", "ipoteca di Vicolo Corto"); "do I owe rent if…", "mi deve l'affitto?" ask whether,
+    and a story with a sum in it ("he mortgaged Boardwalk and wants rent") asks a rule."""
+    seq = norm(question).split()
+    words = _with_how(seq)
+    if not words & _AMOUNT or (words & _NOT_FIGURE and not words & _HOW_MUCH) or words & (_LIFT | _SELL):
+        return False
+    explicit = words & (_HOW_MUCH | _COUNT | _PRICE) or (words & _WHAT and words & _RENT and not words & _WHETHER)
+    terse = len(seq) <= 7 and not words & _WHETHER
+    if not (explicit or terse) or words & _OTHER_SQUARE:
         return False
     if board is None or words & (_HOUSE | _HOTEL | _RAILROAD | _UTILITY | _CARD):
         return True
     return any(len(w) >= 4 and any(b.startswith(w) for b in board) for w in words if w not in _AMOUNT)
+
+
+def _with_how(seq: list[str]) -> set[str]:
+    """The question's words, with "how much" and "how many" read as the Spanish and Italian single words are."""
+    words = set(seq)
+    for a, b in zip(seq, seq[1:]):
+        if a == "how" and b == "much":
+            words.add("cuanto")
+        elif a == "how" and b == "many":
+            words.add("cuantos")
+    return words
 
 
 def board_words(rs) -> list[str]:
@@ -102,19 +136,17 @@ def answer(question: str, ruleset: str, rs=None) -> Figure | None:
     if not rs.squares or rs.board_status == "unknown":
         return None
     words = norm(question).split()
-    ws = set(words)
-    if ws & _CARD:
-        card = _card(rs, words)
-        if card is not None:
-            return card
+    ws = _with_how(words)
+    if ws & _CARD:  # a card named: its own amount, or none (a card that moves a token changes what is due: clauses)
+        return _card(rs, words)
     house, hotel = bool(ws & _HOUSE), bool(ws & _HOTEL)
+    if ws & _COUNT and ws & _STOCK and (house or hotel):
+        return _stock(rs, hotel and not house)
     colour, said = _group(rs, words)
     idx = _deed(rs, words, said | _not_alone())
     if idx is not None and rs.squares[idx].kind != "lot" and (house or hotel):
         return None  # "short game … houses before a hotel": no railroad or utility takes buildings, so no deed was meant
     group = rs.squares[idx].group if idx is not None else colour
-    if idx is None and ws & _COUNT and ws & _STOCK and (house or hotel):
-        return _stock(rs, hotel and not house)
     for kind, said_kind in (("railroad", _RAILROAD), ("utility", _UTILITY)):
         if idx is None and ws & said_kind:  # "a railroad", "the utility": every one of them has the same deed
             same = rs.squares_of_kind(kind)
@@ -165,7 +197,7 @@ def _deed(rs, words: list[str], skip: frozenset = frozenset()) -> int | None:
         for size in range(min(5, len(words)), 0, -1):
             for i in range(len(words) - size + 1):
                 gram = words[i:i + size]
-                if all(len(w) < 4 for w in gram) or (size == 1 and (gram[0] not in vocab or gram[0] in skip)):
+                if all(len(w) < 4 for w in gram) or (size == 1 and (gram[0] not in vocab or gram[0] in skip or gram[0] in _GENERIC)):
                     continue  # small words alone ("de el"), or one word that is only the start of a name's ("costa"), name nothing
                 if not all(any(v.startswith(w) for v in vocab) for w in gram):
                     continue
@@ -196,6 +228,8 @@ def _card(rs, words: list[str]) -> Figure | None:
                 continue
             c = cards[key]
             amount = c.get("amount")
+            if not isinstance(amount, int):
+                return None  # a card that moves or jails: what it does to rent is the clauses' business
             deck = (rs.decks().get(c["deck"]) or {}).get("name", c["deck"])
             return Figure("card", amount if isinstance(amount, int) else 0, rs.fmt(amount) if isinstance(amount, int) else "",
                           "cards.draw", rs.id, source=rs.origin_of(f"decks.{c['deck']}.cards"), card=c.get("text", c["id"]), deck=deck)
@@ -207,6 +241,8 @@ def _group(rs, words: list[str]) -> tuple[str | None, frozenset]:
     from referee.view import COLOUR_WORDS, group_colour
 
     text = " ".join(words)
+    found: str | None = None
+    every: frozenset = frozenset()
     for g in rs.groups:
         colour = group_colour(rs, g)
         said = [w for w, c in COLOUR_WORDS.items() if c == colour and "_" not in w]
@@ -214,14 +250,15 @@ def _group(rs, words: list[str]) -> tuple[str | None, frozenset]:
             forms = {w, w + "s", w + "es"} | ({w[:-1] + "i", w[:-1] + "as", w[:-1] + "os", w[:-1] + "a", w[:-1] + "e"} if w[-1] in "oe" else set())
             said_as = frozenset(f for f in forms if re.search(rf"\b{re.escape(f)}\b", text))
             if said_as and colour and sum(group_colour(rs, other) == colour for other in rs.groups) == 1:
-                return g, said_as
-    return None, frozenset()
+                found = found or g
+                every |= said_as
+    return found, every
 
 
 def _number_near(words: list[str], targets: set[str]) -> int | None:
     for i, w in enumerate(words):
         if w in targets:
-            for j in range(max(0, i - 3), i):
+            for j in range(i - 1, max(-1, i - 4), -1):  # the nearest word first: "3 celestes sin casas" is none
                 n = int(words[j]) if words[j].isdigit() else _NUMBERS.get(words[j])
                 if n is not None and 0 <= n <= 5:
                     return n
@@ -243,8 +280,8 @@ def _source(rs) -> str:
 def _plain(rs, idx: int, what: str, value: int | None, clause: str) -> Figure | None:
     from referee.core import board_values as bv
 
-    if value is None or value == -1:
-        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        return None  # unknown on this board (an edition whose board is partly known)
     sq = rs.squares[idx]
     return Figure(what, value, rs.fmt(value), clause, rs.id, deed=sq.name, group=sq.group, source=_source(rs),
                   single=bv.square_grade(rs, idx, what if what != "mortgage" else "mortgage") == "single")
@@ -289,7 +326,7 @@ def _rent(rs, idx: int, words: list[str]) -> Figure | None:
             t.deeds[idx].hotel = True
         else:
             t.deeds[idx].houses = houses
-        if houses == 0 and ws & _ALL:
+        if houses == 0 and (ws & _ALL or _group(rs, words)[0] == sq.group):  # "tengo las 3 celestes": the group is theirs
             for i in rs.group_members(sq.group or ""):
                 t.deeds[i].owner = OWNER
     elif sq.kind == "railroad":
