@@ -28,8 +28,9 @@ _AMOUNT = {"much", "many", "cost", "costs", "price", "rent", "owe", "pay", "wort
            "hipoteca", "pago", "pagar", "cobra", "quanto", "quanta", "quanti", "quante", "costa", "costano", "prezzo",
            "affitto", "ipoteca", "paga", "pagare", "pagato"}
 # the box or the bank's supply: "how many houses are there in the box", not "how many houses before a hotel"
-_STOCK = {"box", "bank", "game", "there", "exist", "exists", "come", "total", "altogether", "scatola", "banca", "gioco",
-          "caja", "banco", "juego", "trae", "traen", "hay", "existen", "sono", "esistono"}
+_STOCK = {"box", "bank", "there", "exist", "exists", "come", "total", "altogether", "scatola", "banca",
+          "caja", "banco", "trae", "traen", "hay", "existen", "sono", "esistono"}
+_NOT_STOCK = {"before", "need", "needed", "antes", "necesito", "falta", "prima", "servono", "occorrono"}  # houses before a hotel
 _HOW_MUCH = {"cuanto", "cuanta", "quanto", "quanta"}  # and "how much" (a pair: "too much cash" asks nothing)
 _COUNT = {"cuantos", "cuantas", "quanti", "quante"}  # and "how many" (pieces in the box)
 _RENT = {"rent", "owe", "pay", "landed", "land", "renta", "alquiler", "pago", "pagar", "cobra", "cai", "caigo", "caer",
@@ -140,7 +141,7 @@ def answer(question: str, ruleset: str, rs=None) -> Figure | None:
     if ws & _CARD:  # a card named: its own amount, or none (a card that moves a token changes what is due: clauses)
         return _card(rs, words)
     house, hotel = bool(ws & _HOUSE), bool(ws & _HOTEL)
-    if ws & _COUNT and ws & _STOCK and (house or hotel):
+    if ws & _COUNT and ws & _STOCK and not ws & _NOT_STOCK and (house or hotel):
         return _stock(rs, hotel and not house)
     colour, said = _group(rs, words)
     idx = _deed(rs, words, said | _not_alone())
