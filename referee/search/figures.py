@@ -17,7 +17,6 @@ are the CLI's. A question that asks no amount ("can I…", no "how much", "cost"
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from referee.names import norm
@@ -71,23 +70,28 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "un": 1, "uno": 1, "una":
 OWNER = "owner"  # the deed's owner on the table a rent is computed on; the CLI says it in the table's words
 
 
-@dataclass
 class Figure:
-    """A figure of the board: `amount` in the edition's money (or a count), what it is, the clause applying it."""
+    """A figure of the board: `amount` in the edition's money (or a count), what it is, the clause applying it.
 
-    what: str  # price | rent | mortgage | house_cost | hotel_cost | stock_houses | stock_hotels | card
-    amount: int
-    shown: str  # the amount as the edition writes it ("L. 20.000", "$2,000", "32")
-    clause: str
-    ruleset: str
-    deed: str | None = None
-    group: str | None = None
-    houses: int | None = None  # rent: the houses on the lot (5: a hotel); railroads owned
-    source: str = ""  # where the board's figures come from (file:line of the ruleset)
-    single: bool = False  # the figure rests on one source: the deed at the table may say otherwise
-    steps: list[Any] = field(default_factory=list)  # the engine's arithmetic (Msg), for a rent
-    card: str | None = None  # a card's printed text, as the ruleset gives it; `deck` its deck's name
-    deck: str | None = None
+    A plain class, not a dataclass: building one costs every `referee ask` a millisecond of start-up.
+    what: price | rent | mortgage | house_cost | hotel_cost | stock_houses | stock_hotels | card;
+    shown: the amount as the edition writes it ("L. 20.000", "$2,000", "32"); houses: a rent's houses on the lot
+    (5: a hotel) or the railroads owned; source: where the board's figures come from (file:line of the ruleset);
+    single: the figure rests on one source (the deed at the table may say otherwise); steps: the engine's
+    arithmetic (Msg) for a rent; card, deck: a card's printed text and its deck's name."""
+
+    __slots__ = ("what", "amount", "shown", "clause", "ruleset", "deed", "group", "houses", "source", "single", "steps", "card", "deck")
+
+    def __init__(self, what: str, amount: int, shown: str, clause: str, ruleset: str, deed: str | None = None,
+                 group: str | None = None, houses: int | None = None, source: str = "", single: bool = False,
+                 steps: list[Any] | None = None, card: str | None = None, deck: str | None = None):
+        self.what, self.amount, self.shown, self.clause, self.ruleset = what, amount, shown, clause, ruleset
+        self.deed, self.group, self.houses, self.source, self.single = deed, group, houses, source, single
+        self.steps: list[Any] = steps or []
+        self.card, self.deck = card, deck
+
+    def __repr__(self) -> str:
+        return f"Figure({self.what} {self.shown} {self.clause} {self.deed or self.group or self.card or ''})"
 
 
 def asks_amount(question: str, board: list[str] | None = None) -> bool:
