@@ -31,6 +31,7 @@ def shown(q: str, ruleset: str) -> str | None:
     ("quanto costa Via Verdi", "it-lire", "L. 18.000", "buy.printed_price"),  # the street, not the green group
     ("cuánto cuesta Plaza San Carlos", "mx-hasbro", "$140", "buy.printed_price"),
     ("renta de Avenida Pacífico con hotel", "mx-hasbro", "$1,275", "rent.houses"),
+    ("how much is Old Kent Road", "uk", "£60", "buy.printed_price"),
 ])
 def test_a_question_for_a_board_figure_gets_it_with_its_clause(q, ruleset, figure, clause):
     f = figures.answer(q, ruleset)
@@ -53,6 +54,7 @@ def test_a_rent_is_the_engine_s_own_ruling_not_a_copied_number():
     ("how much to unmortgage Boardwalk", "us-classic"),  # the lift, with its interest: the clause's business
     ("quante case al massimo su un terreno", "it-lire"),  # a limit, not the box's stock
     ("how much is the luxury tax?", "us-classic"),  # no deed named: the clause gives the amount
+    ("cuánto cuesta Montevideo", "latam-ciudades"),  # a price this board does not know: the clause says where to read it
     ("quanto prendo passando dal via", "it-lire"),  # 'via' names no single street
 ])
 def test_a_rule_question_gets_no_figure(q, ruleset):
@@ -126,6 +128,8 @@ def test_inside_a_game_the_table_s_recorded_deed_value_answers(tmp_path):
     ("rivendo 2 case di Via Verdi alla banca, quanto mi ridà?", "it-lire"),  # half of what was paid: building.sell
     ("all'asta si parte per forza dal prezzo scritto sulla casella? Marta ha offerto 1000 lire per la Stazione Est", "it-lire"),
     ("I already have a hotel on Boardwalk and way too much cash, can I stack a second one there?", "us-classic"),
+    ("tengo el Ferrocarril Reading y el B&O, ¿cuánto cobro?", "mx-hasbro"),  # how many are held is not said outright
+    ("Piazza Dante è ipotecata per 10.000, quanto devo dare alla banca per riscattarla?", "it-lire"),  # the lift: its clause
 ])
 def test_a_question_whether_gets_no_figure(q, ruleset):
     assert figures.answer(q, ruleset) is None

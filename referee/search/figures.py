@@ -32,13 +32,13 @@ _STOCK = {"box", "bank", "there", "exist", "exists", "come", "total", "altogethe
 _NOT_STOCK = {"before", "need", "needed", "antes", "necesito", "falta", "prima", "servono", "occorrono"}  # houses before a hotel
 _HOW_MUCH = {"cuanto", "cuanta", "quanto", "quanta"}  # and "how much" (a pair: "too much cash" asks nothing)
 _COUNT = {"cuantos", "cuantas", "quanti", "quante"}  # and "how many" (pieces in the box)
-_RENT = {"rent", "owe", "pay", "landed", "land", "renta", "alquiler", "pago", "pagar", "cobra", "cai", "caigo", "caer",
+_RENT = {"rent", "owe", "pay", "landed", "land", "collect", "charge", "renta", "alquiler", "pago", "pagar", "cobra", "cobro",
+         "cobrar", "cai", "caigo", "caer", "incasso", "incassare", "prendo", "darmi",
          "affitto", "paga", "pagare", "finito", "fermato"}
 _PRICE = {"cost", "costs", "price", "buy", "worth", "cuesta", "cuestan", "precio", "comprar", "costa", "costano",
           "prezzo", "comprare"}  # not "vale": "¿se vale?" asks whether it is allowed
-_MORTGAGE = {"mortgage", "hipoteca", "ipoteca"}
 _LIFT = {"unmortgage", "lift", "deshipotecar", "levantar", "togliere", "riscattare", "interest", "interes", "interesse", "back",
-         "riscatto", "recuperar", "recuperarla"}
+         "riscatto", "riscattarla", "riscattarlo", "recuperar", "recuperarla"}
 # selling back to the bank is half of what was paid: the clause's arithmetic, not a printed figure
 _SELL = {"sell", "selling", "sold", "sells", "vender", "vendo", "vendiendo", "vendere", "rivendo", "rivendere", "rivendi", "ridà", "rida"}
 _HOUSE = {"house", "houses", "casa", "casas", "case", "casetta", "casette"}
@@ -148,7 +148,11 @@ def answer(question: str, ruleset: str, rs=None) -> Figure | None:
     if ws & _COUNT and ws & _STOCK and not ws & _NOT_STOCK and (house or hotel):
         return _stock(rs, hotel and not house)
     colour, said = _group(rs, words)
+    if any(w.startswith(("mortgaged", "ipotecat", "hipotecad")) for w in words):
+        return None  # a mortgaged deed: what is owed on it, or to lift it, is the clauses' business
     idx = _deed(rs, words, said | _not_alone())
+    if idx == -1:
+        return None
     if idx is not None and rs.squares[idx].kind != "lot" and (house or hotel):
         return None  # "short game … houses before a hotel": no railroad or utility takes buildings, so no deed was meant
     group = rs.squares[idx].group if idx is not None else colour
@@ -158,7 +162,7 @@ def answer(question: str, ruleset: str, rs=None) -> Figure | None:
             idx = same[0].index if same else None
     if idx is None and group is None:
         return None
-    if ws & _MORTGAGE and idx is not None:
+    if idx is not None and any(w.startswith(("mortgag", "ipotec", "hipotec")) for w in words):
         return _plain(rs, idx, "mortgage", rs.squares[idx].mortgage, "mortgage.value")
     if (house or hotel) and group and not ws & _RENT and (ws & _PRICE or (idx is None and ws & _HOW_MUCH)):
         return _building_cost(rs, group, hotel and not house)
@@ -166,7 +170,7 @@ def answer(question: str, ruleset: str, rs=None) -> Figure | None:
         return None
     if ws & _RENT or _houses(words) is not None or hotel:
         return _rent(rs, idx, words)
-    if ws & _PRICE:
+    if ws & (_PRICE | _HOW_MUCH):  # "how much is Old Kent Road": its price
         return _plain(rs, idx, "price", rs.squares[idx].price, "buy.printed_price")
     return None
 
@@ -207,9 +211,13 @@ def _deed(rs, words: list[str], skip: frozenset = frozenset()) -> int | None:
                 if not all(any(v.startswith(w) for v in vocab) for w in gram):
                     continue
                 try:
-                    return int(match(" ".join(gram), choices, "deed", mode=mode))
+                    found = int(match(" ".join(gram), choices, "deed", mode=mode))
                 except RefereeError:
                     continue
+                rest = words[:i] + words[i + size:]
+                if _deed(rs, rest, skip) not in (None, found):
+                    return -1  # two deeds named: a situation to rule on, which the clauses do
+                return found
     return None
 
 
@@ -337,7 +345,9 @@ def _rent(rs, idx: int, words: list[str]) -> Figure | None:
     elif sq.kind == "railroad":
         rails = [s.index for s in rs.squares_of_kind("railroad")]
         n = next((int(w) if w.isdigit() else _NUMBERS[w] for w in words if (w.isdigit() or w in _NUMBERS) and 1 <= (int(w) if w.isdigit() else _NUMBERS[w]) <= len(rails)), None)
-        n = n or (len(rails) if ws & _ALL else 1)
+        n = n or (len(rails) if ws & _ALL else None)
+        if n is None:
+            return None  # how many the owner holds is not said: the clause gives the rent for one to four
         for i in [idx, *[r for r in rails if r != idx]][:n]:
             t.deeds[i].owner = OWNER
         houses = n
