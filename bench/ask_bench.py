@@ -35,6 +35,7 @@ CASES = [
     ("no good match", ["what is the capital of France", "--ruleset", "us-1950s"]),
     ("a variant (--ruleset)", ["how does the game end?", "--ruleset", "short-game"]),
     ("inside a game", ["how much is the jail fine"]),
+    ("a board figure", ["rent on Boardwalk with a hotel", "--ruleset", "us-classic"]),
 ]
 
 

@@ -26,7 +26,7 @@ from referee.errors import Ambiguous, InputError
 from referee.i18n import N_, _, data
 
 K = TypeVar("K", bound=Hashable)
-Mode = Literal["forgiving", "prefix", "exact"]
+Mode = Literal["forgiving", "words", "prefix", "exact"]
 
 _PUNCT = re.compile(r"[^\w\s]")
 
@@ -108,8 +108,9 @@ def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mod
 
     `choices` maps each key to its names, the first being the one shown.
     mode: 'exact' a name or alias after folding; 'prefix' also a unique start
-    of a name (files); 'forgiving' also words, initials, letters in order and
-    near misses (what a person types at the table).
+    of a name (files); 'words' also every word typed starting a word of the name
+    (a name found inside a sentence, `referee ask`); 'forgiving' also initials,
+    letters in order and near misses (what a person types at the table).
     """
     q = norm(text)
     if not q:
@@ -130,7 +131,7 @@ def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mod
         lambda n: len(qs) >= 2 and _initials(n) == qs,
         lambda n: len(qs) >= 2 and _subseq(qs, n.replace(" ", "")),
     ]
-    upto = {"exact": 0, "prefix": 1, "forgiving": len(tiers)}[mode]
+    upto = {"exact": 0, "prefix": 1, "words": 2, "forgiving": len(tiers)}[mode]
     for test in tiers[:upto]:
         hits = [key for key, ns in normed.items() if any(test(n) for n in ns)]
         if len(hits) == 1:

@@ -67,12 +67,86 @@ def _ask(question: list[str], ruleset: str | None, all_editions: bool, limit: in
     shipped = search.editions_index()
     answer = _answer(shipped, q, ruleset, game, limit)
     i18n.speak_the_question(q)  # answered in the question's language unless --lang/REFEREE_LANG say otherwise
+    fig = _figure(q, answer.ruleset, shipped, in_game=ruleset is None, game=game)  # after: a card is found by its words in that language too
     if as_json:
-        print(json.dumps([h.as_json() for h in answer.hits], ensure_ascii=False, indent=1))
+        print(json.dumps(([_figure_json(fig)] if fig else []) + [h.as_json() for h in answer.hits], ensure_ascii=False, indent=1))
     else:
-        _print_answer(answer, shipped)
-    if not answer.found:
+        _print_answer(answer, shipped, fig)
+    if not answer.found and fig is None:
         raise typer.Exit(1)
+
+
+def _figure(q: str, ruleset: str, shipped, in_game: bool = False, game: str | None = None):
+    """The board's figure the question asks for (referee.search.figures), with the ruleset it is read from, or None.
+
+    Inside a game (no --ruleset) the game's own board answers, with the values the table recorded (`referee deed`)."""
+    from referee.search import figures
+
+    board = ((shipped.meta.get("editions") or {}).get(ruleset.split("+")[0]) or {}).get("board_words")
+    if not figures.asks_amount(q, board):  # no amount asked, or no deed named: no ruleset loaded
+        return None
+    from referee.errors import RefereeError
+    from referee.ruleset import loader
+
+    try:
+        path = _game_file(game) if in_game else None
+        if path is not None:
+            from referee.ledger import Game
+
+            rs = Game(path).ruleset()
+        else:
+            rs = loader.load(ruleset.split("+")[0])
+        fig = figures.answer(q, rs.id, rs)
+    except RefereeError:
+        return None
+    return (fig, rs) if fig is not None else None
+
+
+def _figure_line(fig) -> str:
+    """'$2,000 (Boardwalk: rent with a hotel)', 'L. 20.000 a casa (gruppo Verde)', in the table's language."""
+    f = {"amount": fig.shown, "deed": fig.deed or "", "group": fig.group or "", "count": fig.amount, "n": fig.houses,
+         "deck": i18n.data(fig.deck or ""), "card": i18n.data(fig.card or "")}
+    if fig.what == "rent" and fig.houses is not None and fig.deed and fig.group is None:  # a railroad: by the number owned
+        return i18n.ngettext("{amount} ({deed}: rent when its owner holds {n} railroad)",
+                             "{amount} ({deed}: rent when its owner holds {n} railroads)", fig.houses).format(**f)
+    if fig.what == "rent" and fig.houses == 5:
+        return _("{amount} ({deed}: rent with a hotel)").format(**f)
+    if fig.what == "rent" and fig.houses:
+        return i18n.ngettext("{amount} ({deed}: rent with {n} house)", "{amount} ({deed}: rent with {n} houses)", fig.houses).format(**f)
+    words = {"rent": N_("{amount} ({deed}: rent, no houses)"), "price": N_("{amount} ({deed}: price)"),
+             "mortgage": N_("{amount} ({deed}: mortgage value)"), "house_cost": N_("{amount} a house ({group} group)"),
+             "hotel_cost": N_("{amount} a hotel ({group} group)"), "stock_houses": N_("{count} houses in the box (the bank's stock)"),
+             "stock_hotels": N_("{count} hotels in the box (the bank's stock)")}
+    if fig.what == "card":
+        return (_("{amount} ({deck}: “{card}”)") if fig.shown else _("{deck}: “{card}”")).format(**f)
+    return _(words[fig.what]).format(**f)
+
+
+def _as_owner(step):
+    """An engine step about the table set up for the question, its owner called the owner in the table's words."""
+    from referee.core.msg import Msg
+    from referee.search.figures import OWNER
+
+    if isinstance(step, Msg) and step.params.get("player") == OWNER:
+        return Msg(step.id, {**step.params, "player": _("the owner")})
+    return step
+
+
+def _figure_source(fig) -> str:
+    said = _("figure from the board data ({source})").format(source=fig.source)
+    if fig.single:
+        said += " " + _("(one source only: check the deed at your table)")
+    return said
+
+
+def _figure_json(found) -> dict:
+    fig, rs = found
+    c = rs.cite(fig.clause)
+    return {"ruleset": rs.id, "clause": fig.clause, "layer": None, "title": "", "text": _figure_line(fig),
+            "citation": {"ruleset": c.ruleset, "clause": c.clause, "file": c.file, "section": c.section,
+                         **({"inherited_from": c.inherited_from} if c.inherited_from else {})},
+            "score": None, "figure": {"what": fig.what, "amount": fig.amount, "shown": fig.shown, "deed": fig.deed,
+                                      "group": fig.group, "houses": fig.houses, "source": fig.source, "single": fig.single}}
 
 
 def _answer(shipped, q: str, ruleset: str | None, game: str | None, limit: int):
@@ -172,16 +246,23 @@ def _quote(q: str) -> str:
     return f"“{q}”"
 
 
-def _print_answer(answer, shipped) -> None:
+def _print_answer(answer, shipped, fig=None) -> None:
     from rich.markup import escape
 
     from referee.cli.common import hanging, out, para
 
-    if not answer.found:
+    if not answer.found and fig is None:
         _print_none(answer.ruleset, shipped, answer)
         return
     lang = i18n.current()
     lines: list = [f"[bold]{escape(answer.ruleset)}[/bold] — {escape(_quote(answer.question))}"]
+    if fig is not None:  # the board's figure first: the clauses below say how it applies
+        from referee.messages import render
+
+        f, rs = fig
+        lines += ["", hanging("→", f"[bold]{escape(_figure_line(f))}[/bold]")]
+        lines += [para(escape(render(_as_owner(step), rs.fmt)), 3) for step in f.steps]
+        lines.append(para(f"[cyan]— {escape(_figure_source(f))}; {escape(str(rs.cite(f.clause)))}[/cyan]", 3))
     for i, h in enumerate(answer.hits, 1):
         title, text = h.said(lang)  # the clause in the table's language, as the index stored it
         title = f" — {escape(title)}" if title else ""

@@ -82,7 +82,7 @@ def _code_files() -> list[Path]:
     here = Path(__file__).resolve().parent
     model = here.parent / "ruleset" / "model.py"  # what the documents are made from
     params = here.parent / "ruleset" / "params.py"
-    return [here / "index.py", here / "store.py", here / "text.py", here / "asks.py", SYNONYMS, model, params]
+    return [here / "index.py", here / "store.py", here / "text.py", here / "asks.py", here / "figures.py", SYNONYMS, model, params]
 
 
 def _asks_dirs() -> list[Path]:
@@ -262,6 +262,7 @@ def _build_editions(path: Path | None, asks=None) -> sqlite3.Connection:
     (bench/ask_train.py builds indices each missing a fold of them)."""
     from referee.errors import RefereeError
     from referee.ruleset import loader
+    from referee.search import figures
 
     manifest = _manifest()  # taken before reading, so a file changed meanwhile triggers a rebuild
     cat = loader.catalog()
@@ -281,7 +282,8 @@ def _build_editions(path: Path | None, asks=None) -> sqlite3.Connection:
         entry = cat.index[eid]
         # what a game on this very edition compares with (ruleset_index): its clauses as they stand
         editions[eid] = {"title": entry.get("title", eid), "aliases": list(entry.get("aliases") or []),
-                         "hash": docs_hash(docs_from_ruleset(rs, eid), lfp), "stored": stored_crc(json.dumps(rs.data))}
+                         "hash": docs_hash(docs_from_ruleset(rs, eid), lfp), "stored": stored_crc(json.dumps(rs.data)),
+                         "board_words": figures.board_words(rs)}  # whether a question names the board, without loading it
     for k, v in cat.index.items():
         if v.get("kind") == "edition" and v.get("invalid"):
             skipped[k] = "the file is not valid (referee rules validate shows why)"

@@ -1,0 +1,47 @@
+"""Eval labels checked by content: a row's `keys` (word groups, any language) must be in a clause it is labelled with."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from referee.names import norm
+from referee.ruleset import clause_text, loader
+
+ROOT = Path(__file__).resolve().parent.parent
+LABELLED = [ROOT / "bench" / "data" / "ask_gauge_unseen.yaml"]  # the files whose rows carry `keys`
+
+
+def clause_words(ruleset: str, cid: str) -> str:
+    """The clause's title and text in English, Spanish and Italian, folded, amounts in the edition's money."""
+    rs = loader.load(ruleset)
+    said = [" ".join(clause_text.words(rs, cid, lang)) for lang in ("en", "es", "it")]
+    return " ".join(norm(rs.fill(s)) + " " + rs.fill(s).casefold() for s in said)
+
+
+def missing(row: dict) -> list[str]:
+    """The key groups that no labelled clause holds (empty: the label is backed by its clause's words)."""
+    texts = [clause_words(row["ruleset"], c) for c in row.get("answers") or []]
+    out = []
+    for group in row.get("keys") or []:
+        alts = [a for g in group for a in g.split("|")]
+        if not any(norm(a) in t or a.casefold() in t for t in texts for a in alts):
+            out.append("|".join(alts))
+    return out
+
+
+@pytest.mark.parametrize("path", LABELLED, ids=lambda p: p.name)
+def test_every_labelled_clause_holds_its_key_words(path):
+    rows = yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]
+    labelled = [r for r in rows if r.get("answers")]
+    assert labelled and all(r.get("keys") for r in rows), "every row carries its key words"
+    bad = {r["q"]: missing(r) for r in labelled if missing(r)}
+    assert bad == {}
+
+
+def test_a_label_contradicting_its_words_is_caught():
+    row = {"ruleset": "us-classic", "answers": ["free_parking"], "keys": [["auction|subasta"]]}
+    assert missing(row) == ["auction|subasta"]
+    assert missing(dict(row, answers=["auction.declined"])) == []
