@@ -304,7 +304,7 @@ TEMPLATES: dict[str, Template] = {
     "doing.jail_fine": "the jail fine",
     "doing.trade_cash": "the cash in this trade",
     "doing.dealt_deeds": "paying for the dealt deeds",
-    "doing.buildings": "the buildings",
+    "doing.buildings": "building them",
     # refusals (each cites its clause)
     "refused.account_closed": "{player} is bankrupt and out of the game: nothing can be paid to, charged to or moved for {player}",
     "refused.bankrupt_player": "{player} is bankrupt and out of the game",

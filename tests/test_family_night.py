@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import run
 
 from referee.cli.console import TableConsole
 from referee.ledger import Game
@@ -278,3 +279,14 @@ def test_a_group_build_does_not_put_houses_on_a_mortgaged_lot(tmp_path, monkeypa
     assert con.run_line("build oriental to 1") == 1
     assert "building.mortgaged" in capsys.readouterr().err
     assert all(state(con)[0].deeds[i].houses == 0 for i in (6, 8, 9))
+
+
+def test_a_build_short_of_cash_reads_as_a_sentence(tmp_path):
+    """'the buildings costs $1,200' (and Spanish 'los edificios cuesta') read wrong; the cost is of building them."""
+    g = tmp_path / "g.sqlite"
+    for argv in (("new", "Ana", "Ben"), ("buy", "Ana", "park place"), ("buy", "Ana", "boardwalk"), ("pay", "Ana", "Ben", "700")):
+        assert run(*argv, game=g).code == 0
+    r = run("build", "dark blue", "to", "3", game=g)
+    assert r.code == 1 and "building them costs $1,200" in r.text, r.text
+    r = run("--lang", "es", "build", "azul oscuro", "a", "3", game=g)
+    assert r.code == 1 and "construirlos cuesta" in r.text, r.text
