@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import mimetypes
 import secrets
 import time
 from importlib import resources
@@ -33,6 +34,7 @@ PING = 15  # seconds between keep-alive comments on an idle stream
 RETRY_MS = 1000  # how soon a dropped phone asks again
 
 STATIC = resources.files("referee.web") / "static"
+mimetypes.add_type("application/manifest+json", ".webmanifest")  # the page installs to the home screen
 
 
 class Hub:

@@ -174,11 +174,24 @@
       turn.hidden = false;
       if (v.turn.current) turn.appendChild(el("div", "now", "▶ " + (v.turn.again ? L("throws_again", "{player} throws again", {player: v.turn.current}) : L("to_throw", "{player} to throw", {player: v.turn.current}))));
       if (v.turn.last_throw) turn.appendChild(el("div", "throw", L("last_throw", "last throw: {text}", {text: v.turn.last_throw.text})));
+      // what the last landing still asks (a rent to claim or pay, a deed to buy, a tax, a card), in words
+      if (v.turn.pending) turn.appendChild(el("div", "pending" + (v.turn.pending.player === me() ? " mine" : ""), v.turn.pending.text));
     } else { turn.hidden = true; }
 
+    // the last three moves, above the fold; the whole list stays at the bottom
+    var recent = $("recent"), rl = recent.querySelector("ol");
+    clear(rl);
+    var last = v.events.filter(function (e) { return !e.undone; }).slice(0, 3);
+    recent.hidden = !last.length;
+    last.forEach(function (e) { rl.appendChild(el("li", "", e.text)); });
+
+    // this phone's player first, then the one whose turn it is, then the others in their order
     var pl = $("players");
     clear(pl);
-    v.players.forEach(function (p) { pl.appendChild(playerCard(p, v)); });
+    var rank = function (p) { return p.name === me() ? 0 : (p.turn ? 1 : 2); };
+    v.players.map(function (p, i) { return [rank(p), i, p]; })
+      .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
+      .forEach(function (x) { pl.appendChild(playerCard(x[2], v)); });
 
     var debts = $("debts"), ul = debts.querySelector("ul");
     clear(ul);
@@ -202,7 +215,7 @@
         var d = el("details", "ruling");
         d.appendChild(el("summary", "", r.title));
         if (r.text) d.appendChild(el("div", "rule", r.text));
-        d.appendChild(el("div", "src", r.source + ", “" + r.section + "” (" + r.id + ")"));
+        d.appendChild(el("div", "src", r.source + ", “" + r.section + "”"));  // the title above names it; no clause id
         li.appendChild(d);
       });
       ol.appendChild(li);
