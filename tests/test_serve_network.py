@@ -100,6 +100,7 @@ def test_a_crowd_of_idle_and_slow_connections_does_not_take_the_page_down(tmp_pa
         assert wait_for(lambda: s.status(f"/health{q}") == 200, timeout=5)
         assert player(s.state()["view"], "Ana")["cash"] == 1425
         rss_after = _rss_kib(s.proc.pid)
+        print(f"crowd: {len(crowd)} connections, {refused} idle refused at once, server RSS {rss_before} → {rss_after} KiB")
         assert rss_after < rss_before + 100 * 1024, f"memory stays bounded: {rss_before} → {rss_after} KiB"
     finally:
         stream.close()
@@ -108,6 +109,7 @@ def test_a_crowd_of_idle_and_slow_connections_does_not_take_the_page_down(tmp_pa
     assert s.proc.poll() is None, "the server is still up"
     out = s.output
     assert "Traceback" not in out and "Exception in ASGI" not in out, out[-2000:]
+    print(f"server printed {len(out.splitlines())} lines")
     assert len(out.splitlines()) < 60, f"refusals are summed up, not one line each: {len(out.splitlines())} lines"
 
 
