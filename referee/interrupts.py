@@ -44,14 +44,19 @@ def atomic(fn):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
+        def unguarded():  # no Ctrl-C to hold (another thread, or SIGINT ignored): still note what was recorded
+            result = fn(*args, **kwargs)
+            recorded[:] = [_describe(result)]
+            return result
+
         if threading.current_thread() is not threading.main_thread():
-            return fn(*args, **kwargs)
+            return unguarded()
         try:
             previous = signal.getsignal(signal.SIGINT)
         except (ValueError, OSError):
-            return fn(*args, **kwargs)
+            return unguarded()
         if previous in (signal.SIG_IGN, None):
-            return fn(*args, **kwargs)
+            return unguarded()
 
         def hold(signum, frame):
             _pending.append(True)
@@ -65,13 +70,14 @@ def atomic(fn):
                 _pending.clear()
                 raise KeyboardInterrupt from None  # the write failed or was refused: nothing recorded
             raise
+        # noted while Ctrl-C is still held: a Ctrl-C the moment the old handler is back must find the move named
+        recorded[:] = [_describe(result)]
         signal.signal(signal.SIGINT, previous)
         interrupted = bool(_pending)
         _pending.clear()
         if interrupted:
-            committed.append(_describe(result))
+            committed.append(recorded[-1])
             raise KeyboardInterrupt
-        recorded[:] = [_describe(result)]
         return result
 
     return wrapper
@@ -105,6 +111,30 @@ def stop() -> None:
     except Exception:
         pass
     raise SystemExit(EXIT_CODE)
+
+
+def recorded_anyway(problem: str) -> None:
+    """The output failed (a closed pipe, a full disk) after this command recorded its move: the move stands, so
+    say so on stderr and leave with 0, so a script does not type it again; the output goes nowhere from now on."""
+    _silence_stdout()
+    try:
+        sys.stderr.write(_("recorded: {move} (its report could not be printed: {problem})").format(move=recorded[-1], problem=problem) + "\n")
+        sys.stderr.flush()
+    except Exception:
+        pass
+    raise SystemExit(0)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so nothing buffered fails again when Python flushes it on the way out."""
+    import os
+
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def caused_by_interrupt(exc: BaseException | None) -> bool:

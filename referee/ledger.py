@@ -35,6 +35,9 @@ if TYPE_CHECKING:  # a command that only reads the table (status, log) need not 
     from referee.core.ops import Op
 
 SCHEMA_VERSION = 2
+# The id a client gave this command's move (`--id`; the phones' ids): a retry with the same id is a no-op.
+# Kept in the table move_ids, made when first needed (a game file without it reads as before).
+MOVE_ID: list[str | None] = [None]
 DEFAULT_NAME = "referee-game.sqlite"
 
 SCHEMA = """
@@ -89,6 +92,16 @@ def _connect(path: Path) -> sqlite3.Connection:
     con.execute("PRAGMA synchronous=FULL")
     con.execute("PRAGMA busy_timeout=30000")
     return con
+
+
+class AlreadyRecorded(RefereeError):
+    """A retried move: its id was recorded before, as #seq. Not an error: the move stands (exit 0)."""
+
+    exit_code = 0
+
+    def __init__(self, seq: int, move_id: str):
+        super().__init__(i18n._("already recorded as #{seq} (move id {id}): nothing done").format(seq=seq, id=move_id))
+        self.seq = seq
 
 
 class Game:
@@ -166,12 +179,26 @@ class Game:
             con.execute("PRAGMA journal_mode=DELETE")
         finally:
             con.close()
-        for suffix in ("-wal", "-shm"):
-            for base in (path,):
-                p = Path(str(base) + suffix)
-                if p.exists() and force:
+        if force:
+            for suffix in ("-wal", "-shm"):
+                p = Path(str(path) + suffix)
+                if p.exists():
                     p.unlink()
-        os.replace(tmp, path)
+            os.replace(tmp, path)
+            return cls(path)
+        try:  # a link is made only where no file is: two `new` at once leave one game and one refusal
+            os.link(tmp, path)
+        except FileExistsError:
+            raise InputError(i18n._("{path} already holds a game (another `referee new` made it just now): use --game OTHER.sqlite, "
+                                    "or --force to replace it").format(path=path)) from None
+        except OSError:  # a file system without hard links: the exists check above, then the rename
+            if path.exists():
+                raise InputError(i18n._("{path} already holds a game: use --game OTHER.sqlite, or --force to replace it").format(path=path)) from None
+            os.replace(tmp, path)
+            return cls(path)
+        finally:
+            if tmp.exists():
+                tmp.unlink()
         return cls(path)
 
     # ------------------------------------------------------------ reading
@@ -270,6 +297,19 @@ class Game:
         return self.con.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
 
     # ------------------------------------------------------------ writing
+    def _seen_move_id(self) -> None:
+        """Inside the write lock: a move id this game already recorded makes the command a no-op (a retry)."""
+        if MOVE_ID[0] is None:
+            return
+        self.con.execute("CREATE TABLE IF NOT EXISTS move_ids (id TEXT PRIMARY KEY, seq INTEGER NOT NULL)")
+        row = self.con.execute("SELECT seq FROM move_ids WHERE id=?", (MOVE_ID[0],)).fetchone()
+        if row:
+            raise AlreadyRecorded(int(row[0]), MOVE_ID[0])
+
+    def _note_move_id(self, seq: int) -> None:
+        if MOVE_ID[0] is not None:
+            self.con.execute("INSERT INTO move_ids VALUES (?, ?)", (MOVE_ID[0], seq))
+
     @interrupts.atomic
     def record(self, build: Callable[[Ruleset, Table], Event]) -> Event:
         """Run `build(ruleset, state)` inside the write lock and append its event."""
@@ -278,6 +318,7 @@ class Game:
 
         self.con.execute("BEGIN IMMEDIATE")
         try:
+            self._seen_move_id()
             rs = self.ruleset()  # inside the lock: a deed value recorded by another terminal counts
             t, _ = self._state_in_txn()
             ev = build(rs, t)
@@ -289,6 +330,7 @@ class Game:
             )
             self._mark_current_schema()
             seq = int(cur.lastrowid or 0)
+            self._note_move_id(seq)
             state = json.dumps(ev.t.to_dict())
             self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (seq, state))
             if seq % CHECKPOINT_EVERY == 0:
@@ -324,6 +366,7 @@ class Game:
             raise InputError(i18n._("undo takes back at most {limit} moves at a time, not {n} (`referee log` shows the moves)").format(limit=UNDO_LIMIT, n=n))
         self.con.execute("BEGIN IMMEDIATE")
         try:
+            self._seen_move_id()
             self._checkpoints()
             evs = self._events()
             undone = cancellations(evs)
@@ -360,6 +403,7 @@ class Game:
         """
         self.con.execute("BEGIN IMMEDIATE")
         try:
+            self._seen_move_id()
             self._checkpoints()
             evs = self._events()
             undone = cancellations(evs)
@@ -391,6 +435,7 @@ class Game:
         """Append an event that cancels events from seq `first` on; rebuild from the nearest checkpoint before them."""
         cur = self.con.execute("INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data)))
         seq = int(cur.lastrowid or 0)
+        self._note_move_id(seq)
         evs = evs + [(seq, data)]
         self.con.execute("DELETE FROM checkpoints WHERE seq >= ?", (first,))
         row = self.con.execute("SELECT seq, state FROM checkpoints WHERE seq < ? ORDER BY seq DESC LIMIT 1", (first,)).fetchone()
@@ -412,6 +457,7 @@ class Game:
         rs = self.ruleset()
         self.con.execute("BEGIN IMMEDIATE")
         try:
+            self._seen_move_id()
             self._checkpoints()
             evs = self._events()
             data = make(rs, evs)

@@ -69,10 +69,16 @@ def help_language(argv: list[str], usage_error: bool = False) -> None:
 
 
 def main() -> None:
+    from referee import interrupts
+
+    interrupts.recorded.clear()  # what this command records, not a previous in-process run's
+    interrupts.committed.clear()
     try:
         _main()
     finally:
         STATE["lang_chosen"] = False  # a later in-process run without main() chooses for itself
+        if "referee.ledger" in sys.modules:
+            sys.modules["referee.ledger"].MOVE_ID[0] = None  # one command's id, not the next in-process run's
 
 
 def _join_names(group: Any, argv: list[str]) -> list[str]:
@@ -96,6 +102,11 @@ def _main() -> None:
     argv, mode = common.take_detail_flags(sys.argv[1:])
     common.set_detail(mode)  # `--why` / `--verbose` anywhere on the line; else quiet (or $REFEREE_VERBOSE)
     try:
+        argv, move_id = common.take_move_id(argv)
+        if move_id:  # a retried command with the same id is a no-op (referee/ledger.py MOVE_ID)
+            from referee import ledger
+
+            ledger.MOVE_ID[0] = move_id
         i18n.reset(lang_flag(argv))
         argv = lang_first(argv)
         help_language(argv)
@@ -127,6 +138,10 @@ def _main() -> None:
 
         if interrupts.caused_by_interrupt(e):  # Python wraps a Ctrl-C raised inside an import or a class body
             interrupts.stop()
+        if isinstance(e, (OSError, common.OutputClosed)) and interrupts.recorded:  # the move is in the file; only its report failed
+            interrupts.recorded_anyway(_("the output was closed") if isinstance(e, common.OutputClosed) else (e.strerror or str(e)))
+        if isinstance(e, common.OutputClosed):  # nothing was recorded: leave quietly, as `cmd | head` expects
+            raise SystemExit(1) from None
         if isinstance(e, OSError) or _is_sqlite_error(e):
             if os.environ.get("REFEREE_DEBUG"):
                 raise

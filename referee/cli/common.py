@@ -11,7 +11,25 @@ from rich.markup import escape
 
 from referee.i18n import N_, _
 
-out = Console(highlight=False, soft_wrap=True)
+
+class _Console(Console):
+    """Rich's console, except that a reader who closed the pipe is an OSError like a full disk (Rich's own
+    answer is exit 1 in silence): the command then says on stderr whether its move was recorded."""
+
+    def on_broken_pipe(self) -> None:
+        import os
+
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, sys.stdout.fileno())
+        os.close(fd)
+        raise OutputClosed  # not an OSError: Click would turn that into exit 1 before main() could say what was recorded
+
+
+class OutputClosed(Exception):
+    """The reader of our output went away (`referee log | head`, `… | true`)."""
+
+
+out = _Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False, soft_wrap=True)
 # In a terminal, long lines wrap between words (a terminal cuts a word in two at its edge); piped, a line stays
 # whole, for grep and for scripts.
@@ -176,5 +194,29 @@ def is_click(obj: object, kind: str) -> bool:
 
 
 def fail(message: str, code: int) -> None:
-    err.print(escape(message), style="red" if code == 1 else None)
+    (out if code == 0 else err).print(escape(message), style="red" if code == 1 else None)
     sys.exit(code)
+
+
+MOVE_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:-")
+
+
+def take_move_id(args: list[str]) -> tuple[list[str], str | None]:
+    """`--id ID` (or `--id=ID`) anywhere before `--`: removed, and the id, checked (1–64 of A-Z a-z 0-9 . _ : -)."""
+    from referee.errors import InputError
+
+    rest: list[str] = []
+    found: str | None = None
+    it = iter(enumerate(args))
+    for i, a in it:
+        if a == "--":
+            rest += args[i:]
+            break
+        if a == "--id" or a.startswith("--id="):
+            value = a[5:] if a.startswith("--id=") else next(it, (None, None))[1]
+            if not value or len(value) > 64 or not set(value) <= MOVE_ID_CHARS:
+                raise InputError(_("--id takes 1 to 64 letters, digits or . _ : - (the same id for a retried move)"))
+            found = value
+            continue
+        rest.append(a)
+    return rest, found
