@@ -37,6 +37,10 @@ def check_openable(path: Path) -> None:
         st = None
     if st is not None and (st.st_dev, st.st_ino) in _VERIFIED and st.st_size:
         return
+    import stat
+
+    if st is not None and not stat.S_ISREG(st.st_mode):  # a FIFO would block the open, a device never end
+        raise InputError(i18n._("{path} is not a regular file (a device, a pipe or a socket): a game is a file").format(path=path))
     try:
         with open(path, "rb") as f:
             head = f.read(len(SQLITE_HEADER))

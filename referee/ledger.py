@@ -38,6 +38,7 @@ SCHEMA_VERSION = 2
 # The id a client gave this command's move (`--id`; the phones' ids): a retry with the same id is a no-op.
 # Kept in the table move_ids, made when first needed (a game file without it reads as before).
 MOVE_ID: list[str | None] = [None]
+MAX_AMOUNT = 10**9  # no amount of any edition comes near it (the ruleset schema's bound, referee/ruleset/schema.py)
 DEFAULT_NAME = "referee-game.sqlite"
 
 SCHEMA = """
@@ -204,7 +205,10 @@ class Game:
     # ------------------------------------------------------------ reading
     @property
     def spec(self) -> dict:
-        return gamefile.loads(self.path, self._meta["spec"], "the meta table's 'spec' entry")
+        spec = gamefile.loads(self.path, self._meta["spec"], "the meta table's 'spec' entry")
+        if not isinstance(spec, dict):
+            raise gamefile.damaged(self.path, "the meta table's 'spec' entry is not a mapping")
+        return spec
 
     def ruleset(self) -> Ruleset:
         """The game's ruleset, with the board values recorded at the table (`deed` events) laid over it."""
@@ -258,6 +262,10 @@ class Game:
         """Replay one stored event; a damaged one is named, never an internal error."""
         from referee.core.ops import apply_ops
 
+        for op in ev["ops"]:  # the cheap part of `referee verify`: an amount no game holds stops the replay, named
+            values = op.values() if isinstance(op, dict) else op if isinstance(op, list) else ()
+            if any(isinstance(v, float) or (isinstance(v, int) and not isinstance(v, bool) and abs(v) > MAX_AMOUNT) for v in values):
+                raise gamefile.damaged(self.path, f"event #{seq} ({ev['type']}) holds an amount no game has (`referee verify` checks the file)")
         try:
             apply_ops(t, ev["ops"])
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):

@@ -112,6 +112,8 @@ def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mod
     (a name found inside a sentence, `referee ask`); 'forgiving' also initials,
     letters in order and near misses (what a person types at the table).
     """
+    if has_controls(text):  # '\x1b[2JAna' is not Ana: an escape code typed or pasted is refused, never folded away
+        raise InputError(_("'{text}' holds control characters or escape codes; type the name in letters").format(text=ascii(text)[1:-1]))
     q = norm(text)
     if not q:
         raise InputError(_("empty {what} name").format(what=_(what)))
@@ -193,16 +195,34 @@ def party(text: str, players: Sequence[str], allow_bank: bool = False, mode: Mod
     return match(text, {p: [p] for p in players}, "player", mode=mode, hint=hint)
 
 
-_CONTROL = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}
+_CONTROL = {"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"}  # controls, format (bidi overrides, zero-width), separators, unassigned
+MAX_TEXT = 200  # a payment's reason, a note: a sentence, not a page
+
+
+def has_controls(text: str) -> bool:
+    return any(unicodedata.category(ch) in _CONTROL for ch in text)
+
+
+def free_text(raw: str, what: str, limit: int = MAX_TEXT) -> str:
+    """The one rule for a free-text field typed at the table (a payment's reason, a note): NFC, trimmed, printable —
+    no newline, escape code or bidi override, which could forge a log line or repaint a screen — and at most
+    `limit` characters. InputError otherwise; `what` names the field in the message."""
+    text = unicodedata.normalize("NFC", str(raw)).strip()
+    if has_controls(text):
+        raise InputError(_("{what} holds control characters, line breaks or escape codes ('{text}'); write it on one line in plain text").format(
+            what=what, text=ascii(text)[1:-1][:60]))
+    if len(text) > limit:
+        raise InputError(_("{what} is longer than {n} characters").format(what=what, n=limit))
+    return text
 
 
 def player_name(raw: str) -> str:
     """A player's name as stored: NFC, trimmed, printable, not too long, not the bank's. InputError otherwise."""
     name = unicodedata.normalize("NFC", str(raw)).strip()
-    shown = ascii(name)[1:-1] if any(unicodedata.category(ch) in _CONTROL for ch in name) else name
+    shown = ascii(name)[1:-1] if has_controls(name) else name
     if not name:
         raise InputError(_("a player name cannot be empty"))
-    if any(unicodedata.category(ch) in _CONTROL for ch in name):
+    if has_controls(name):
         raise InputError(_("the player name '{name}' holds control characters or escape codes; use letters, digits and spaces").format(name=shown))
     if not norm(name):
         raise InputError(_("the player name '{name}' needs a letter or a digit").format(name=name))

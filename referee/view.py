@@ -311,6 +311,8 @@ def agreed_end(rs, ends: str | None, minutes: int | None, now: float) -> dict:
     from referee.errors import InputError
 
     if ends is None and minutes is None:
+        if rs.p.end.condition == "time_limit":  # a clock game with no clock would never end
+            raise InputError(_("{ruleset} plays to an agreed time: say when it ends with --ends HH:MM or --minutes N").format(ruleset=rs.id))
         return {}
     if ends is not None and minutes is not None:
         raise InputError(_("give the agreed end once: --ends HH:MM or --minutes N, not both"))
@@ -319,6 +321,8 @@ def agreed_end(rs, ends: str | None, minutes: int | None, now: float) -> dict:
     if minutes is not None:
         if minutes <= 0:
             raise InputError(_("--minutes must be positive, not {minutes}").format(minutes=minutes))
+        if minutes > 24 * 60:
+            raise InputError(_("--minutes is at most {n} (a day), not {minutes:,}").format(n=24 * 60, minutes=minutes))
         at = now + minutes * 60
     else:
         assert ends is not None

@@ -28,20 +28,59 @@ MAX_VALUES = 250_000  # values built, aliases expanded (a shipped ruleset holds 
 _SAFE_LINE_DEPTH = 10_000  # below this bound the C composer's own recursion is safe
 
 
-def read(path: Path, display: str) -> tuple[Any, dict]:
-    """Parse once with safe semantics; return the data and a map path -> line. InputError on any problem."""
+def read_bytes(path: Path, display: str, most: int = MAX_BYTES) -> bytes:
+    """A regular file's bytes, at most `most` of them, counted while reading (a device such as /dev/zero reports
+    size 0 and never ends; a FIFO blocks an open for reading): anything else is one located InputError."""
+    import errno
+    import os
+    import stat
+
     try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise InputError(_("the file is {size} bytes; a referee file is at most {most}").format(size=number(size), most=number(MAX_BYTES)), display)
-        text = path.read_text(encoding="utf-8")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise InputError(_("no such file"), display) from None
     except IsADirectoryError:
         raise InputError(_("is a folder, not a file"), display) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(_("cannot read: {error}").format(error=e), display) from None
-    return parse(text, display)
+    except OSError as e:
+        if e.errno == errno.ELOOP:
+            raise InputError(_("a loop of symbolic links, not a file"), display) from None
+        raise InputError(_("cannot read: {error}").format(error=e.strerror or e), display) from None
+    try:
+        st = os.fstat(fd)
+        if stat.S_ISDIR(st.st_mode):
+            raise InputError(_("is a folder, not a file"), display)
+        if not stat.S_ISREG(st.st_mode):
+            raise InputError(_("is not a regular file (a device, a pipe or a socket): referee reads only files"), display)
+        if st.st_size > most:
+            raise InputError(_("the file is {size} bytes; a referee file is at most {most}").format(size=number(st.st_size), most=number(most)), display)
+        chunks, got = [], 0
+        while got <= most:
+            chunk = os.read(fd, min(1 << 20, most + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        if got > most:  # grew while read
+            raise InputError(_("the file is over {most} bytes; a referee file is at most that").format(most=number(most)), display)
+        return b"".join(chunks)
+    except OSError as e:
+        raise InputError(_("cannot read: {error}").format(error=e.strerror or e), display) from None
+    finally:
+        os.close(fd)
+
+
+def read_text(path: Path, display: str, most: int = MAX_BYTES) -> str:
+    """`read_bytes` as UTF-8 text (a file in another encoding is one located error)."""
+    raw = read_bytes(path, display, most)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(_("not UTF-8 text (byte {n}): save the file as UTF-8").format(n=e.start + 1), display) from None
+
+
+def read(path: Path, display: str) -> tuple[Any, dict]:
+    """Parse once with safe semantics; return the data and a map path -> line. InputError on any problem."""
+    return parse(read_text(path, display), display)
 
 
 def parse(text: str, display: str) -> tuple[Any, dict]:

@@ -124,3 +124,5 @@ def test_scripted_game_ends_in_bankruptcy(edition, tmp_path):
     assert {p.name: p.cash for p in table.players} == {p["name"]: p["cash"] for p in s["players"]}
     assert events[-1]["type"] == "bankrupt"
     assert "game over" in " ".join(events[-1]["notes"])
+    v = run("verify", game=g)  # every move re-run by the engine gives the amounts the file holds
+    assert v.code == 0 and "ok" in v.out, v.text

@@ -60,6 +60,8 @@ def test_every_line_of_banking_a_game_runs_as_written(tmp_path, monkeypatch):
             assert "refused" not in r.text and "Traceback" not in r.text, r.text
             ran += 1
     assert ran >= 25
+    v = run("verify")  # the evening's file, every move re-run by the engine
+    assert v.code == 0 and "ok" in v.out, v.text
     assert (tmp_path / "referee-game.sqlite").exists() and (tmp_path / "game.yaml").exists() and (tmp_path / "short.sqlite").exists()
 
 

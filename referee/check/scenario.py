@@ -43,7 +43,7 @@ def display(path: Path) -> str:
     """A file under the working folder is shown relative to it; any other as given (no '../..')."""
     try:
         return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):  # outside the folder; a symbolic-link loop (read_bytes names it)
         return str(path)
 
 

@@ -43,6 +43,9 @@ from referee.i18n import _, pgettext
 _DICE = re.compile(r"^\s*([1-6])\s*[+, ]\s*([1-6])\s*$")
 
 
+MAX_LINE = 2000  # characters in one console line
+
+
 class TableConsole:
     def __init__(self, path: Path, group: Any = None):
         """`group`: the root command group when `referee play` runs; built here when used on its own (tests, benchmarks)."""
@@ -89,6 +92,8 @@ class TableConsole:
         """Run one console line; returns its exit code (0 done, 1 refused, 2 bad input, 3 bug)."""
         interrupts.recorded.clear()  # a Ctrl-C during this line speaks of this line's move only
         try:
+            if len(line) > MAX_LINE:  # shlex is slow on a huge line (a 1 MB paste took 21 s); no move is that long
+                raise InputError(_("a console line holds at most {n} characters, this one {m:,}").format(n=MAX_LINE, m=len(line)))
             words = split_line(line)
             if not words:
                 return 0

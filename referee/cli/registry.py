@@ -86,6 +86,7 @@ COMMANDS: tuple[Command | Group, ...] = (
     Command("export", "commands.history:export", N_("Write the game's history as YAML (or CSV).")),
     Command("void", "fix_cmd:void", N_("Remove one past entry and re-run every later move (refused, naming the move, if one no longer holds).")),
     Command("amend", "fix_cmd:amend", N_("Replace one past entry with a corrected move and re-run every later move."), rest=True),
+    Command("verify", "commands.verify:verify", N_("Check a game file: integrity, schema, every event re-run by the engine, the replay against the snapshot.")),
     Command("summary", "summary_cmd:summary", N_("The game at its end (or so far): who won, the final count by the game's own method, the turning points.")),
     Command("status", "commands.status:status", N_("The table at a glance: cash, deeds, buildings, mortgages, net worth, the bank's stock.")),
     Command("score", "commands.score:score", N_("Value every player by a named method: components, total and ranking (ties shown as ties).")),

@@ -75,6 +75,8 @@ class RulesetFile:
                 errors.append(InputError(p.message, self.display, line_of(self.lines, ("for", key) + p.path)))
         errors += self._check_clause_ids()
         rid = data.get("id")
+        if "id" not in data:
+            errors.append(InputError(_("a ruleset file needs an id (id: {stem}, its file's name)").format(stem=path.stem), self.display, 1))
         if isinstance(rid, str) and data.get("kind") != "board" and path.suffix in (".yaml", ".yml") and rid != path.stem:
             errors.append(InputError(_("the id '{id}' differs from the file's name '{name}': name the file {id}.yaml").format(
                 id=rid, name=path.name), self.display, line_of(self.lines, ("id",))))
@@ -282,6 +284,7 @@ def compose(cat: Catalog, edition: str, vids: list[str], hids: list[str], board_
         overlays.append(cat.file(vid))
     for hid in hids:
         overlays.append(cat.file(hid))
+    _check_overlays(overlays)
     if board_path is not None:
         bf = RulesetFile(board_path, str(board_path))
         overlays.append(bf)
@@ -315,6 +318,17 @@ def compose(cat: Catalog, edition: str, vids: list[str], hids: list[str], board_
     if errors:
         raise ValidationErrors(errors)
     return merged
+
+
+def _check_overlays(overlays: list[RulesetFile]) -> None:
+    """Each variant or house rule once, and none beside one it excludes (`excludes:` in its file: two short games)."""
+    ids = [f.id for f in overlays]
+    for f in overlays:
+        if ids.count(f.id) > 1:
+            raise InputError(_("'{id}' is named twice: name each variant or house rule once").format(id=f.id))
+        for other in f.data.get("excludes") or []:
+            if other in ids:
+                raise InputError(_("'{a}' and '{b}' exclude each other: choose one").format(a=f.id, b=other), f.display, line_of(f.lines, ("excludes",)))
 
 
 def _chain(cat: Catalog, rid: str) -> list[RulesetFile]:

@@ -36,6 +36,10 @@ class Spec:
         raise NotImplementedError
 
 
+# what a text in a ruleset may not hold (line breaks and tabs may): DEL and C1 controls, bidi overrides and isolates
+_UNPRINTABLE = frozenset(chr(c) for c in [0x7F, *range(0x80, 0xA0), 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)])
+
+
 @dataclass
 class Str(Spec):
     choices: tuple[str, ...] | None = None
@@ -45,6 +49,9 @@ class Str(Spec):
     def check(self, value, path, report):
         if not isinstance(value, str):
             report(path, _("{name} must be text, not {value}").format(name=_name(path), value=_show(value)))
+        elif any(ch in _UNPRINTABLE or (ch < " " and ch not in "\n\t") for ch in value):
+            report(path, _("{name} holds control characters or escape codes, which a screen would obey: {value}").format(
+                name=_name(path), value=ascii(value)[:60]))
         elif self.choices and value not in self.choices:
             hint = _did_you_mean(value, self.choices)
             report(path, _("{name} is '{value}', must be one of: {choices}{hint}").format(
@@ -457,6 +464,7 @@ TOP = Struct(
         "kind": Str(("edition", "variant", "house-rule", "board")),
         "extends": Str(),
         "applies_to": List(Str()),
+        "excludes": List(Str()),  # variants or house rules this one cannot be played with
         "aliases": List(Str()),
         "description": Str(),
         "language": Str(LANGUAGES),  # a language whose catalog ships

@@ -119,7 +119,7 @@ def play(
             raise InputError(_("cannot read {file}: {error}").format(file=file, error=e.strerror)) from None
         code = con.run_lines(lines, source=file)
     elif not sys.stdin.isatty():
-        code = con.run_lines(sys.stdin.read().splitlines(), source=None)
+        code = con.run_lines(_stdin_lines(), source=None)
     else:
         code = con.interact()
     if code:
@@ -131,7 +131,29 @@ def watch(
     interval: Annotated[float, typer.Option("--interval", help=N_("Seconds between checks for a change."))] = 0.15,
     game: GameOpt = None,
 ) -> None:
-    from referee.cli import watch as watchmod
+    import math
 
+    from referee.cli import watch as watchmod
+    from referee.errors import InputError
+
+    if not math.isfinite(interval) or not 0.02 <= interval <= 60:
+        raise InputError(_("--interval is a number of seconds from 0.02 to 60, not {value}").format(value=interval))
     watchmod.run(game_path(game), once=once, interval=interval)
 
+
+STDIN_MOST = 16 * 1024 * 1024  # a whole evening typed is a few hundred KB
+
+
+def _stdin_lines() -> list[str]:
+    """The moves piped in (`referee play < moves.txt`): UTF-8, at most STDIN_MOST bytes (`< /dev/zero` never ends)."""
+    import sys
+
+    from referee.errors import InputError
+
+    raw = sys.stdin.buffer.read(STDIN_MOST + 1)
+    if len(raw) > STDIN_MOST:
+        raise InputError(_("the moves piped in are over {most:,} bytes; split them into files").format(most=STDIN_MOST))
+    try:
+        return raw.decode("utf-8").splitlines()
+    except UnicodeDecodeError as e:
+        raise InputError(_("the moves piped in are not UTF-8 text (byte {n}): save them as UTF-8").format(n=e.start + 1)) from None

@@ -1,0 +1,34 @@
+"""`referee verify [FILE]`: the game file checked from its first event (referee/verify.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from referee.i18n import N_, _
+
+
+def verify(
+    file: Annotated[Optional[str], typer.Argument(help=N_("The game file (default: --game, $REFEREE_GAME or ./referee-game.sqlite)."))] = None,
+    game: Annotated[Optional[str], typer.Option("--game", "-g", hidden=True)] = None,
+) -> None:
+    """Check a game file: integrity, schema, every event re-run by the engine, the replay against the snapshot."""
+    from rich.markup import escape
+
+    from referee import verify as checker
+    from referee.cli.common import out
+    from referee.cli.context import game_path
+
+    path = game_path(file or game)
+    rep = checker.check_file(path)
+    if not rep.ok:
+        out.print(escape(_("{file}: NOT OK: {problem}").format(file=path.name, problem=rep.problem)), style="red")
+        raise typer.Exit(1)
+    line = _("{file}: ok — {n} events, {m} moves re-run by the engine with the amounts the file holds").format(
+        file=path.name, n=rep.events, m=rep.rechecked)
+    if rep.forced:
+        line += "; " + _("forced by the banker: {entries}").format(entries=", ".join(f"#{s}" for s in rep.forced))
+    if rep.not_rechecked:
+        line += "; " + _("kept as recorded: {entries}").format(entries=", ".join(f"#{s}" for s in rep.not_rechecked))
+    out.print(escape(line))
