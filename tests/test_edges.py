@@ -9,7 +9,6 @@ import sqlite3
 import subprocess
 
 import pytest
-
 from conftest import referee_exe, run
 
 
