@@ -88,3 +88,11 @@ def test_a_ruleset_without_id_and_a_game_whose_spec_is_not_a_mapping_are_located
     monkeypatch.delenv("REFEREE_LANG")  # the game's recorded language is read from its spec
     r = run("status", game=g)
     assert r.code == 2 and "spec" in r.text and "internal error" not in r.text, r.text
+
+
+def test_a_usage_error_is_two_lines_the_error_first(tmp_path):
+    for argv in (("frobnicate",), ("pay", "Ana")):
+        r = run(*argv, game=tmp_path / "g.sqlite")
+        lines = r.err.strip().splitlines()
+        assert r.code == 2 and len(lines) == 2, r.err
+        assert lines[0].startswith("Error: ") and lines[1].startswith("Usage: referee") and "--help" in lines[1], r.err

@@ -157,12 +157,9 @@ def _main() -> None:
                 if words and words[0] in ("pay", "collect"):
                     common.fail(_("amounts must be positive, not {amount} (to move money the other way, swap the two parties)").format(amount=typed), 2)
                 common.fail(_("{number}: a negative number means nothing here").format(number=typed), 2)
-            if i18n.current() == "en":
-                e.show()  # type: ignore[attr-defined]
-            else:
-                from referee.cli.click_words import show_usage_error
+            from referee.cli.click_words import show_usage_error
 
-                show_usage_error(e)
+            show_usage_error(e)
             code = getattr(e, "exit_code", 2)
             sys.exit(2 if code not in (0, 1) else code)
         if os.environ.get("REFEREE_DEBUG"):

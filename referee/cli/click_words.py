@@ -110,10 +110,10 @@ def show_usage_error(e: Any) -> None:
         e.show()
         return
     message = translate(e.format_message())
-    if ctx is not None:
-        common.err.print(ctx.get_usage(), markup=False, highlight=False)
-        if ctx.command.get_help_option(ctx) is not None:
-            common.err.print(_("Try '{command} {option}' for help.").format(command=ctx.command_path, option=ctx.help_option_names[0]),
-                             markup=False, highlight=False)
-        common.err.print("", markup=False)
+    # two lines: what is wrong first, then the usage with where to read more (Click's own four put the error last)
     common.err.print(_("Error: {message}").format(message=message), markup=False, highlight=False)
+    if ctx is not None:
+        usage = ctx.get_usage().replace("\n", " ").strip()
+        if ctx.command.get_help_option(ctx) is not None:
+            usage += " — " + _("Try '{command} {option}' for help.").format(command=ctx.command_path, option=ctx.help_option_names[0])
+        common.err.print(usage, markup=False, highlight=False, soft_wrap=True)
