@@ -95,4 +95,4 @@ def test_a_usage_error_is_two_lines_the_error_first(tmp_path):
         r = run(*argv, game=tmp_path / "g.sqlite")
         lines = r.err.strip().splitlines()
         assert r.code == 2 and len(lines) == 2, r.err
-        assert lines[0].startswith("Error: ") and lines[1].startswith("Usage: referee") and "--help" in lines[1], r.err
+        assert lines[0].startswith("Error: ") and lines[1].startswith("Usage: ") and "--help" in lines[1], r.err  # in-process, Click names the program after pytest
