@@ -73,6 +73,16 @@ def explain_open_error(path: Path, e: sqlite3.Error) -> InputError:
     return InputError(i18n._("{path} is not a referee game file, or is damaged ({error})").format(path=path, error=msg))
 
 
+def write_error(path: Path, e: sqlite3.Error) -> InputError | None:
+    """A write the file system refused, named with the game's path (SQLite's own words name no file), or None."""
+    msg = str(e).lower()
+    if "disk is full" in msg or "disk i/o" in msg:
+        return InputError(i18n._("{path}: the disk is full; nothing was recorded (free some space, then type the move again)").format(path=path))
+    if "readonly" in msg or "read-only" in msg:
+        return InputError(i18n._("{path}: the game file or its folder is read-only; nothing was recorded (reading commands still work)").format(path=path))
+    return None
+
+
 def loads(path: Path, text, what: str):
     """json.loads for a value stored in the game file, naming what is damaged."""
     try:

@@ -146,16 +146,9 @@ class Game:
             raise gamefile.damaged(self.path, "it holds text that is not UTF-8") from None
 
     # ------------------------------------------------------------ creation
-    @classmethod
-    @interrupts.atomic
-    def create(cls, path: Path, ruleset_data: dict, spec: dict, table: Table, setup_ops: list[Op], force: bool = False) -> Game:
-        if path.exists() and not force:
-            raise InputError(i18n._("{path} already holds a game: use --game OTHER.sqlite, or --force to replace it").format(path=path))
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        for p in (tmp, Path(str(tmp) + "-wal"), Path(str(tmp) + "-shm")):
-            if p.exists():
-                p.unlink()
+    @staticmethod
+    def _write_new(tmp: Path, ruleset_data: dict, spec: dict, table: Table, setup_ops: list[Op]) -> None:
+        """The new game's file, written whole under a temporary name."""
         con = sqlite3.connect(str(tmp), isolation_level=None)
         try:
             con.executescript(SCHEMA)
@@ -180,6 +173,29 @@ class Game:
             con.execute("PRAGMA journal_mode=DELETE")
         finally:
             con.close()
+
+    @classmethod
+    @interrupts.atomic
+    def create(cls, path: Path, ruleset_data: dict, spec: dict, table: Table, setup_ops: list[Op], force: bool = False) -> Game:
+        if path.exists() and not force:
+            raise InputError(i18n._("{path} already holds a game: use --game OTHER.sqlite, or --force to replace it").format(path=path))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        for p in (tmp, Path(str(tmp) + "-wal"), Path(str(tmp) + "-shm")):
+            if p.exists():
+                p.unlink()
+        try:
+            cls._write_new(tmp, ruleset_data, spec, table, setup_ops)
+        except BaseException as e:  # a full disk, a Ctrl-C: nothing left behind
+            for p in (tmp, Path(str(tmp) + "-wal"), Path(str(tmp) + "-shm"), Path(str(tmp) + "-journal")):
+                p.unlink(missing_ok=True)
+            if isinstance(e, sqlite3.Error):
+                named = gamefile.write_error(path, e)
+                if named is not None:
+                    raise named from None
+            if isinstance(e, OSError) and e.filename is None:
+                e.filename = str(path)
+            raise
         if force:
             for suffix in ("-wal", "-shm"):
                 p = Path(str(path) + suffix)
@@ -305,6 +321,13 @@ class Game:
         return self.con.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
 
     # ------------------------------------------------------------ writing
+    def _named_write_error(self, e: BaseException) -> None:
+        """A full disk or a read-only file, said with this game's path instead of SQLite's bare words."""
+        if isinstance(e, sqlite3.Error):
+            named = gamefile.write_error(self.path, e)
+            if named is not None:
+                raise named from None
+
     def _seen_move_id(self) -> None:
         """Inside the write lock: a move id this game already recorded makes the command a no-op (a retry)."""
         if MOVE_ID[0] is None:
@@ -345,9 +368,10 @@ class Game:
                 self._checkpoints()
                 self.con.execute("INSERT OR REPLACE INTO checkpoints VALUES (?, ?)", (seq, state))
             self.con.execute("COMMIT")
-        except BaseException:
+        except BaseException as e:
             if self.con.in_transaction:  # a failed COMMIT may have ended it already
                 self.con.execute("ROLLBACK")
+            self._named_write_error(e)
             raise
         ev.seq, ev.text = seq, data["text"]
         return ev
@@ -395,9 +419,10 @@ class Game:
             }
             self._append_cancelling(evs, data, seqs[0])
             self.con.execute("COMMIT")
-        except BaseException:
+        except BaseException as e:
             if self.con.in_transaction:  # a failed COMMIT may have ended it already
                 self.con.execute("ROLLBACK")
+            self._named_write_error(e)
             raise
         return [e for _, e in targets]
 
@@ -433,9 +458,10 @@ class Game:
             }
             self._append_cancelling(evs, data, min(uev["args"]["undoes"]))
             self.con.execute("COMMIT")
-        except BaseException:
+        except BaseException as e:
             if self.con.in_transaction:  # a failed COMMIT may have ended it already
                 self.con.execute("ROLLBACK")
+            self._named_write_error(e)
             raise
         return back
 
@@ -471,9 +497,10 @@ class Game:
             data = make(rs, evs)
             seq = self._append_cancelling(evs, data, min(data["args"]["undoes"]))
             self.con.execute("COMMIT")
-        except BaseException:
+        except BaseException as e:
             if self.con.in_transaction:  # a failed COMMIT may have ended it already
                 self.con.execute("ROLLBACK")
+            self._named_write_error(e)
             raise
         return seq, data
 

@@ -96,3 +96,18 @@ def test_a_usage_error_is_two_lines_the_error_first(tmp_path):
         lines = r.err.strip().splitlines()
         assert r.code == 2 and len(lines) == 2, r.err
         assert lines[0].startswith("Error: ") and lines[1].startswith("Usage: ") and "--help" in lines[1], r.err  # in-process, Click names the program after pytest
+
+
+def test_a_full_disk_at_new_names_the_file_and_leaves_nothing_behind(tmp_path, monkeypatch):
+    from referee.ledger import Game
+
+    real = Game._write_new
+
+    def full(tmp, *args):
+        real(tmp, *args)  # the file is half there when the disk fills up
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(Game, "_write_new", staticmethod(full))
+    r = run("new", "Ana", "Ben", game=tmp_path / "g.sqlite")
+    assert r.code == 2 and "g.sqlite: the disk is full; nothing was recorded" in r.err, r.text
+    assert list(tmp_path.iterdir()) == [], "no temporary file left behind"
