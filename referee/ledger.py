@@ -88,6 +88,14 @@ def cancellations(events: list[tuple[int, dict]]) -> dict[int, int]:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
+    if not os.access(path.parent, os.W_OK) or not os.access(path, os.W_OK):
+        # a read-only file or folder: SQLite cannot make the journal files beside it, so read it as it stands
+        # (nobody can write it either); a write then fails and says so with the path (gamefile.write_error)
+        from urllib.parse import quote
+
+        if not Path(str(path) + "-wal").exists():
+            con = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro&immutable=1", uri=True, isolation_level=None)
+            return con
     con = sqlite3.connect(str(path), timeout=30, isolation_level=None)
     con.execute("PRAGMA journal_mode=WAL")
     con.execute("PRAGMA synchronous=FULL")
