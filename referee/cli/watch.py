@@ -34,7 +34,7 @@ class Source(GameWatch):
             return (*k, int(time.time()))
         return k
 
-    def frame(self, width: int | None = None):
+    def frame(self, width: int | None = None, height: int | None = None):
         problem = self._open() if self.con is None else None
         if problem and problem != "missing":
             return Text(problem_text(self.path, problem), style="red")
@@ -44,7 +44,7 @@ class Source(GameWatch):
             v = self.view()  # in the game's language, unless --lang said otherwise
         except Exception as e:  # mid-replacement or locked: say so, retry on the next tick
             return Text(f"{self.path}: {e}", style="red")
-        return render_view(v, self.path, width)
+        return render_view(v, self.path, width) if height is None else render_compact(v, self.path, width, height)
 
 
 def clock_lines(rs, t, spec: dict | None, now: float | None = None) -> list:
@@ -97,7 +97,7 @@ def _where(p: dict, tracked: bool = True) -> Text:
         if tries:
             t.append(" (" + ngettext("{n} try", "{n} tries", tries).format(n=tries) + ")", style="dim")
     else:
-        t = Text((p["square"] or "") if tracked else "")
+        t = Text(_("on {square}").format(square=p["square"]) if tracked and p["square"] else "")
     if p["skip_turns"]:
         t.append(" · " + ngettext("loses {n} turn", "loses {n} turns", p["skip_turns"]).format(n=p["skip_turns"]), style="yellow")
     return t
@@ -112,7 +112,7 @@ def _owes(p: dict) -> Text | None:
 def _name(p: dict) -> Text:
     t = Text(p["name"], style="strike dim" if p["out"] else "bold")
     if p["jail_cards"]:
-        t.append(" " + ngettext("+{n} card", "+{n} cards", p["jail_cards"]).format(n=p["jail_cards"]), style="cyan")
+        t.append(" + " + ngettext("{n} get-out-of-jail card", "{n} get-out-of-jail cards", p["jail_cards"]).format(n=p["jail_cards"]), style="cyan")
     return t
 
 
@@ -230,6 +230,88 @@ def render_view(v: dict, path: Path, width: int | None = None):
     return Group(*parts)
 
 
+def _player_line(p: dict, tracked: bool) -> Text:
+    """A player on one line: turn mark, name and cards, cash, worth, where, debts (cut at the edge, never wrapped)."""
+    line = Text.assemble(("▶ " if p["turn"] else "  ", "bold green"), _name(p))
+    if p["out"]:
+        line.append("  " + _("out"), style="bold red")
+    else:
+        line.append(f"  {p['cash_text']}", style="bold")
+        line.append(" · " + _("worth {amount}").format(amount=p["worth_text"]), style="dim")
+        where = _where(p, tracked)
+        if where.plain:
+            line.append(" · ")
+            line.append_text(where)
+        owes = _owes(p)
+        if owes:
+            line.append(" · ")
+            line.append_text(owes)
+    line.no_wrap, line.overflow = True, "ellipsis"
+    return line
+
+
+def render_compact(v: dict, path: Path, width: int | None, height: int):
+    """The frame for a screen too short for the full one (80×24 with 4–6 players): every player on one line,
+    the turn and what the landing asks on top, the final count at the end, then as many recent moves as fit."""
+    from referee import view as viewmod
+
+    def line(text: str, style: str = "") -> Text:
+        t = Text(text, style=style, no_wrap=True, overflow="ellipsis")
+        return t
+
+    rs_ = v["ruleset"]
+    top: list = [Text.assemble((rs_["id"], "bold"), "  ", (_("{file} · move #{n} · {time}").format(
+        file=path.name, n=v["seq"], time=time.strftime("%H:%M:%S")), "dim"), no_wrap=True, overflow="ellipsis")]
+    clk = v.get("clock")
+    if clk and not v["over"] and not clk["time_up"]:
+        top.append(Text.assemble(("⏱ ", "bold"), (viewmod.clock_text(clk["left"]), "bold"), " " + _("left · ends at {time}").format(time=clk["ends_text"])))
+    turn = v["turn"]
+    if v["ended"]:
+        why = _("time's up ({time})").format(time=clk["ends_text"]) if clk and not v["over"] else _("game over")
+        if v.get("winner"):
+            why += ": " + _("{player} wins").format(player=v["winner"])
+        top.append(line(why, "bold green"))
+    else:
+        now = ""
+        if turn["current"]:
+            now = _("{player} to throw").format(player=turn["current"]) + (" " + _("again (doubles)") if turn["again"] else "")
+        if turn.get("last_throw"):
+            now += ("  ·  " if now else "") + turn["last_throw"]["text"]
+        if now:
+            top.append(line("▶ " + now, "bold"))
+        if turn.get("pending"):
+            top.append(line("  " + turn["pending"]["text"], "yellow"))
+    tracked = v["turn"].get("tracking", True)
+    players = [_player_line(p, tracked) for p in v["players"]]
+    end: list = []
+    if v["ended"] and v.get("final"):
+        rows = v["final"]["rows"]
+        end.append(line(_("final count") + ": " + "  ".join(f"{'=' if r['tied'] else ''}{r['rank']} {r['player']} {r['total_text']}" for r in rows),
+                        "bold"))
+    bank = _("bank: {houses} houses, {hotels} hotels").format(houses=v["bank"]["houses"], hotels=v["bank"]["hotels"])
+    if v["bank"].get("pot_text"):
+        bank += " · " + _("Free Parking pot {amount}").format(amount=v["bank"]["pot_text"])
+    tail = [line(bank, "dim")]
+    room = height - len(top) - len(players) - len(end) - len(tail) - 1
+    moves: list = []
+    if room >= 2:
+        moves.append(line(_("last moves"), "bold dim"))
+        for e in v["events"][: room - 1]:
+            style = "strike dim" if e["undone"] else ("dim italic" if e["undo"] else "")
+            moves.append(Text.assemble((f"#{e['seq']:<4} ", "dim"), (e["text"], style), no_wrap=True, overflow="ellipsis"))
+    return Group(*top, *players, *end, *tail, *moves)
+
+
+def frame_for(console: Console, src: Source, width: int | None, height: int | None):
+    """The full frame if it fits the screen; else the compact one (every player on one line); cut only as a last resort."""
+    frame = src.frame(width)
+    if not height:
+        return frame
+    if len(console.render_lines(frame, console.options, pad=False)) <= height:
+        return frame
+    return fit(console, src.frame(width, height), height)
+
+
 class _Lines:
     """Rendered lines, as they are (what `fit` keeps of a frame)."""
 
@@ -295,7 +377,7 @@ def run(path: Path, once: bool = False, interval: float = 0.15) -> None:
                 k = src.key()
                 size = _terminal_size(console)
                 if k != last_key or size != last_size:
-                    live.update(fit(console, src.frame(size[0] if size else None), size[1] if size else None), refresh=True)
+                    live.update(frame_for(console, src, size[0] if size else None, size[1] if size else None), refresh=True)
                     last_key, last_size = k, size
                 time.sleep(interval)
     except KeyboardInterrupt:
