@@ -284,7 +284,9 @@ def test_a_move_after_the_agreed_time_says_the_game_is_over(game, monkeypatch):
     assert "ora concordata" not in run("buy", "Anna", "Vicolo Corto", game=game).out  # in time: nothing to say
     later = time.time() + 2 * 3600
     monkeypatch.setattr(time, "time", lambda: later)
-    r = run("buy", "Bruno", "Vicolo Stretto", game=game)
+    r = run("buy", "Bruno", "Vicolo Stretto", game=game)  # issue 30: at the agreed time the game ends, a later move is refused
+    assert r.code == 1 and "l'ora concordata è scaduta" in r.err and "referee score" in r.err, r.text
+    r = run("buy", "Bruno", "Vicolo Stretto", "--after-time", game=game)  # a move the table made before the end
     assert r.code == 0 and "l'ora concordata è scaduta" in r.out and "referee score" in r.out
     assert "la partita è finita" in run("summary", game=game).out
 

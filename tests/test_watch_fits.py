@@ -14,9 +14,8 @@ import subprocess
 import time
 import uuid
 
-from rich.console import Console
-
 from conftest import referee_exe, run
+from rich.console import Console
 
 NAMES = ["Ana", "Ben", "Carla", "Dan"]
 

@@ -77,6 +77,7 @@ def main() -> None:
         _main()
     finally:
         STATE["lang_chosen"] = False  # a later in-process run without main() chooses for itself
+        STATE.pop("after_time", None)
         if "referee.ledger" in sys.modules:
             sys.modules["referee.ledger"].MOVE_ID[0] = None  # one command's id, not the next in-process run's
 
@@ -103,6 +104,9 @@ def _main() -> None:
     common.set_detail(mode)  # `--why` / `--verbose` anywhere on the line; else quiet (or $REFEREE_VERBOSE)
     try:
         argv, move_id = common.take_move_id(argv)
+        if "--after-time" in argv[: argv.index("--") if "--" in argv else len(argv)]:  # a move made before a time-limit game's end
+            argv = [a for a in argv if a != "--after-time"]
+            STATE["after_time"] = True
         if move_id:  # a retried command with the same id is a no-op (referee/ledger.py MOVE_ID)
             from referee import ledger
 

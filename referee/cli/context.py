@@ -93,6 +93,7 @@ def record(game: str | None, build: Callable, as_json: bool = False):
         return None
     g = open_game(game)
     rs = g.ruleset()
+    _before_the_agreed_time(rs, g.spec)
     ev = g.record(lambda rs_, t: build(rs_, t))
     common.print_event(rs, ev, as_json)
     if ev.t.over and ev.ends_game:
@@ -102,6 +103,20 @@ def record(game: str | None, build: Callable, as_json: bool = False):
     elif not as_json:
         _after_the_agreed_time(g.spec if isinstance(g.spec, dict) else {})
     return ev
+
+
+def _before_the_agreed_time(rs, spec: dict) -> None:
+    """A time-limit game ends at the agreed time: a later move is refused (the final count stands), unless the
+    banker says it is one the table made before the end (`--after-time`, taken off the line by main())."""
+    import time
+
+    ends = spec.get("ends")
+    if ends and time.time() >= float(ends) and not STATE.get("after_time"):
+        from referee.errors import Refusal
+
+        raise Refusal(_("the agreed time ran out at {time}: the game is over and `referee score` gives the final count "
+                        "(a move the table made before the end: add --after-time)").format(
+            time=spec.get("ends_text") or time.strftime("%H:%M", time.localtime(float(ends)))), rs.cite("end.game"), fmt=rs.fmt)
 
 
 def _after_the_agreed_time(spec: dict) -> None:

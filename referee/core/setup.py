@@ -44,6 +44,19 @@ def new_game(rs: Ruleset, players: list[str], random_deal: bool = False, seed: i
     return t, ops, deals
 
 
+def deal_left(rs: Ruleset, t: Table) -> dict[str, int]:
+    """The set-up still to do where the edition deals deeds (the short and timed games): each active player and
+    how many deeds they still have to be dealt (002 § PREPARAZIONE, the short game's two). Empty once done."""
+    each = rs.for_players("deal_deeds", len(t.players)) or 0
+    if not each:
+        return {}
+    held: dict[str, int] = {}
+    for d in t.deeds.values():
+        if d.owner is not None:
+            held[d.owner] = held.get(d.owner, 0) + 1
+    return {p.name: each - held.get(p.name, 0) for p in t.players if not p.bankrupt and held.get(p.name, 0) < each}
+
+
 def deal(rs: Ruleset, t: Table, player: str, idxs: list[int]) -> Event:
     """Deeds dealt at the start (editions that deal them), paid for where the edition says so."""
     active(rs, t, player)
