@@ -159,13 +159,28 @@ EFFECTS: dict[str, Effect] = {
 }
 
 
+CUSTOM_EFFECTS = ("pay", "pay_each", "collect", "collect_from_each")  # what a card not in the deck may say
+
+
+def custom_card(rs: Ruleset, t: Table, player: str, effect: str, amount: int) -> Card:
+    """A card the box prints but the ruleset's deck lacks (a newer printing): it pays or collects an amount, to
+    or from the bank or every player, and still counts as the card of the landing (the deck of the square the
+    player stands on, where turns are tracked)."""
+    if effect not in CUSTOM_EFFECTS:
+        raise invalid("invalid.card_effect", effect=effect)
+    sq = rs.squares[t.player(player).position] if rs.squares and t.player(player).position is not None else None
+    deck = sq.deck if sq is not None and sq.kind == "card" else None
+    return {"id": "custom", "text": "custom card", "effect": effect, "amount": amount, "deck": deck or "custom", "custom": True}
+
+
 def draw_card(rs: Ruleset, t: Table, player: str, card: Card, passed_go: bool = False) -> Event:
     not_over(rs, t)
     active(rs, t, player)
     effect = EFFECTS.get(card["effect"])
     if effect is None:
         raise invalid("invalid.card_effect", effect=card["effect"])
-    ev = new_event(t, "card", player=player, card=f"{card['deck']}:{card['id']}", passed_go=passed_go)
+    extra = {"custom": {"effect": card["effect"], "amount": card["amount"]}} if card.get("custom") else {}
+    ev = new_event(t, "card", player=player, card=f"{card['deck']}:{card['id']}", passed_go=passed_go, **extra)
     ev.say("card.drawn", player=player, card=_label(card))
     others = [p.name for p in t.active_players() if p.name != player]
     effect(rs, ev, player, card, others)

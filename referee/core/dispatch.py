@@ -67,7 +67,7 @@ def _rent(rs: Ruleset, t: Table, a: Args):
 
 def _draw(rs: Ruleset, t: Table, a: Args):
     # as the card command does: with turns tracked the token moves, unless the move was entered as passing GO
-    card = _card(rs, a["card"])
+    card = cards.custom_card(rs, t, a["player"], **a["custom"]) if a.get("custom") else _card(rs, a["card"])
     if card is None:
         raise InputError("a drawn card with no card named cannot be replayed")
     if t.extra.get("tracking") and not a.get("passed_go"):

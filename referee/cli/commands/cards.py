@@ -15,15 +15,32 @@ def card(
     player: str,
     name: str,
     passed_go: Annotated[bool, typer.Option("--passed-go", help=N_("The move passes GO (salary)."))] = False,
+    pay: Annotated[Optional[str], typer.Option("--pay", help=N_("A custom card (NAME 'custom'): the player pays AMOUNT."))] = None,
+    collect: Annotated[Optional[str], typer.Option("--collect", help=N_("A custom card: the player collects AMOUNT."))] = None,
+    each: Annotated[bool, typer.Option("--each", help=N_("A custom card: to or from every other player, not the bank."))] = False,
     force: ForceOpt = None,
     game: GameOpt = None,
 ) -> None:
     from referee.core import cards as card_rules
     from referee.core import turn_checks
     from referee.core.events import Event
+    from referee.errors import InputError
+
+    custom = name.strip().lower() in CUSTOM_WORDS
+    if custom and (pay is None) == (collect is None):
+        raise InputError(_("a custom card says what it does: --pay AMOUNT or --collect AMOUNT (with --each for every other player)"))
+    if not custom and (pay or collect or each):
+        raise InputError(_("--pay, --collect and --each describe a custom card: `card {player} custom --pay 50 --each`").format(player=player))
+
+    def find(rs, t, who):
+        if not custom:
+            return card_rules.find_card(rs, name, hint=_("referee cards lists them"))
+        effect = ("pay_each" if each else "pay") if pay is not None else ("collect_from_each" if each else "collect")
+        return card_rules.custom_card(rs, t, who, effect, common.amount(rs, t, pay if pay is not None else collect or ""))
 
     def build(rs, t):
-        who, c = common.resolve_player(t, player), card_rules.find_card(rs, name, hint=_("referee cards lists them"))
+        who = common.resolve_player(t, player)
+        c = find(rs, t, who)
         if t.extra.get("tracking") and not passed_go:
             from referee.core import turns  # the token moves on the board: record the landing too
 
@@ -33,6 +50,9 @@ def card(
         return turn_checks.mark(ev, turn_checks.check(rs, t, "card", who, card_=c, force=force))
 
     record(game, build)
+
+
+CUSTOM_WORDS = ("custom", "personalizada", "personalizzata", "altra", "otra")  # a card the deck lacks, in the table's words
 
 
 def cards(ruleset: Annotated[Optional[str], typer.Argument()] = None, game: GameOpt = None) -> None:
