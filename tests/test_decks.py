@@ -41,3 +41,26 @@ def test_a_custom_card_counts_as_the_landings_card(tmp_path):
     assert run("card", "Ana", "custom", "--pay", "15", game=g).code == 0
     again = run("card", "Ana", "custom", "--pay", "15", game=g)
     assert again.code == 1, "one card a landing, a custom one included"
+
+
+def test_a_bankruptcy_to_the_bank_opens_its_deeds_auctions_one_after_another(tmp_path, monkeypatch, capsys):
+    from referee.cli.console import TableConsole
+    from referee.ledger import Game
+
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
+    con = TableConsole(tmp_path / "g.sqlite")
+    for line in ("new Ana Ben Cy", "buy Cy boardwalk", "buy Cy park place", "pay Cy bank 2000", "bankrupt Cy"):
+        assert con.run_line(line) == 0, line
+    said = capsys.readouterr().out
+    assert "the bank auctions the deeds it received: 2 to go" in said and "auction: Park Place" in said, said
+    assert con.run_line("Ana 150") == 0 and con.run_line("Ben 160") == 0 and con.run_line("sold") == 0
+    said = capsys.readouterr().out
+    assert "Ben wins Park Place at auction for $160" in said and "auction: Boardwalk" in said, said
+    assert con.run_line("sold") == 0  # nobody bids: it stays with the bank
+    assert not con.desk.active, "the last one sold, the desk closes"
+    g = Game(con.path)
+    try:
+        t = g.state()
+    finally:
+        g.close()
+    assert t.deeds[37].owner == "Ben" and t.deeds[39].owner is None and not t.extra.get("bank_auctions")

@@ -16,7 +16,7 @@ from rich.markup import escape
 
 from referee.cli import common
 from referee.errors import InputError, RefereeError
-from referee.i18n import _, pgettext
+from referee.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from referee.core.bidding import Bidding
@@ -162,9 +162,27 @@ class AuctionDesk:
         code = self.con.dispatch(args, where)
         if code == 0:
             self.bidding = None
+            self.next_bank_auction()
         else:
             self.con.out.print("[yellow]" + escape(_("the auction is still open: `undo` takes back that bid, `cancel` stops")) + "[/yellow]")
         return code
+
+    def next_bank_auction(self) -> None:
+        """A bankruptcy to the bank hands its deeds over for auction: the desk opens them one after another, each
+        ending in a sale or a no-bid (`cancel` leaves the rest for `auction DEED` later)."""
+        if self.active:
+            return
+        rs, t = self.con.snapshot()
+        if t is None:
+            return
+        from referee.core.buying import AUCTIONS
+
+        pending = [i for i in t.extra.get(AUCTIONS) or [] if t.deeds[i].owner is None]
+        if not pending:
+            return
+        self.con.out.print("[bold]" + escape(ngettext("the bank auctions the deeds it received: {n} to go", "the bank auctions the deeds it received: {n} to go",
+                                                      len(pending)).format(n=len(pending))) + "[/bold]")
+        self.open(["auction", rs.squares[pending[0]].name])
 
     def prompt_html(self) -> str | None:
         import html

@@ -129,6 +129,8 @@ class TableConsole:
             code = rv if isinstance(rv, int) else 0
             if code == 130:
                 self.report(interrupts.take_message(), code, where)
+            elif code == 0 and not self.desk.active:
+                self.desk.next_bank_auction()  # after a bankruptcy to the bank: its deeds' auctions, one after another
             return code
         except RefereeError as e:
             code = e.exit_code
