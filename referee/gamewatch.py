@@ -35,6 +35,7 @@ class Look:
     every: list  # (seq, data) of every event, oldest first: only when the snapshot lags
     board: list  # the board values read at the table (`deed` events still live)
     board_mark: tuple  # changes whenever those values may have
+    auction: dict | None = None  # an auction the console's desk is running: its deed and bids (the `live` table)
 
 
 class GameWatch:
@@ -118,9 +119,14 @@ class GameWatch:
             mark = con.execute(f"SELECT COUNT(*), MAX(seq) FROM events WHERE type IN ({','.join('?' * len(kinds))})", kinds).fetchone()
             key = (self.ino, meta.get("created"), tuple(mark))
             board = [] if key == self._rs_key else board_values.live_overrides(con, cancellations, CANCELLERS)
+            try:
+                row = con.execute("SELECT value FROM live WHERE key='auction'").fetchone()
+                auction = json.loads(row[0]) if row else None
+            except (sqlite3.OperationalError, ValueError):  # no auction was ever run on this file
+                auction = None
         finally:
             con.execute("COMMIT")
-        return Look(meta, last, state, recent, every, board, key)
+        return Look(meta, last, state, recent, every, board, key, auction)
 
     def ruleset(self, look: Look):
         """The game's ruleset with the board values read at the table laid over it (as the ledger builds it), kept while they stand."""
@@ -145,7 +151,9 @@ class GameWatch:
         spec = json.loads(look.meta.get("spec") or "{}")
         if not i18n.explicit():  # the game's language (recorded at `new`, else its edition's) unless --lang said
             i18n.offer_game(spec.get("language") or rs.language)
-        return view.table_view(rs, t, events(look.recent), spec=spec, now=now, seq=look.seq, sources=self.source_titles())
+        v = view.table_view(rs, t, events(look.recent), spec=spec, now=now, seq=look.seq, sources=self.source_titles())
+        v["auction"] = view.live_auction(rs, look.auction)
+        return v
 
     def source_titles(self) -> dict:
         if self._sources is None:

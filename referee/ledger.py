@@ -329,6 +329,22 @@ class Game:
         return self.con.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
 
     # ------------------------------------------------------------ writing
+    def set_live(self, key: str, value: dict | None) -> None:
+        """What the table is doing between moves (an auction's bids), for `watch` and the page: kept beside the
+        event log in its own table, never an event; None clears it."""
+        self.con.execute("BEGIN IMMEDIATE")
+        try:
+            self.con.execute("CREATE TABLE IF NOT EXISTS live (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            if value is None:
+                self.con.execute("DELETE FROM live WHERE key=?", (key,))
+            else:
+                self.con.execute("INSERT OR REPLACE INTO live VALUES (?, ?)", (key, json.dumps(value)))
+            self.con.execute("COMMIT")
+        except BaseException:
+            if self.con.in_transaction:
+                self.con.execute("ROLLBACK")
+            raise
+
     def _named_write_error(self, e: BaseException) -> None:
         """A full disk or a read-only file, said with this game's path instead of SQLite's bare words."""
         if isinstance(e, sqlite3.Error):

@@ -340,3 +340,14 @@ def agreed_end(rs, ends: str | None, minutes: int | None, now: float) -> dict:
             lt2 = time.localtime(now + 86400)
             at = time.mktime((lt2.tm_year, lt2.tm_mon, lt2.tm_mday, hh, mm, 0, 0, 0, -1))
     return {"ends": at, "ends_text": time.strftime("%H:%M", time.localtime(at))}
+
+
+def live_auction(rs, auction: dict | None) -> dict | None:
+    """An auction running at the console (its deed, the bids so far) in words for the screens, or None."""
+    if not isinstance(auction, dict) or not auction.get("deed"):
+        return None
+    bids = [(str(w), int(a)) for w, a in auction.get("bids") or [] if isinstance(a, int)]
+    high = bids[-1] if bids else None
+    text = (_("auction of {deed}: high bid {player} {amount}").format(deed=auction["deed"], player=high[0], amount=rs.fmt(high[1])) if high
+            else _("auction of {deed}: no bid yet").format(deed=auction["deed"]))
+    return {"deed": auction["deed"], "high": list(high) if high else None, "bids": len(bids), "text": text}

@@ -53,11 +53,28 @@ def test_a_bankruptcy_to_the_bank_opens_its_deeds_auctions_one_after_another(tmp
         assert con.run_line(line) == 0, line
     said = capsys.readouterr().out
     assert "the bank auctions the deeds it received: 2 to go" in said and "auction: Park Place" in said, said
-    assert con.run_line("Ana 150") == 0 and con.run_line("Ben 160") == 0 and con.run_line("sold") == 0
+    from referee.cli import watch
+
+    src = watch.Source(con.path)
+    src.key()
+    assert src.view()["auction"]["text"] == "auction of Park Place: no bid yet"
+    assert con.run_line("Ana 150") == 0 and con.run_line("Ben 160") == 0
+    shown = src.view()["auction"]  # the bids, live on the watch and the page, before anything is recorded
+    assert shown["text"] == "auction of Park Place: high bid Ben $160" and shown["bids"] == 2, shown
+    import io
+
+    from rich.console import Console
+
+    buf = io.StringIO()
+    Console(file=buf, width=80, height=24, color_system=None).print(src.frame(80, 24))
+    assert "⚑ auction of Park Place: high bid Ben $160" in buf.getvalue(), buf.getvalue()
+    assert con.run_line("sold") == 0
     said = capsys.readouterr().out
     assert "Ben wins Park Place at auction for $160" in said and "auction: Boardwalk" in said, said
     assert con.run_line("sold") == 0  # nobody bids: it stays with the bank
     assert not con.desk.active, "the last one sold, the desk closes"
+    assert src.view()["auction"] is None, "and the screens stop showing it"
+    src.close()
     g = Game(con.path)
     try:
         t = g.state()

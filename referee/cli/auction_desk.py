@@ -79,6 +79,7 @@ class AuctionDesk:
         opening = f"{why} ({rs.fmt(b.minimum)})" if b.minimum > 1 else why
         self.con.out.print("[bold]" + escape(_("auction: {deed}").format(deed=self.deed_name)) + "[/bold] — " + escape(
             _("bidding opens at {opening}; bids as NAME AMOUNT, then `sold` (`undo` takes back a bid, `cancel` stops)").format(opening=opening)))
+        self.publish()
         return 0
 
     # ------------------------------------------------------------ one line while open
@@ -91,6 +92,7 @@ class AuctionDesk:
         if head in CANCEL and len(words) == 1:
             self.con.out.print(escape(_("auction of {deed} cancelled: nothing recorded").format(deed=self.deed_name)))
             self.bidding = None
+            self.publish()
             return 0
         if head in ("undo", "u", "z", "deshacer", "annulla") and len(words) == 1:
             gone = b.withdraw()
@@ -98,6 +100,7 @@ class AuctionDesk:
             self.con.out.print(escape(_("bid withdrawn: {player} {amount}").format(player=gone[0], amount=rs.fmt(gone[1])) if gone
                                       else _("no bid to take back")))
             self.print_high(rs)
+            self.publish()
             return 0
         if head == "bids" and len(words) == 1:
             rs, _t = self.con.snapshot()
@@ -137,6 +140,7 @@ class AuctionDesk:
         warn = bidding.bid(rs, t, self.bidding, who, amount)
         said = f" [yellow]({escape(render(warn, rs.fmt))})[/yellow]" if warn else ""
         self.con.out.print(escape(_("{player} bids {amount}").format(player=who, amount=rs.fmt(amount))) + said)
+        self.publish()
         return 0
 
     def print_high(self, rs) -> None:
@@ -162,10 +166,24 @@ class AuctionDesk:
         code = self.con.dispatch(args, where)
         if code == 0:
             self.bidding = None
+            self.publish()
             self.next_bank_auction()
         else:
             self.con.out.print("[yellow]" + escape(_("the auction is still open: `undo` takes back that bid, `cancel` stops")) + "[/yellow]")
         return code
+
+    def publish(self) -> None:
+        """The bids so far, where `watch` and the page see them (the game file's `live` table); cleared when it closes."""
+        g = self.con.game()
+        if g is None:
+            return
+        try:
+            b = self.bidding
+            g.set_live("auction", {"deed": self.deed_name, "bids": [list(x) for x in b.bids]} if b is not None else None)
+        except Exception:  # the screens' nicety must never stop the auction
+            pass
+        finally:
+            g.close()
 
     def next_bank_auction(self) -> None:
         """A bankruptcy to the bank hands its deeds over for auction: the desk opens them one after another, each

@@ -212,6 +212,8 @@ def render_view(v: dict, path: Path, width: int | None = None):
         parts.append(_hang(2, "", Text(turn["last_throw"]["text"], style="dim")))
     if turn.get("pending") and not v["ended"]:
         parts.append(_hang(2, "", Text(turn["pending"]["text"], style="yellow")))
+    if v.get("auction"):
+        parts.append(Text.assemble(("⚑ ", "bold magenta"), (v["auction"]["text"], "bold magenta")))
     parts.append(Text(""))
     parts += [_players_wide(v)] if wide else _players_narrow(v)
     parts.append(Text(""))
@@ -281,6 +283,8 @@ def render_compact(v: dict, path: Path, width: int | None, height: int):
             top.append(line("▶ " + now, "bold"))
         if turn.get("pending"):
             top.append(line("  " + turn["pending"]["text"], "yellow"))
+    if v.get("auction"):
+        top.append(line("⚑ " + v["auction"]["text"], "bold magenta"))
     tracked = v["turn"].get("tracking", True)
     players = [_player_line(p, tracked) for p in v["players"]]
     end: list = []

@@ -178,6 +178,9 @@
       if (v.turn.pending) turn.appendChild(el("div", "pending" + (v.turn.pending.player === me() ? " mine" : ""), v.turn.pending.text));
     } else { turn.hidden = true; }
 
+    // an auction running at the banker's console: its deed and the high bid, live
+    if (v.auction) { turn.hidden = false; turn.appendChild(el("div", "pending auction", "⚑ " + v.auction.text)); }
+
     // the last three moves, above the fold; the whole list stays at the bottom
     var recent = $("recent"), rl = recent.querySelector("ol");
     clear(rl);
