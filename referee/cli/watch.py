@@ -180,10 +180,27 @@ def _hang(indent: int, head: Text | str, body: Text) -> RTable:
     return grid
 
 
-def render_view(v: dict, path: Path, width: int | None = None):
-    """The frame for the players, from the view model: only current facts, no command syntax, 45 to 200 columns."""
+def _countdown(v: dict) -> Text | None:
+    """A time-limit game's time left, while it runs."""
     from referee import view as viewmod
 
+    clk = v.get("clock")
+    if not clk or v["over"] or clk["time_up"]:
+        return None
+    return Text.assemble(("⏱ ", "bold"), (viewmod.clock_text(clk["left"]), "bold"), " " + _("left · ends at {time}").format(time=clk["ends_text"]))
+
+
+def _end_words(v: dict) -> str:
+    """How the game ended: the agreed time or the last bankruptcy, and the winner."""
+    clk = v.get("clock")
+    why = _("time's up ({time})").format(time=clk["ends_text"]) if clk and not v["over"] else _("game over")
+    if v.get("winner"):
+        why += ": " + _("{player} wins").format(player=v["winner"])
+    return why
+
+
+def render_view(v: dict, path: Path, width: int | None = None):
+    """The frame for the players, from the view model: only current facts, no command syntax, 45 to 200 columns."""
     width = width or 100
     wide = width >= WIDE
     rs_ = v["ruleset"]
@@ -194,15 +211,12 @@ def render_view(v: dict, path: Path, width: int | None = None):
         parts: list = [head]
     else:
         parts = [Text(rs_["id"], style="bold", no_wrap=True, overflow="ellipsis"), Text(stamp, style="dim", no_wrap=True, overflow="ellipsis")]
-    clk = v.get("clock")
-    if clk and not v["over"] and not clk["time_up"]:
-        parts.append(Text.assemble(("⏱ ", "bold"), (viewmod.clock_text(clk["left"]), "bold"), " " + _("left · ends at {time}").format(time=clk["ends_text"])))
+    countdown = _countdown(v)
+    if countdown:
+        parts.append(countdown)
     turn = v["turn"]
     if v["ended"]:
-        why = _("time's up ({time})").format(time=clk["ends_text"]) if clk and not v["over"] else _("game over")
-        if v.get("winner"):
-            why += ": " + _("{player} wins").format(player=v["winner"])
-        parts.append(Text(why, style="bold green"))
+        parts.append(Text(_end_words(v), style="bold green"))
     elif turn["current"]:
         line = Text.assemble(("▶ ", "bold green"), (_("{player} to throw").format(player=turn["current"]), "bold"))
         if turn["again"]:
@@ -255,8 +269,6 @@ def _player_line(p: dict, tracked: bool) -> Text:
 def render_compact(v: dict, path: Path, width: int | None, height: int):
     """The frame for a screen too short for the full one (80×24 with 4–6 players): every player on one line,
     the turn and what the landing asks on top, the final count at the end, then as many recent moves as fit."""
-    from referee import view as viewmod
-
     def line(text: str, style: str = "") -> Text:
         t = Text(text, style=style, no_wrap=True, overflow="ellipsis")
         return t
@@ -264,15 +276,12 @@ def render_compact(v: dict, path: Path, width: int | None, height: int):
     rs_ = v["ruleset"]
     top: list = [Text.assemble((rs_["id"], "bold"), "  ", (_("{file} · move #{n} · {time}").format(
         file=path.name, n=v["seq"], time=time.strftime("%H:%M:%S")), "dim"), no_wrap=True, overflow="ellipsis")]
-    clk = v.get("clock")
-    if clk and not v["over"] and not clk["time_up"]:
-        top.append(Text.assemble(("⏱ ", "bold"), (viewmod.clock_text(clk["left"]), "bold"), " " + _("left · ends at {time}").format(time=clk["ends_text"])))
+    countdown = _countdown(v)
+    if countdown:
+        top.append(countdown)
     turn = v["turn"]
     if v["ended"]:
-        why = _("time's up ({time})").format(time=clk["ends_text"]) if clk and not v["over"] else _("game over")
-        if v.get("winner"):
-            why += ": " + _("{player} wins").format(player=v["winner"])
-        top.append(line(why, "bold green"))
+        top.append(line(_end_words(v), "bold green"))
     else:
         now = ""
         if turn["current"]:
