@@ -119,8 +119,12 @@ def test_a_read_only_game_is_read_and_a_write_names_the_path(tmp_path, monkeypat
     game SQLite then opens read-only as it stands; a move is refused with the path and 'nothing was recorded'."""
     import referee.ledger as ledger
 
+    import gc
+
     g = tmp_path / "ro" / "g.sqlite"
     assert run("new", "Ana", "Ben", game=g).code == 0
+    gc.collect()  # the in-process `new` leaves its connection to the collector: closed, it takes its -wal away
+    assert not list(g.parent.glob("*-wal")), "a game nobody has open has no write-ahead log"
     real = ledger.os.access
     monkeypatch.setattr(ledger.os, "access", lambda p, mode: False if str(p).startswith(str(g.parent)) and mode == os.W_OK else real(p, mode))
     for argv in (["status"], ["log"], ["verify"]):
