@@ -117,9 +117,9 @@ def test_a_read_only_game_is_read_and_a_write_names_the_path(tmp_path, monkeypat
     """The suite runs as root, whom file permissions do not stop (and CI's virtualenv is closed to other users), so
     the file system's answer is given by monkeypatching os.access for the game's folder: reading commands work on a
     game SQLite then opens read-only as it stands; a move is refused with the path and 'nothing was recorded'."""
-    import referee.ledger as ledger
-
     import gc
+
+    import referee.ledger as ledger
 
     g = tmp_path / "ro" / "g.sqlite"
     assert run("new", "Ana", "Ben", game=g).code == 0
