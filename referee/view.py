@@ -93,7 +93,7 @@ def standings(rs, t, sources: dict | None = None) -> dict | None:
     from referee.errors import RefereeError
 
     try:
-        method = scoring.resolve_method(rs, None)
+        method = scoring.running_method(rs)  # while the game runs: a count mortgaging never raises
         sc = scoring.score(rs, t, method)
     except (RefereeError, KeyError, TypeError, ValueError):
         return None

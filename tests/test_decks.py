@@ -81,3 +81,27 @@ def test_a_bankruptcy_to_the_bank_opens_its_deeds_auctions_one_after_another(tmp
     finally:
         g.close()
     assert t.deeds[37].owner == "Ben" and t.deeds[39].owner is None and not t.extra.get("bank_auctions")
+
+
+def test_mortgaging_never_raises_the_worth_the_screens_rank_by(tmp_path):
+    """Issue 33 item 7: mx-hasbro has no end-of-game count; its running worth counted a mortgaged deed at full price
+    (the tax count), so a mortgage raised a player's shown worth. Now a running count, named on the screens."""
+    from referee.web.source import GameSource
+
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Ben", "-r", "mx-hasbro", game=g).code == 0
+    assert run("buy", "Ana", "avenida mediterráneo", game=g).code == 0
+
+    def worth():
+        src = GameSource(g)
+        try:
+            v = src.read().view
+        finally:
+            src.close()
+        return {p["name"]: p["worth"] for p in v["players"]}, v["standings"]["title"]
+
+    before, title = worth()
+    assert run("mortgage", "avenida mediterráneo", game=g).code == 0
+    after, _ = worth()
+    assert after == before, (before, after)
+    assert "Running count" in title or "Recuento" in title or "Conteggio" in title, title

@@ -59,7 +59,7 @@ def test_board_values_read_at_the_table_count_on_both_screens(both):
 
 
 def views_worth(game) -> int:
-    """Ana's worth by the game's own scoring, from the ruleset the ledger builds (with the deed's values)."""
+    """Ana's worth by the count the screens rank by (scoring.running_method), from the ruleset the ledger builds (with the deed's values)."""
     from referee.core import scoring, valuation
 
     g = Game(game)
@@ -67,7 +67,7 @@ def views_worth(game) -> int:
         rs, t = g.ruleset(), g.state()
     finally:
         g.close()
-    return valuation.value(rs, t, "Ana", scoring.resolve_method(rs, None)).total
+    return valuation.value(rs, t, "Ana", scoring.running_method(rs)).total
 
 
 def test_a_redone_move_is_live_and_its_undo_struck_on_both_screens(both):

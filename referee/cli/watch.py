@@ -230,6 +230,8 @@ def render_view(v: dict, path: Path, width: int | None = None):
         parts.append(Text.assemble(("⚑ ", "bold magenta"), (v["auction"]["text"], "bold magenta")))
     parts.append(Text(""))
     parts += [_players_wide(v)] if wide else _players_narrow(v)
+    if v.get("standings") and not v["ended"]:  # which count "worth" is
+        parts.append(_hang(2, "", Text(v["standings"]["title"], style="dim italic")))
     parts.append(Text(""))
     if v["ended"] and v.get("final"):
         parts.append(Text(_("final count"), style="bold reverse"))

@@ -29,6 +29,14 @@ def resolve_method(rs: Ruleset, name: str | None) -> str:
     return match(name, {k: [k] for k in known}, "valuation method", hint=f"{rs.id}: {', '.join(known)}")
 
 
+def running_method(rs: Ruleset) -> str:
+    """The count the screens rank players by while the game runs: `end.running_valuation` where the ruleset names
+    one (a running count mortgaging leaves as it was; the end's own count for the short, timed and lire games),
+    else the game's own."""
+    running = rs.p.end.running_valuation
+    return running if running in rs.valuation_names() else resolve_method(rs, None)
+
+
 # ---------------------------------------------------------------- ranking
 @dataclass
 class Standing:

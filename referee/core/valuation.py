@@ -4,7 +4,7 @@ The method is data in the ruleset (`valuations:`); this module only knows the
 handful of ways a deed or a building can be counted:
 
 - deeds and mortgaged deeds: ``price`` (printed price), ``half_price``,
-  ``mortgage_value`` or ``none``;
+  ``mortgage_value``, ``price_less_mortgage`` (a running count: mortgaging changes nothing) or ``none``;
 - houses: ``cost`` (what the bank sells them for), ``half_cost`` (the bank's
   buy-back share, rules.building.sell_percent) or ``none``;
 - hotels: ``cost`` (the hotel price alone), ``cost_with_houses`` (the hotel
@@ -90,6 +90,7 @@ _DEED_BASIS = {
     "price": "at printed price",
     "half_price": "at half the printed price",
     "mortgage_value": "at mortgage value",
+    "price_less_mortgage": "at printed price less what the mortgage raised",
 }
 
 
@@ -100,6 +101,8 @@ def _deed_value(rs: Ruleset, sq, how: str) -> int:
         return rs.price(sq) // 2
     if how == "mortgage_value":
         return rs.mortgage_value(sq)
+    if how == "price_less_mortgage":  # the mortgage's cash is counted as cash: mortgaging leaves the total as it was
+        return rs.price(sq) - rs.mortgage_value(sq)
     return 0
 
 

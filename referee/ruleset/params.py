@@ -236,6 +236,7 @@ class End(Node, path="rules.end"):
     condition: str
     bankruptcies: int
     valuation: str
+    running_valuation: str | None
     final_bankrupt_keeps_buildings: bool
 
 

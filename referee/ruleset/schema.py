@@ -308,7 +308,7 @@ VALUATION = Struct(
         "title": Str(),
         "cash": Bool(),
         "deed": Str(("price", "half_price", "mortgage_value", "none")),
-        "mortgaged_deed": Str(("price", "half_price", "mortgage_value", "none")),
+        "mortgaged_deed": Str(("price", "half_price", "mortgage_value", "price_less_mortgage", "none")),
         "house": Str(("cost", "half_cost", "none")),
         "hotel": Str(("cost", "cost_with_houses", "half_cost_with_houses", "none")),
         "clause": Str(),
@@ -432,6 +432,8 @@ RULES = Struct(
                 "condition": Str(("last_player", "bankruptcies", "time_limit"), default="last_player"),
                 "bankruptcies": Int(1, default=1, max=20),
                 "valuation": Str(default="net-worth"),
+                "running_valuation": Str(default=None, doc="the count the watch and the page rank players by during the game "
+                                          "(None: the end's own valuation); never one that mortgaging raises"),
                 "final_bankrupt_keeps_buildings": Bool(
                     default=False, doc="the bankruptcy that ends the game hands buildings over whole"
                 ),

@@ -207,6 +207,8 @@
     clear(bank);
     bank.appendChild(el("span", "", L("bank", "Bank: {houses} houses, {hotels} hotels", {houses: v.bank.houses, hotels: v.bank.hotels})));
     if (v.bank.pot_text) bank.appendChild(el("span", "", " · " + L("pot", "Free Parking pot {amount}", {amount: v.bank.pot_text})));
+    // which count "worth" is (the game's own end count, or a running one that mortgaging leaves as it was)
+    if (v.standings && v.standings.title) bank.appendChild(el("div", "how", v.standings.title));
 
     var ol = $("events").querySelector("ol");
     clear(ol);
