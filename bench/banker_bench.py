@@ -32,8 +32,8 @@ def timed(argv: list[str], env: dict, runs: int) -> float:
 def make_big_game(path: Path, events: int) -> None:
     from referee.core import buying, money
     from referee.core.setup import new_game
-    from referee.ledger import Game
     from referee.ruleset import loader
+    from referee.store.ledger import Game
 
     rs = loader.load("us-classic")
     t, ops, _ = new_game(rs, ["Ana", "Ben", "Carla"])

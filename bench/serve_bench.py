@@ -38,7 +38,7 @@ WRITER = r"""
 import sys, time, random
 from pathlib import Path
 from referee.core import money
-from referee.ledger import Game
+from referee.store.ledger import Game
 g = Game(Path(sys.argv[1])); n = int(sys.argv[2]); gap = float(sys.argv[3])
 for i in range(n):
     a, b = ("Ana", "Ben") if i % 2 == 0 else ("Ben", "Ana")
@@ -180,7 +180,7 @@ def screenshot_game(game: Path) -> None:
                 ["mortgage", "reading"], ["roll", "4", "4"]):
         referee(game, *cmd)
     # a full group with houses, whatever the deal gave
-    from referee.ledger import Game
+    from referee.store.ledger import Game
 
     g = Game(game)
     t, rs = g.state(), g.ruleset()

@@ -54,7 +54,7 @@ def dice(rng: random.Random) -> tuple[int, int]:
 def make_game(path: Path, events: int, env: dict) -> None:
     subprocess.run([REFEREE, "new", "Ana", "Ben", "Cy", "Dee", "--turns", "--force"], env=env, check=True, capture_output=True)
     from referee.core import money, turns
-    from referee.ledger import Game
+    from referee.store.ledger import Game
 
     g = Game(path)
     rng = random.Random(7)
@@ -137,7 +137,7 @@ def bench_watch(path: Path, env: dict, trials: int) -> tuple[list[float], float]
     import pexpect
 
     from referee.core import money
-    from referee.ledger import Game
+    from referee.store.ledger import Game
 
     c = pexpect.spawn(REFEREE, ["watch"], env=dict(env, TERM="xterm"), encoding="utf-8", timeout=10, dimensions=(40, 160))
     c.expect("last moves")

@@ -8,8 +8,8 @@ script's `import re`) runs before it.
 
 def main() -> None:
     try:
-        from referee import interrupts
         from referee.cli.app import main as run
+        from referee.store import interrupts
 
         run()
     except KeyboardInterrupt:
@@ -17,7 +17,7 @@ def main() -> None:
     except SystemExit:
         raise
     except BaseException as e:
-        from referee import interrupts
+        from referee.store import interrupts
 
         if interrupts.caused_by_interrupt(e):
             _stop()
@@ -26,7 +26,7 @@ def main() -> None:
 
 def _stop() -> None:
     try:
-        from referee import interrupts
+        from referee.store import interrupts
     except BaseException:  # interrupted while importing the guard itself: the same line, by hand
         import signal
         import sys

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Union
 
 if TYPE_CHECKING:
-    from referee.core.msg import Msg
+    from referee.msg import Msg
 
 Text = Union[str, "Msg"]
 
@@ -55,12 +55,12 @@ class Citation:
     @property
     def source(self) -> str:
         """The rulebook's title a table can look up (rulesets/sources.yaml `cite:`), not its file name."""
-        from referee.sources import title
+        from referee.words.sources import title
 
         return title(self.file)
 
     def __str__(self) -> str:
-        from referee.i18n import _, data
+        from referee.words.i18n import _, data
 
         # the book's short title, translated as the rulesets' words are; a house rule's section is its own title (our words)
         section = data(self.section) if self.file == "house-rules" else self.section
@@ -87,7 +87,7 @@ class RefereeError(Exception):
     def __init__(self, message: Text, needs: str | None = None, fmt: Callable[[int], str] | None = None):
         msg = None
         if not isinstance(message, str):
-            from referee.messages import render
+            from referee.words.messages import render
 
             msg, message = message, render(message, fmt)
         super().__init__(message)
@@ -139,7 +139,7 @@ class Refusal(RefereeError):
         self.details = details
 
     def __str__(self) -> str:
-        from referee.i18n import _
+        from referee.words.i18n import _
 
         if self.citation:
             return _("refused: {reason} — {citation}").format(reason=self.message, citation=self.citation)
@@ -151,7 +151,7 @@ class Ambiguous(RefereeError):
 
     def __init__(self, what: str, text: str, candidates: list[str]):
         shown = ", ".join(candidates[:8]) + (" …" if len(candidates) > 8 else "")
-        from referee.i18n import _
+        from referee.words.i18n import _
 
         super().__init__(_("'{text}' could be more than one {what}: {names}. Type more of the name.").format(text=text, what=_(what), names=shown))
         self.candidates = candidates

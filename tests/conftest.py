@@ -63,7 +63,7 @@ def run(*args: str, game: Path | None = None) -> Result:
         code = x.code if isinstance(x.code, int) else (0 if x.code is None else 1)
     finally:
         sys.argv = old
-        from referee import i18n
+        from referee.words import i18n
 
         i18n.reset()  # the next test's language is the suite's, not this run's --lang or game's
     return Result(code, o.getvalue(), e.getvalue())

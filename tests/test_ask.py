@@ -171,7 +171,7 @@ def test_cache_dir_follows_the_loaders_rule(monkeypatch, tmp_path):
 
 def test_game_path_follows_the_ledgers_rule(monkeypatch, tmp_path):
     from referee.cli.ask_cmd import game_path
-    from referee.ledger import default_path
+    from referee.store.ledger import default_path
 
     monkeypatch.chdir(tmp_path)
     for env in (None, str(tmp_path / "g.sqlite")):

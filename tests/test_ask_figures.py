@@ -75,7 +75,7 @@ def test_ask_prints_the_figure_first_with_source_and_clause():
 
 
 def test_ask_says_the_figure_in_the_table_s_language():
-    from referee import i18n
+    from referee.words import i18n
 
     r = run("--lang", "it", "ask", "quanto costano le case dei verdi", "-r", "it-lire")  # the suite pins English otherwise
     assert r.code == 0 and "L. 20.000 a casa (gruppo Verde)" in r.out
@@ -99,7 +99,7 @@ def test_ask_json_puts_the_figure_first_in_the_answers_shape():
     ("quanto si paga con la carta Matrimonio in famiglia", "it-lire", "it", "L. 15.000 (Imprevisti: «Matrimonio in famiglia: pagate L. 15.000»)"),
 ])
 def test_a_card_is_answered_with_its_printed_effect(q, ruleset, lang, line):
-    from referee import i18n
+    from referee.words import i18n
 
     try:
         r = run("--lang", lang, "ask", q, "-r", ruleset)

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from referee.names import norm
 from referee.ruleset import clause_text, loader
+from referee.ruleset.names import norm
 
 ROOT = Path(__file__).resolve().parent.parent
 LABELLED = [ROOT / "bench" / "data" / "ask_gauge_unseen.yaml"]  # the files whose rows carry `keys`

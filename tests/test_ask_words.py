@@ -65,7 +65,7 @@ def test_answering_reads_no_yaml_and_loads_no_ruleset_code(game):
                  ["ask", "how does the game end?", "--ruleset", "short-game"],
                  ["--game", str(game), "ask", "quanto si paga per uscire di prigione"]):
         _modules_after(args)  # any cache a test before this one left stale is rebuilt
-        assert not {"yaml", "referee.ruleset.loader", "referee.ledger"} & _modules_after(args), args
+        assert not {"yaml", "referee.ruleset.loader", "referee.store.ledger"} & _modules_after(args), args
 
 
 def test_editing_a_translation_rebuilds_the_index(monkeypatch, tmp_path, fresh_catalog):
@@ -130,7 +130,7 @@ def test_a_game_with_a_variant_or_an_older_ruleset_is_composed(game, tmp_path):
 
 def test_the_game_schemas_read_without_the_ledger_are_the_ledgers():
     from referee.cli.ask_cmd import GAME_SCHEMAS
-    from referee.ledger import SCHEMA_VERSION
+    from referee.store.ledger import SCHEMA_VERSION
 
     assert GAME_SCHEMAS == tuple(str(v) for v in range(1, SCHEMA_VERSION + 1))
 

@@ -14,8 +14,8 @@ from referee.cli.console import TableConsole
 from referee.core import bidding, setup
 from referee.core.ops import apply_ops
 from referee.errors import Refusal
-from referee.ledger import Game
 from referee.ruleset import loader
+from referee.store.ledger import Game
 
 REFEREE = str(Path(sys.executable).with_name("referee"))
 
@@ -117,7 +117,7 @@ def test_the_prompt_shows_the_high_bid(tmp_path):
 
 
 def test_an_italian_table_bids_and_closes_in_its_words(tmp_path, monkeypatch, capsys):
-    from referee import i18n
+    from referee.words import i18n
 
     monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
     c = TableConsole(tmp_path / "it.sqlite")

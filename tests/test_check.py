@@ -42,7 +42,7 @@ def test_scenario_matches_its_expected_ruling(path):
 def test_rulings_come_from_the_core_functions():
     """A rent claim's amount is what referee.core.rent_rules.rent computes on the same table."""
     from referee.core import rent as rent_rules
-    from referee.messages import render_all
+    from referee.words.messages import render_all
 
     s = sc.Scenario(LIBRARY / "us-1950s" / "rent-boardwalk-full-group.yaml")
     claim = s.claims[0]
@@ -227,7 +227,7 @@ def test_check_is_a_package_of_small_modules_without_import_cycles():
     # each module imports first, alone, in a fresh interpreter: a cycle fails whichever side comes first
     code = "import importlib, sys\n" + "".join(
         f"[sys.modules.pop(m) for m in list(sys.modules) if m.startswith('referee')]\nimportlib.import_module('{m}')\n"
-        for m in [f"referee.check.{m}" for m in mods] + ["referee.check", "referee.tablefile", "referee.names", "referee.yamlfile"])
+        for m in [f"referee.check.{m}" for m in mods] + ["referee.check", "referee.moves.tablefile", "referee.ruleset.names", "referee.ruleset.yamlfile"])
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert p.returncode == 0, p.stderr
 

@@ -45,7 +45,7 @@ def test_a_custom_card_counts_as_the_landings_card(tmp_path):
 
 def test_a_bankruptcy_to_the_bank_opens_its_deeds_auctions_one_after_another(tmp_path, monkeypatch, capsys):
     from referee.cli.console import TableConsole
-    from referee.ledger import Game
+    from referee.store.ledger import Game
 
     monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
     con = TableConsole(tmp_path / "g.sqlite")

@@ -99,7 +99,7 @@ def test_a_usage_error_is_two_lines_the_error_first(tmp_path):
 
 
 def test_a_full_disk_at_new_names_the_file_and_leaves_nothing_behind(tmp_path, monkeypatch):
-    from referee.ledger import Game
+    from referee.store.ledger import Game
 
     real = Game._write_new
 
@@ -119,7 +119,7 @@ def test_a_read_only_game_is_read_and_a_write_names_the_path(tmp_path, monkeypat
     game SQLite then opens read-only as it stands; a move is refused with the path and 'nothing was recorded'."""
     import gc
 
-    import referee.ledger as ledger
+    import referee.store.ledger as ledger
 
     g = tmp_path / "ro" / "g.sqlite"
     assert run("new", "Ana", "Ben", game=g).code == 0

@@ -88,7 +88,7 @@ def test_shortage_auction_price_replaces_the_cost():
 
 def test_short_game_hotel_on_a_lot_of_four_houses_says_four_go_back():
     from referee.core.next_build import next_step
-    from referee.messages import render
+    from referee.words.messages import render
 
     rs, t, lots = _short_game_blues_with(4)
     assert "its 4 houses going back" in render(next_step(rs, t, lots[0]), rs.fmt)

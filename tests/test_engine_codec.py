@@ -33,7 +33,7 @@ from referee.core.ops import (
 )
 from referee.core.setup import new_game
 from referee.core.state import BANK
-from referee.ledger import SCHEMA, Game
+from referee.store.ledger import SCHEMA, Game
 
 ONE_OF_EACH = [
     Cash("Ana", BANK, 60), Owner(3, "Ana"), Owner(3, None), Buildings(3, 2, False), Mortgaged(3, True),

@@ -6,8 +6,8 @@ import ast
 import re
 from pathlib import Path
 
-from referee.core.msg import Msg, Next
-from referee.messages import TEMPLATES, render, render_next
+from referee.msg import Msg, Next
+from referee.words.messages import TEMPLATES, render, render_next
 
 CORE = Path(__file__).resolve().parent.parent / "referee" / "core"
 

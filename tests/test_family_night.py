@@ -6,7 +6,7 @@ import pytest
 from conftest import run
 
 from referee.cli.console import TableConsole
-from referee.ledger import Game
+from referee.store.ledger import Game
 
 
 def _console(tmp_path, monkeypatch, line: str) -> TableConsole:

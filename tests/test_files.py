@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, referee_exe, run
 
-from referee import tablefile, yamlfile
 from referee.errors import InputError, ValidationErrors
+from referee.moves import tablefile
+from referee.ruleset import yamlfile
 
 
 def _billion_laughs() -> str:

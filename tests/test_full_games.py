@@ -9,8 +9,8 @@ import yaml
 from conftest import ROOT, run
 
 from referee.core.ops import apply_ops
-from referee.ledger import Game
 from referee.ruleset import loader
+from referee.store.ledger import Game
 
 
 @pytest.fixture(autouse=True)

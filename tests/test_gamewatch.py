@@ -1,4 +1,4 @@
-"""referee.gamewatch: `watch` and the phone page read a game file the same way, and as the ledger does.
+"""referee.store.watchsource: `watch` and the phone page read a game file the same way, and as the ledger does.
 
 Board values read at the table (`deed`), a redone move and a lagging snapshot are where the page's own
 reader once differed from the ledger; both readers are checked against it here.
@@ -12,7 +12,7 @@ import pytest
 from conftest import run
 
 from referee.cli import watch
-from referee.ledger import Game
+from referee.store.ledger import Game
 from referee.web.source import GameSource
 
 

@@ -9,8 +9,8 @@ from conftest import run
 from referee.cli.console import TableConsole
 from referee.core import next_build, setup
 from referee.core.ops import apply_ops
-from referee.messages import render
 from referee.ruleset import loader
+from referee.words.messages import render
 
 
 def status(game):

@@ -211,7 +211,7 @@ def test_referee_rulesets_must_name_a_folder(tmp_path, monkeypatch):
 
 def test_a_read_only_folder_is_said_so(game, monkeypatch):
     """As root every folder is writable, so the refusal SQLite gives a user is simulated here."""
-    from referee import gamefile
+    from referee.store import gamefile
 
     run("new", "Ana", "Ben", game=game)
     real = os.access
@@ -234,7 +234,7 @@ def test_a_citation_names_the_rulebook_not_its_file(g3):
     r = run("unmortgage", "boardwalk", game=g3)
     assert r.code == 1
     assert "_a4956ccd93bd44f6" not in r.err and "Classic US rules" in r.err and "§ Hipotecas" in r.err
-    from referee.ledger import Game
+    from referee.store.ledger import Game
 
     d = Game(g3).ruleset().cite("rent.lot").as_dict()  # JSON keeps the file and adds the title
     assert d["file"] == "001_a4956ccd93bd44f6.txt" and d["source"].startswith("Classic US rules")
@@ -326,8 +326,8 @@ def test_ctrl_c_during_a_command_is_one_line_and_130(game):
 
 def test_a_write_interrupted_after_its_commit_reports_the_move(game, monkeypatch):
     """The Ctrl-C arrives while the event is being written: held until COMMIT, then reported, not lost."""
-    from referee import interrupts
-    from referee.ledger import Game
+    from referee.store import interrupts
+    from referee.store.ledger import Game
 
     run("new", "Ana", "Ben", game=game)
     interrupts.committed.clear()

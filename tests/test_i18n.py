@@ -14,7 +14,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from conftest import ROOT, run
 
-from referee import i18n
+from referee.words import i18n
 
 LOCALE = ROOT / "referee" / "locale"
 LANGS = ("es", "it")
@@ -42,8 +42,8 @@ def _key(msg_id, context) -> tuple:
 def _code_strings() -> set[tuple]:
     """Every string the code marks for translation (what `pybabel extract` finds)."""
     found = set()
-    method_map = [("referee/templates.py", "referee.i18n_extract:extract_messages"), ("referee/**.py", "python"),
-                  ("rulesets/*.yaml", "referee.i18n_extract:extract_ruleset"), ("rulesets/*/*.yaml", "referee.i18n_extract:extract_ruleset")]
+    method_map = [("referee/words/templates.py", "referee.words.i18n_extract:extract_messages"), ("referee/**.py", "python"),
+                  ("rulesets/*.yaml", "referee.words.i18n_extract:extract_ruleset"), ("rulesets/*/*.yaml", "referee.words.i18n_extract:extract_ruleset")]
     for _file, _line, msg, _comments, context in extract_from_dir(str(ROOT), method_map, keywords=KEYWORDS):
         found.add(_key(msg, context))
     return found

@@ -7,7 +7,7 @@ import re
 import pytest
 from conftest import ROOT, run
 
-from referee import i18n
+from referee.words import i18n
 
 # English words that a Spanish or Italian screen never needs (command words, names and ids are taken out first)
 ENGLISH = re.compile(

@@ -22,9 +22,9 @@ from referee.core.ops import apply_ops, decode_op
 from referee.core.setup import new_game
 from referee.core.state import Table
 from referee.errors import RefereeError
-from referee.ledger import Game
-from referee.messages import TEMPLATES
 from referee.ruleset import loader
+from referee.store.ledger import Game
+from referee.words.messages import TEMPLATES
 
 NAMES = ["Ana", "Ben", "Carla"]
 
@@ -164,7 +164,7 @@ WRITER = textwrap.dedent(
     import sys
     from pathlib import Path
     from referee.core import bankruptcy, buildings, buying, cards as cards_rules, jail, money, mortgages, rent as rent_rules, taxes, trades
-    from referee.ledger import Game
+    from referee.store.ledger import Game
     g = Game(Path(sys.argv[1]))
     payer, payee, n = sys.argv[2], sys.argv[3], int(sys.argv[4])
     for i in range(n):
@@ -270,7 +270,7 @@ def test_cost_does_not_grow_with_events(tmp_path):
 
 
 def test_undo_from_checkpoints_matches_a_full_replay(tmp_path):
-    from referee import ledger
+    from referee.store import ledger
 
     path = tmp_path / "u.sqlite"
     g = _new_game_file(path)

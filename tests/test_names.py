@@ -1,4 +1,4 @@
-"""The one name matcher (referee.names): modes, ambiguity, the bank's reserved
+"""The one name matcher (referee.ruleset.names): modes, ambiguity, the bank's reserved
 names, player names at `new`, ruleset names that are never guessed, cards by
 their words."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from conftest import run
 
-from referee import names
 from referee.errors import Ambiguous, InputError
+from referee.ruleset import names
 
 DEEDS = {39: ["Boardwalk", "bw"], 37: ["Park Place"], 11: ["St. Charles Place"], 1: ["Mediterranean Avenue"],
          3: ["Baltic Avenue"], 5: ["Reading Railroad"], 6: ["Oriental Avenue"]}

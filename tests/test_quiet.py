@@ -11,7 +11,7 @@ import subprocess
 from conftest import referee_exe, run
 
 from referee.cli.console import TableConsole
-from referee.ledger import Game
+from referee.store.ledger import Game
 
 
 def quiet_env(monkeypatch):

@@ -12,7 +12,7 @@ import sqlite3
 import pytest
 from conftest import run, run_proc
 
-from referee import i18n
+from referee.words import i18n
 
 
 @pytest.fixture(autouse=True)

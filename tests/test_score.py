@@ -11,12 +11,12 @@ import pytest
 import yaml
 from conftest import ROOT, run, run_proc
 
-from referee import tablefile
 from referee.cli.render import chart
 from referee.core import scoring
 from referee.core.bankruptcy import bankruptcy_check
 from referee.core.valuation import value
 from referee.errors import InputError, ValidationErrors
+from referee.moves import tablefile
 from referee.ruleset import loader
 
 EXAMPLE = ROOT / "examples" / "holdings.yaml"

@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 from conftest import referee_exe, run, run_proc
 
-from referee import view
 from referee.cli import watch
-from referee.ledger import Game
 from referee.ruleset import loader
+from referee.store import view
+from referee.store.ledger import Game
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from referee.cli.console import TableConsole
-from referee.ledger import Game
+from referee.store.ledger import Game
 
 REFEREE = str(Path(sys.executable).with_name("referee"))
 

@@ -9,9 +9,9 @@ import pytest
 from referee.core import cards, setup, turns
 from referee.core.ops import apply_ops
 from referee.errors import InputError, Refusal
-from referee.messages import render, render_next
 from referee.ruleset import loader
 from referee.ruleset.model import Ruleset
+from referee.words.messages import render, render_next
 
 # squares of the US board used below
 GO, BALTIC, INCOME_TAX, READING, CHANCE, JAIL, ELECTRIC = 0, 3, 4, 5, 7, 10, 12

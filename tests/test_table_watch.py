@@ -15,7 +15,7 @@ from rich.console import Console
 
 from referee.cli import watch
 from referee.core import money, mortgages
-from referee.ledger import Game
+from referee.store.ledger import Game
 
 REFEREE = str(Path(sys.executable).with_name("referee"))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import run
 
-from referee import i18n
+from referee.words import i18n
 
 
 @pytest.fixture(autouse=True)
@@ -296,7 +296,7 @@ def test_the_console_keeps_its_game_while_another_terminal_reads_it(tmp_path, mo
     from conftest import run_proc
 
     from referee.cli.console import TableConsole
-    from referee.ledger import Game
+    from referee.store.ledger import Game
 
     monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
     game = tmp_path / "g.sqlite"
@@ -341,7 +341,7 @@ def test_a_card_both_decks_hold_is_found_by_its_deck_and_translated_words(game):
 
 def test_the_consoles_rent_after_a_card_moved_the_token_onto_a_street(tmp_path, monkeypatch):
     from referee.cli.console import TableConsole
-    from referee.ledger import Game
+    from referee.store.ledger import Game
 
     monkeypatch.setenv("REFEREE_CACHE", str(tmp_path / "cache"))
     game = tmp_path / "g.sqlite"

@@ -9,8 +9,8 @@ import pytest
 from referee.cli.console import TableConsole
 from referee.core import setup, turn_checks, turns
 from referee.core.ops import apply_ops
-from referee.ledger import Game
 from referee.ruleset import loader
+from referee.store.ledger import Game
 
 
 @pytest.fixture

@@ -8,8 +8,8 @@ from conftest import run
 from test_summary import cash, ok, play, status
 
 from referee.core import dispatch
-from referee.corrections import live_moves
-from referee.ledger import Game
+from referee.store.corrections import live_moves
+from referee.store.ledger import Game
 
 
 def log(g) -> list[dict]:

@@ -1,4 +1,4 @@
-"""Issue 18, case 6: `watch` for the players, drawn from the shared view model (referee.view).
+"""Issue 18, case 6: `watch` for the players, drawn from the shared view model (referee.store.view).
 Only current facts, no command syntax, the game's own score, the final ranking, throws with the
 square reached, 45 to 200 columns (a tmux capture at 45), groups in their board colours."""
 
@@ -15,10 +15,10 @@ import pytest
 from conftest import referee_exe, run
 from rich.console import Console
 
-from referee import view
 from referee.cli import watch
 from referee.core import scoring, valuation
-from referee.ledger import Game
+from referee.store import view
+from referee.store.ledger import Game
 
 
 @pytest.fixture(autouse=True)

@@ -1,7 +1,7 @@
 """`referee check`: scenario files (a table as it stands plus the claims being
 argued) checked by the same core functions the banker commands use.
 
-- ``scenario``: the file parsed and validated (table via referee.tablefile);
+- ``scenario``: the file parsed and validated (table via referee.moves.tablefile);
 - ``kinds``: the claimable transactions and the core call behind each;
 - ``ruling``: each claim ruled on its own copy of the table, a file checked;
 - ``coverage``: which clauses of the shipped rulesets the scenarios exercise;

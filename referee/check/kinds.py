@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 from referee.core import bankruptcy, buildings, buying, events, jail, money, mortgages, scoring, setup, taxes, trades
 from referee.core import cards as cards_rules
 from referee.core import rent as rent_rules
-from referee.core.msg import Msg
 from referee.core.valuation import value as valuation_value
 from referee.errors import Ambiguous, InputError, RefereeError
-from referee.i18n import N_, _
+from referee.moves.tablefile import show
+from referee.msg import Msg
 from referee.ruleset.model import Ruleset
-from referee.tablefile import show
+from referee.words.i18n import N_, _
 
 if TYPE_CHECKING:
     from referee.check.scenario import Scenario
@@ -92,7 +92,7 @@ class Kind:
                 name = sc._str(v, p, N_("a valuation method"))
                 known = sc.rs.valuation_names()
                 if name not in known:
-                    from referee.names import did_you_mean
+                    from referee.ruleset.names import did_you_mean
 
                     dym = did_you_mean(name, {n: n for n in known}, {n: [n] for n in known}) or _(" (known: {known})").format(known=", ".join(known))
                     raise sc.err(p, _("{ruleset} has no valuation method '{name}'{hint}").format(ruleset=sc.rs.id, name=name, hint=dym))
@@ -107,7 +107,7 @@ _CARDS: weakref.WeakKeyDictionary[Ruleset, tuple] = weakref.WeakKeyDictionary() 
 
 def _card(sc: Scenario, v: Any, path: tuple) -> dict:
     """A card by 'deck:id', its id or its printed words, as the banker's `card`/`draw` find it (exact or a unique start)."""
-    from referee.names import Names, card_choices, match
+    from referee.ruleset.names import Names, card_choices, match
 
     text = sc._str(v, path, N_("a card"))
     if sc.rs not in _CARDS:
@@ -298,8 +298,8 @@ def _value(rs, t, a, sc):
     m = rs.valuation(a["method"])
     ev = events.Event("value", {"player": a["player"], "method": a["method"]}, t)
     ev.amount = v.total
-    from referee.i18n import _, data
-    from referee.templates import valuation_lines
+    from referee.words.i18n import _, data
+    from referee.words.templates import valuation_lines
 
     ev.steps = [*valuation_lines(v), _("total {amount}").format(amount=rs.fmt(v.total))]
     ev.msg = Msg("text", {"text": _("{player}'s total is {amount} ({method})").format(  # the method's title, in the table's words

@@ -11,8 +11,8 @@ from referee.check.results import FileResult, Ruling
 from referee.check.scenario import THROW_KEYS, Claim, Scenario, display
 from referee.core.state import BANK
 from referee.errors import InputError, MissingData, RefereeError, Refusal, ValidationErrors
-from referee.i18n import N_, _
-from referee.messages import render, render_all
+from referee.words.i18n import N_, _
+from referee.words.messages import render, render_all
 
 
 def _amount(ev) -> int | None:
@@ -234,7 +234,7 @@ def edition_language(paths: list[Path]) -> str | None:
     """The language of the editions the files rule by, when they share one (an it-lire dispute is an Italian
     table's); None when they differ or a file names no edition that loads (its error is reported by check_file)."""
     from referee.ruleset import loader
-    from referee.yamlfile import read
+    from referee.ruleset.yamlfile import read
 
     langs = set()
     for p in paths:

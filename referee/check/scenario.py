@@ -1,7 +1,7 @@
 """A scenario file: a table as it stands plus the claims being argued.
 
-Parsed once with line numbers (referee.yamlfile) and validated; the table part
-is read by the shared table-file parser (referee.tablefile), the claims by the
+Parsed once with line numbers (referee.ruleset.yamlfile) and validated; the table part
+is read by the shared table-file parser (referee.moves.tablefile), the claims by the
 claim kinds (referee.check.kinds). Every problem is one located message
 (``scenarios/x.yaml:12: unknown deed 'Bordwalk' (did you mean Boardwalk?)``);
 the table's problems and one per claim are reported together.
@@ -17,17 +17,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee import tablefile
 from referee.check.kinds import KINDS
 from referee.check.results import VERDICTS
 from referee.check.rulesets import load_ruleset
 from referee.core import jail
 from referee.core.state import Debt, Table
 from referee.errors import InputError, RefereeError, Refusal, ValidationErrors
-from referee.i18n import N_, _
-from referee.names import Names, bank_party, match
+from referee.moves import tablefile
 from referee.ruleset.model import Ruleset
-from referee.yamlfile import Errors, load
+from referee.ruleset.names import Names, bank_party, match
+from referee.ruleset.yamlfile import Errors, load
+from referee.words.i18n import N_, _
 
 TOP_KEYS = (
     "title", "description", "ruleset", "variants", "house_rules", "board", "players", "bank", "pot",
@@ -122,7 +122,7 @@ class Scenario:
             raise self.err(path, _("{name} must be a whole number, not {value}{extra}").format(name=_(what), value=_show(v), extra=extra))
         if minimum is not None and v < minimum:
             raise self.err(path, _("{what} must be at least {minimum}, not {value}").format(what=_(what), minimum=minimum, value=v))
-        from referee.amounts import too_large
+        from referee.moves.amounts import too_large
 
         if too_large(abs(v)):
             raise self.err(path, _("{what} {value} is more than any game holds (all the money in the game is less): a typing slip?").format(what=_(what), value=v))

@@ -12,11 +12,11 @@ import os
 import sys
 from typing import Any
 
-from referee import i18n
 from referee.cli import common
 from referee.cli.context import STATE, app
 from referee.errors import RefereeError
-from referee.i18n import N_, _
+from referee.words import i18n
+from referee.words.i18n import N_, _
 
 
 def _is_sqlite_error(e: BaseException) -> bool:
@@ -69,7 +69,7 @@ def help_language(argv: list[str], usage_error: bool = False) -> None:
 
 
 def main() -> None:
-    from referee import interrupts
+    from referee.store import interrupts
 
     interrupts.recorded.clear()  # what this command records, not a previous in-process run's
     interrupts.committed.clear()
@@ -78,8 +78,8 @@ def main() -> None:
     finally:
         STATE["lang_chosen"] = False  # a later in-process run without main() chooses for itself
         STATE.pop("after_time", None)
-        if "referee.ledger" in sys.modules:
-            sys.modules["referee.ledger"].MOVE_ID[0] = None  # one command's id, not the next in-process run's
+        if "referee.store.ledger" in sys.modules:
+            sys.modules["referee.store.ledger"].MOVE_ID[0] = None  # one command's id, not the next in-process run's
 
 
 def _join_names(group: Any, argv: list[str]) -> list[str]:
@@ -107,8 +107,8 @@ def _main() -> None:
         if "--after-time" in argv[: argv.index("--") if "--" in argv else len(argv)]:  # a move made before a time-limit game's end
             argv = [a for a in argv if a != "--after-time"]
             STATE["after_time"] = True
-        if move_id:  # a retried command with the same id is a no-op (referee/ledger.py MOVE_ID)
-            from referee import ledger
+        if move_id:  # a retried command with the same id is a no-op (referee/store/ledger.py MOVE_ID)
+            from referee.store import ledger
 
             ledger.MOVE_ID[0] = move_id
         i18n.reset(lang_flag(argv))
@@ -122,7 +122,7 @@ def _main() -> None:
         rv = group(args=argv, standalone_mode=False)
         code = rv if isinstance(rv, int) else 0
         if code == 130:  # Typer turned a Ctrl-C into Exit(130): still the one line, and what was recorded
-            from referee import interrupts
+            from referee.store import interrupts
 
             interrupts.stop()
     except RefereeError as e:
@@ -132,13 +132,13 @@ def _main() -> None:
         common.fail(str(e), 2)
         return
     except KeyboardInterrupt:
-        from referee import interrupts
+        from referee.store import interrupts
 
         interrupts.stop()
     except typer.Abort:
         code = 1
     except Exception as e:  # file and usage errors, or a bug: still one line, never a traceback
-        from referee import interrupts
+        from referee.store import interrupts
 
         if interrupts.caused_by_interrupt(e):  # Python wraps a Ctrl-C raised inside an import or a class body
             interrupts.stop()

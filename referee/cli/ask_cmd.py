@@ -13,8 +13,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from referee import i18n
-from referee.i18n import N_, _
+from referee.words import i18n
+from referee.words.i18n import N_, _
 
 DEFAULT_EDITION = "us-classic"
 
@@ -91,7 +91,7 @@ def _figure(q: str, ruleset: str, shipped, in_game: bool = False, game: str | No
     try:
         path = _game_file(game) if in_game else None
         if path is not None:
-            from referee.ledger import Game
+            from referee.store.ledger import Game
 
             rs = Game(path).ruleset()
         else:
@@ -124,7 +124,7 @@ def _figure_line(fig) -> str:
 
 def _as_owner(step):
     """An engine step about the table set up for the question, its owner called the owner in the table's words."""
-    from referee.core.msg import Msg
+    from referee.msg import Msg
     from referee.search.figures import OWNER
 
     if isinstance(step, Msg) and step.params.get("player") == OWNER:
@@ -172,7 +172,7 @@ def _answer(shipped, q: str, ruleset: str | None, game: str | None, limit: int):
 
 
 def game_path(explicit: str | None) -> Path:
-    """referee.ledger.default_path, repeated so a question asked outside a game need not import the ledger.
+    """referee.store.ledger.default_path, repeated so a question asked outside a game need not import the ledger.
 
     A test checks the two agree.
     """
@@ -197,7 +197,7 @@ def _game_file(game: str | None) -> Path | None:
     return path
 
 
-GAME_SCHEMAS = ("1", "2")  # the game file schemas the ledger reads (a test checks against referee.ledger.SCHEMA_VERSION)
+GAME_SCHEMAS = ("1", "2")  # the game file schemas the ledger reads (a test checks against referee.store.ledger.SCHEMA_VERSION)
 
 
 def _as_shipped(path: Path, shipped) -> str | None:
@@ -234,7 +234,7 @@ def _as_shipped(path: Path, shipped) -> str | None:
 def _game_ruleset(path: Path):
     """The ruleset of the game in `path`, whose language is then spoken (unless one was asked for)."""
     from referee.cli.context import speak_game
-    from referee.ledger import Game
+    from referee.store.ledger import Game
 
     g = Game(path)
     speak_game(g)
@@ -257,7 +257,7 @@ def _print_answer(answer, shipped, fig=None) -> None:
     lang = i18n.current()
     lines: list = [f"[bold]{escape(answer.ruleset)}[/bold] — {escape(_quote(answer.question))}"]
     if fig is not None:  # the board's figure first: the clauses below say how it applies
-        from referee.messages import render
+        from referee.words.messages import render
 
         f, rs = fig
         lines += ["", hanging("→", f"[bold]{escape(_figure_line(f))}[/bold]")]
@@ -297,7 +297,7 @@ def _print_none(ruleset: str, shipped, answer=None) -> None:
     edition = ruleset.split("+")[0]
     lines.append("  " + _("Look it up by topic: {command}").format(command=f"[bold]referee rules show {escape(edition)} {escape(_('TOPIC'))}[/bold]"))
     if topics:
-        from referee.phrases import topic_word
+        from referee.words.phrases import topic_word
 
         lines.append("  " + escape(_("topics: {topics}").format(topics=", ".join(sorted(topic_word(t) for t in topics)))))
     out.print("\n".join(lines), emoji=False)
@@ -351,7 +351,7 @@ def _ask_all(q: str, as_json: bool) -> None:
             continue
         h, c = r.hit, r.hit.citation
         text = _mark(h.said(i18n.current())[1], r.odd_amounts)
-        src = (f"{c.get('source') or __import__('referee.sources', fromlist=['title']).title(c['file'])} § {c['section']}"
+        src = (f"{c.get('source') or __import__('referee.words.sources', fromlist=['title']).title(c['file'])} § {c['section']}"
                + (" " + _("(from {ruleset})").format(ruleset=c["inherited_from"]) if c.get("inherited_from") else ""))
         mark = "" if r.agrees else "[bold yellow]≠[/bold yellow]"
         tab.add_row(*map(cell, (escape(r.edition), r.group or "", mark, escape(h.clause), text if r.agrees else f"[yellow]{text}[/yellow]",

@@ -16,7 +16,7 @@ from rich.markup import escape
 
 from referee.cli import common
 from referee.errors import InputError, RefereeError
-from referee.i18n import _, ngettext, pgettext
+from referee.words.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from referee.core.bidding import Bidding
@@ -71,7 +71,7 @@ class AuctionDesk:
             if land is None or not rs.squares[land["square"]].is_deed or t.deeds[land["square"]].owner is not None:
                 raise InputError(_("say which deed: auction DEED"))
             idx = land["square"]
-        from referee.templates import AUCTION_OPENINGS
+        from referee.words.templates import AUCTION_OPENINGS
 
         b = self.bidding = bidding.open_bidding(rs, t, idx)
         self.deed_name = rs.squares[idx].name
@@ -135,7 +135,7 @@ class AuctionDesk:
         rs, t = self.con.snapshot()
         assert self.bidding is not None
         who = common.resolve_player(t, name)
-        from referee.messages import render
+        from referee.words.messages import render
 
         warn = bidding.bid(rs, t, self.bidding, who, amount)
         said = f" [yellow]({escape(render(warn, rs.fmt))})[/yellow]" if warn else ""

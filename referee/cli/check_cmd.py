@@ -11,9 +11,9 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RTable
 
-from referee import i18n
 from referee.cli.common import err, out, para, print_details
-from referee.i18n import N_, _, ngettext, pgettext
+from referee.words import i18n
+from referee.words.i18n import N_, _, ngettext, pgettext
 
 
 def _default_scenarios() -> Path:

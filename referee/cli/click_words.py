@@ -12,7 +12,7 @@ from typing import Any
 
 import typer.core
 
-from referee.i18n import N_, _
+from referee.words.i18n import N_, _
 
 _Context: Any = typer.core.TyperGroup.context_class
 _Formatter: Any = _Context.formatter_class

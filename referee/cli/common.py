@@ -9,7 +9,7 @@ from typing import cast
 from rich.console import Console
 from rich.markup import escape
 
-from referee.i18n import N_, _
+from referee.words.i18n import N_, _
 
 
 class _Console(Console):
@@ -65,7 +65,7 @@ def hanging(lead: str, markup: str, indent: int = 3):
 
 
 def resolve_player(t, name: str, allow_bank: bool = False) -> str:
-    from referee.names import party
+    from referee.ruleset.names import party
 
     names = [p.name for p in t.players]
     return party(name, names, allow_bank, hint=_("players: {names}").format(names=", ".join(names)))
@@ -76,7 +76,7 @@ def deed_choices(rs) -> dict[int, list[str]]:
 
 
 def resolve_deed(rs, name: str) -> int:
-    from referee.names import match_one
+    from referee.ruleset.names import match_one
 
     rs.require_board()
     if name.isdigit() and 0 <= int(name) < len(rs.squares) and rs.squares[int(name)].is_deed:
@@ -90,20 +90,20 @@ AMOUNT_WORDS = (N_("amount"), N_("the price"), N_("the value"))  # parse_amount'
 
 def parse_amount(text: str | int, what: str = "amount") -> int:
     """An amount typed before the game's edition is known (dollar conventions); prefer `amount`."""
-    from referee.amounts import ABSURD, parse
+    from referee.moves.amounts import ABSURD, parse
 
     return parse(text, None, what, ABSURD)  # no game to measure against: more than any box holds is a slip
 
 
 def amount(rs, t, text: str | int, what: str = "amount") -> int:
-    """An amount in the game's own money, no larger than all the money in the game (referee/amounts.py)."""
-    from referee.amounts import parse, table_cap
+    """An amount in the game's own money, no larger than all the money in the game (referee/moves/amounts.py)."""
+    from referee.moves.amounts import parse, table_cap
 
     return parse(text, rs, what, table_cap(rs, t))
 
 
 def print_event(rs, ev, as_json: bool = False) -> None:
-    from referee.messages import render, render_all, render_event  # only commands that record a move need it
+    from referee.words.messages import render, render_all, render_event  # only commands that record a move need it
 
     if as_json:
         d = render_event(ev.to_dict() if hasattr(ev, "to_dict") else dict(ev), rs.fmt)
@@ -170,7 +170,7 @@ def take_detail_flags(args: list[str]) -> tuple[list[str], str | None]:
 
 def texts(rs, items) -> list[str]:
     """Steps or notes as sentences (messages, their stored dicts, or plain sentences)."""
-    from referee.messages import render_all
+    from referee.words.messages import render_all
 
     return render_all(list(items or []), rs.fmt)
 

@@ -13,10 +13,10 @@ import html
 import typer.core
 from prompt_toolkit.completion import Completer, Completion
 
-from referee import i18n
 from referee.cli.shorthand import ALIASES, DEED_PARAMS, HELP, NOT_HERE, PLAYER_PARAMS, QUIT, expand_sub, split_line, words_of
-from referee.i18n import N_, _, data, ngettext
-from referee.names import norm as _norm
+from referee.ruleset.names import norm as _norm
+from referee.words import i18n
+from referee.words.i18n import N_, _, data, ngettext
 
 norm = functools.lru_cache(maxsize=8192)(_norm)  # names repeat at every prompt
 

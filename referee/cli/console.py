@@ -33,12 +33,13 @@ import typer.core
 import typer.main
 from rich.markup import escape
 
-from referee import i18n, interrupts
 from referee.cli import common
 from referee.cli.grammar import looks_amount as _looks_amount
 from referee.cli.shorthand import ALIASES, HELP, NOT_HERE, QUIT, expand_sub, split_line, words_of
 from referee.errors import InputError, RefereeError
-from referee.i18n import _, pgettext
+from referee.store import interrupts
+from referee.words import i18n
+from referee.words.i18n import _, pgettext
 
 _DICE = re.compile(r"^\s*([1-6])\s*[+, ]\s*([1-6])\s*$")
 
@@ -69,7 +70,7 @@ class TableConsole:
 
     # ------------------------------------------------------------ state (read-only, for shortcuts and prompts)
     def game(self):
-        from referee.ledger import Game
+        from referee.store.ledger import Game
 
         if not self.path.exists():
             return None
@@ -356,7 +357,7 @@ class TableConsole:
         import referee.core.buying  # noqa: F401
         import referee.core.rent  # noqa: F401
         import referee.core.turns  # noqa: F401
-        import referee.names  # noqa: F401
+        import referee.ruleset.names  # noqa: F401
 
         if self.path.exists():
             with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):

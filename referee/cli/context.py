@@ -10,10 +10,11 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from referee import __version__, i18n
+from referee import __version__
 from referee.cli import common
 from referee.cli.registry import RootGroup
-from referee.i18n import N_, _
+from referee.words import i18n
+from referee.words.i18n import N_, _
 
 GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help=N_("Game file (default: $REFEREE_GAME or ./referee-game.sqlite)."))]
 JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Machine-readable output."))]
@@ -63,13 +64,13 @@ def _root(
 
 def game_path(game: str | None):
     """The game file: --game on the command, else on the root, else the default."""
-    from referee.ledger import default_path
+    from referee.store.ledger import default_path
 
     return default_path(game or STATE["game"])
 
 
 def open_game(game: str | None):
-    from referee.ledger import Game
+    from referee.store.ledger import Game
 
     if STATE.get("capture") is not None:
         from referee.errors import InputError

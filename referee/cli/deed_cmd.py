@@ -8,7 +8,7 @@ import typer
 
 from referee.cli import common
 from referee.errors import InputError
-from referee.i18n import N_, _
+from referee.words.i18n import N_, _
 
 
 def _amounts(rs, t, text: str | None, what: str) -> list[int] | None:

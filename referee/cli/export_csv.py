@@ -14,7 +14,7 @@ import csv
 import sys
 from typing import TextIO
 
-from referee.i18n import ngettext
+from referee.words.i18n import ngettext
 
 
 def header(names: list[str]) -> list[str]:
@@ -22,7 +22,7 @@ def header(names: list[str]) -> list[str]:
 
 
 def write_rows(g, f: TextIO) -> int:
-    from referee.summary import rows
+    from referee.store.summary import rows
 
     names, rs_rows = rows(g)
     w = csv.writer(f, lineterminator="\n")

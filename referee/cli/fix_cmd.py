@@ -14,7 +14,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, open_game
-from referee.i18n import N_, _
+from referee.words.i18n import N_, _
 
 # The commands that record one move: what amend accepts.
 MOVES = {"deal", "go", "pay", "collect", "settle", "buy", "auction", "rent", "mortgage", "unmortgage", "lift", "build",
@@ -41,7 +41,7 @@ def _show(seq: int, data: dict) -> None:
 
 def void(entry: Annotated[int, typer.Argument(help=N_("The log's entry number to remove."))], game: GameOpt = None) -> None:
     """Remove one past entry and re-run every later move (refused, naming the move, if one no longer holds)."""
-    from referee import corrections
+    from referee.store import corrections
 
     g = open_game(game)
     _show(*corrections.correct(g, entry))
@@ -80,9 +80,9 @@ def amend(
     The move is typed as its own command (`amend 12 rent Ben "park place"`), or
     without the command when it is the entry's own (`amend 12 Ben Ana 150`).
     """
-    from referee import corrections
     from referee.cli.registry import COMMANDS
     from referee.errors import InputError
+    from referee.store import corrections
 
     words = list(ctx.args)
     if not words:

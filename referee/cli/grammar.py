@@ -18,7 +18,7 @@ from typing import Any
 import typer.core
 
 from referee.cli.shorthand import JOINABLE
-from referee.i18n import _
+from referee.words.i18n import _
 
 ROOT_OPTIONS_WITH_VALUE = {"--game", "-g"}
 
@@ -186,7 +186,7 @@ def group_target(words: list[str]) -> tuple[list[str], int | str] | None:
 def group_choices(rs) -> dict[str, list[str]]:
     """Each colour group's names: its name and aliases, the words of a name like "Pink (violet)", and the same in
     Spanish and Italian (a family calls the colours in its own language, whatever the table shows)."""
-    from referee.i18n import data_in
+    from referee.words.i18n import data_in
 
     out: dict[str, list[str]] = {}
     for g, spec in rs.groups.items():
@@ -203,7 +203,7 @@ def player_and_group(rs, t, words: list[str]) -> tuple[str | None, int]:
     names the group it belongs to."""
     from referee.cli import common
     from referee.errors import InputError, RefereeError
-    from referee.names import match
+    from referee.ruleset.names import match
 
     def lot(text: str) -> int:
         choices = group_choices(rs)

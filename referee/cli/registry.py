@@ -17,7 +17,7 @@ import typer.core
 import typer.main
 
 from referee.cli.click_words import LangContext
-from referee.i18n import N_, _
+from referee.words.i18n import N_, _
 
 
 class Command:

@@ -17,7 +17,7 @@ from referee.cli import common
 from referee.cli.context import GameOpt
 from referee.cli.context import record as _record
 from referee.errors import InputError
-from referee.i18n import N_, _
+from referee.words.i18n import N_, _
 
 
 def no_bid(deed: str, game: GameOpt = None) -> None:

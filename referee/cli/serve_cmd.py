@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from referee.i18n import N_
+from referee.words.i18n import N_
 
 DEFAULT_PORT = 8765
 
@@ -30,8 +30,8 @@ def serve(
     except ImportError as e:  # a partial install: say what is missing, not a traceback
         raise InputError(f"`referee serve` needs the web libraries ({e.name} is missing): pip install 'referee'") from None
     path = game_path(game).resolve()
-    from referee import i18n
     from referee.cli.context import game_language
+    from referee.words import i18n
 
     i18n.offer_game(game_language(path))  # what it says about the page, in the game's language (unless --lang said)
     launch.run(path, port=port, lan=lan, say=out.print)

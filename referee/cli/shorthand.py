@@ -5,7 +5,7 @@ completion (which is why it is a module of its own).
 
 from __future__ import annotations
 
-from referee.i18n import N_
+from referee.words.i18n import N_
 
 ALIASES = {
     "b": "buy", "r": "rent", "a": "auction", "p": "pay", "c": "collect", "s": "status", "st": "status",

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from referee.cli.context import GameOpt
-from referee.i18n import N_, _, data, ngettext
+from referee.words.i18n import N_, _, data, ngettext
 
 
 def _when(s) -> str:
@@ -53,7 +53,7 @@ def turning_points(s) -> list[tuple[str, list[str]]]:
 def markdown(rs, s) -> str:
     from referee.cli.render.score import column_name, result_line
     from referee.core.valuation import COMPONENTS
-    from referee.templates import basis
+    from referee.words.templates import basis
 
     def cell(x: str) -> str:
         return x.replace("|", "\\|")
@@ -111,7 +111,7 @@ def summary(
 
     from referee.cli.common import out
     from referee.cli.context import open_game
-    from referee.summary import summarize
+    from referee.store.summary import summarize
 
     g = open_game(game)
     rs = g.ruleset()

@@ -1,6 +1,6 @@
 """`referee watch`: the table on a second screen, redrawn within a moment of any move.
 
-It watches the game file as `referee serve` does (referee.gamewatch: one
+It watches the game file as `referee serve` does (referee.store.watchsource: one
 read-only connection, `PRAGMA data_version` asked every `interval` seconds,
 150 ms by default), so an idle table costs no disk reads and the frame is
 rebuilt only when another process has committed. A file replaced by
@@ -17,13 +17,13 @@ from rich.console import Console, Group
 from rich.table import Table as RTable
 from rich.text import Text
 
-from referee.gamewatch import GameWatch, problem_text
-from referee.i18n import _, data, ngettext, pgettext
-from referee.phrases import party
+from referee.store.watchsource import GameWatch, problem_text
+from referee.words.i18n import _, data, ngettext, pgettext
+from referee.words.phrases import party
 
 
 class Source(GameWatch):
-    """The game file, watched (referee.gamewatch): `key()` is cheap; `frame()` reads and renders."""
+    """The game file, watched (referee.store.watchsource): `key()` is cheap; `frame()` reads and renders."""
 
     def key(self) -> tuple:
         """What identifies the file's current content; a change means a new frame (and every second
@@ -49,7 +49,7 @@ class Source(GameWatch):
 
 def clock_lines(rs, t, spec: dict | None, now: float | None = None) -> list:
     """A time-limit game: the countdown, then at the agreed time the final count (the view model's)."""
-    from referee import view
+    from referee.store import view
 
     c = view.clock(spec or {}, time.time() if now is None else now)
     if not c or t.over:
@@ -182,7 +182,7 @@ def _hang(indent: int, head: Text | str, body: Text) -> RTable:
 
 def _countdown(v: dict) -> Text | None:
     """A time-limit game's time left, while it runs."""
-    from referee import view as viewmod
+    from referee.store import view as viewmod
 
     clk = v.get("clock")
     if not clk or v["over"] or clk["time_up"]:

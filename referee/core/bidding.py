@@ -5,7 +5,7 @@ bids; only the result is a move in the ledger: the winner's purchase
 (`buying.auction`, which checks the edition's opening rule again) or, when
 nobody bid, `auction_rules.no_bids` (the deed stays with the bank). The opening rule is the
 edition's (`auction.opening`: any price, the printed price, a fixed amount).
-Pure: no printing, no files; what it says is messages (referee/messages.py).
+Pure: no printing, no files; what it says is messages (referee/words/messages.py).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 
 from referee.core.buying import auction_minimum, auctionable
 from referee.core.checks import active, cite_first, refuse
-from referee.core.msg import Msg
 from referee.core.state import Table
+from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
 

@@ -17,8 +17,8 @@ import copy
 import json
 from typing import TYPE_CHECKING, Any
 
-from referee.core.msg import Msg
 from referee.core.state import Table
+from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
 if TYPE_CHECKING:  # every command lays the overrides over its ruleset; only `deed` records one

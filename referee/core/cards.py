@@ -14,17 +14,17 @@ from referee.core.checks import active, fee_destination, invalid, not_over, refu
 from referee.core.events import Event, new_event
 from referee.core.jail import send_to_jail
 from referee.core.money import charge
-from referee.core.msg import Msg, Next
 from referee.core.ops import Cash, JailCard, Position
 from referee.core.state import BANK, POT, Table
+from referee.msg import Msg, Next
 from referee.ruleset.model import Ruleset
 
 Card = dict[str, Any]
 
 
 def find_card(rs: Ruleset, name: str, hint: str | None = None) -> Card:
-    """A card by its id or any distinctive words of its text (referee.names.card_choices); `hint` says where they are listed."""
-    from referee.names import card_choices, match
+    """A card by its id or any distinctive words of its text (referee.ruleset.names.card_choices); `hint` says where they are listed."""
+    from referee.ruleset.names import card_choices, match
 
     choices, cards = card_choices(rs.decks())
     if not choices:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.msg import Msg
 from referee.core.state import BANK, POT, Table
 from referee.errors import InputError, Refusal
+from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
 

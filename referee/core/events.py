@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.msg import Msg, Next
 from referee.core.ops import Cash, Extra, NewDebt, Op, Over, encode_op
 from referee.core.state import Table
+from referee.msg import Msg, Next
 
 # the headlines that say money changed hands; when the move recorded a debt instead, the headline says so
 _SAYS_PAID = frozenset({"rent", "tax.income", "tax.luxury", "card.pay_bank", "card.pay_pot", "card.pay_all", "card.repairs",

@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from referee.core.checks import refuse
-from referee.core.msg import Msg
+from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
 
 class Mismatch(NamedTuple):  # not a dataclass: every move command imports this module
     clause: str  # the rule the move contradicts
-    msg: Msg  # what is wrong, as a message (referee/messages.py words it)
+    msg: Msg  # what is wrong, as a message (referee/words/messages.py words it)
     forceable: bool  # a late move the banker may record anyway, with a reason
 
 

@@ -13,9 +13,9 @@ from referee.core.checks import (
 )
 from referee.core.events import Event, new_event
 from referee.core.money import charge
-from referee.core.msg import Msg
 from referee.core.ops import Cash, Jail, JailCard, SetTurn, Skip
 from referee.core.state import Table
+from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
 

@@ -17,10 +17,10 @@ them with a reason. Pure: no printing, no files.
 from __future__ import annotations
 
 from referee.core.checks import refuse
-from referee.core.msg import Msg
 from referee.core.ops import Claim, Extra
 from referee.core.order import tracking
 from referee.core.state import Table
+from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
 __all__ = ["card_squares", "landing_on", "mark_salary", "owed_once", "salary_repeat", "tax_squares", "tracking"]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from referee.core.checks import active, invalid, not_over, refuse
 from referee.core.events import Event, new_event
-from referee.core.msg import Msg
 from referee.core.ops import Cash, DebtPaid, NewDebt
 from referee.core.state import BANK, POT, Table
 from referee.core.valuation import liquidation
 from referee.errors import Refusal
+from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
 

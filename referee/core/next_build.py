@@ -2,14 +2,14 @@
 
 The same rules as `buildings.build`, read forwards: the group's evenness, the
 houses a hotel needs (on that lot or on every lot), the bank's stock, and a
-hotel as the last step. Returns a message (worded in referee/messages.py), or
+hotel as the last step. Returns a message (worded in referee/words/messages.py), or
 None for a lot nothing can be built on. Pure: no printing, no files.
 """
 
 from __future__ import annotations
 
-from referee.core.msg import Msg
 from referee.core.state import Table
+from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
 

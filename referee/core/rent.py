@@ -10,10 +10,10 @@ from referee.core.checks import active, invalid, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.landings import landing_on
 from referee.core.money import charge
-from referee.core.msg import Msg, Next
 from referee.core.ops import Claim
 from referee.core.state import Table
 from referee.errors import InputError, MissingData
+from referee.msg import Msg, Next
 from referee.ruleset.model import UNKNOWN, Ruleset  # UNKNOWN from model, not schema: schema is costly to load
 
 

@@ -1,5 +1,5 @@
 """Scores: every player valued by a named method, ranked with ties; net worth
-over a game's history. (A holdings file is read by referee.tablefile.)
+over a game's history. (A holdings file is read by referee.moves.tablefile.)
 
 Pure: no printing, no files. The CLI (`referee score`) reads the game or the
 YAML and renders what these functions return.
@@ -18,7 +18,7 @@ from referee.ruleset.model import Ruleset
 # ---------------------------------------------------------------- methods
 def resolve_method(rs: Ruleset, name: str | None) -> str:
     """The valuation method to use: the name given (forgiving spelling) or the game's own."""
-    from referee.names import match
+    from referee.ruleset.names import match
 
     known = rs.valuation_names()
     if name is None:

@@ -21,7 +21,7 @@ def player_count(rs: Ruleset, count: int) -> None:
 
 def new_game(rs: Ruleset, players: list[str], random_deal: bool = False, seed: int | None = None,
              track_turns: bool = False) -> tuple[Table, list[Op], dict[str, list[int]]]:
-    from referee.names import player_names
+    from referee.ruleset.names import player_names
 
     names = player_names(players)
     player_count(rs, len(names))

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from referee.core.buildings import _may_build_on, build
 from referee.core.checks import invalid, owner_of, refuse
 from referee.core.events import Event
-from referee.core.msg import Msg
 from referee.core.state import Table
 from referee.errors import RefereeError
+from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
 

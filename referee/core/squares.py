@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core import rent as rentmod
-from referee.core.msg import Msg, Next
 from referee.core.order import following
 from referee.core.state import Table
 from referee.errors import InputError, MissingData, Refusal
+from referee.msg import Msg, Next
 from referee.ruleset.model import Ruleset, Square
 
 Card = dict[str, Any]

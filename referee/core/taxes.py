@@ -8,11 +8,11 @@ from referee.core import landings, tax_choice
 from referee.core.checks import active, fee_destination, invalid, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.money import charge
-from referee.core.msg import Msg
 from referee.core.ops import Cash
 from referee.core.state import POT, Table
 from referee.core.valuation import percent, value
 from referee.errors import InputError
+from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
 

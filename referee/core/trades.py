@@ -9,10 +9,10 @@ from typing import Any
 from referee.core.checks import active, afford, doing, invalid, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.mortgages import transfer_mortgaged
-from referee.core.msg import Msg
 from referee.core.ops import Cash, JailCard, Owner
 from referee.core.state import Table
 from referee.errors import InputError
+from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
 

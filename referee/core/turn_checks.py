@@ -23,8 +23,8 @@ from __future__ import annotations
 from referee.core.checks import cite_first
 from referee.core.forcing import Mismatch, forced, mark  # noqa: F401  (turn_checks.mark, .forced, as the commands call them)
 from referee.core.landings import card_squares, landing_on, tax_squares, tracking
-from referee.core.msg import Msg
 from referee.core.state import Table
+from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
 

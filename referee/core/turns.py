@@ -26,12 +26,12 @@ from referee.core.checks import active, cite_first, dice_ok, not_over, refuse
 from referee.core.events import Event, new_event
 from referee.core.jail import jail_roll, send_to_jail
 from referee.core.money import salary
-from referee.core.msg import Msg
 from referee.core.ops import Extra, Land, Position, SetTurn, Skip
 from referee.core.order import current, following, next_active, tracking  # noqa: F401  (re-exported: turns.current …)
 from referee.core.squares import card_by_id, square_meaning
 from referee.core.state import Table
 from referee.errors import InputError
+from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
 Card = dict[str, Any]

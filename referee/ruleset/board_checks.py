@@ -7,7 +7,7 @@ that set the key).
 
 from __future__ import annotations
 
-from referee.i18n import N_, _
+from referee.words.i18n import N_, _
 
 FIELD_WORDS = {"price": N_("price"), "mortgage": N_("mortgage"), "rent": N_("rent")}
 

@@ -92,7 +92,7 @@ def lookup(origin: str, cid: str, lang: str, edition: str | None = None) -> dict
 def words(rs: Any, cid: str, lang: str | None = None) -> tuple[str, str]:
     """(title, text) of a clause of `rs` in `lang` (default: the language in use), else in English."""
     if lang is None:
-        from referee.i18n import current
+        from referee.words.i18n import current
 
         lang = current()
     c = rs.clause(cid)
@@ -105,7 +105,7 @@ def words(rs: Any, cid: str, lang: str | None = None) -> tuple[str, str]:
 def cited_words(citation: dict, title: str, text: str, lang: str | None = None) -> tuple[str, str]:
     """(title, text) in `lang` for a clause known by its citation dict (as `ask` holds it), else the English given."""
     if lang is None:
-        from referee.i18n import current
+        from referee.words.i18n import current
 
         lang = current()
     edition = str(citation.get("ruleset", "")).split("+")[0]

@@ -32,7 +32,7 @@ def ruleset_dirs() -> list[Path]:
     dirs = [shipped_dir()]
     extra = os.environ.get("REFEREE_RULESETS")
     if extra:
-        from referee.gamefile import rulesets_dirs
+        from referee.store.gamefile import rulesets_dirs
 
         dirs += rulesets_dirs(extra)  # a missing folder or a plain file is an error
     return dirs

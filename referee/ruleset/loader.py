@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import InputError, ValidationErrors
-from referee.i18n import N_, _
 from referee.ruleset import board_checks, schema
 from referee.ruleset.files import (  # noqa: F401  (public here too: loader.ruleset_dirs() …)
     CACHE_VERSION,
@@ -31,7 +30,8 @@ from referee.ruleset.files import (  # noqa: F401  (public here too: loader.rule
     source_files,
 )
 from referee.ruleset.model import Ruleset
-from referee.yamlfile import line_of as line_of  # one rule for a key's line; public here too
+from referee.ruleset.yamlfile import line_of as line_of  # one rule for a key's line; public here too
+from referee.words.i18n import N_, _
 
 IDENTITY = ("id", "title", "kind", "extends", "applies_to", "aliases", "description", "for", "sources", "language")
 # how a message names a file's kind and a square's missing value (translated where shown)
@@ -52,7 +52,7 @@ def _display(path: Path) -> str:
 # ---------------------------------------------------------------- reading one file
 def read_yaml(path: Path, display: str | None = None) -> tuple[Any, dict]:
     """Parse with safe_load semantics; return the data and a map path -> line."""
-    from referee.yamlfile import read
+    from referee.ruleset.yamlfile import read
 
     return read(path, display or _display(path))
 
@@ -174,7 +174,7 @@ class Catalog:
 
     def find(self, name: str, kind: str, strict: bool = True) -> str:
         """An id or a declared alias, never a guess: a typo must not start another edition (`strict` is kept for callers)."""
-        from referee.names import match
+        from referee.ruleset.names import match
 
         choices = {}
         for rid, e in self.index.items():

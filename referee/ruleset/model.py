@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from referee.core.msg import Msg, Next  # a leaf of plain data: what a missing value's error says, not its words
 from referee.errors import Citation, MissingData
+from referee.msg import Msg, Next  # a leaf of plain data: what a missing value's error says, not its words
 from referee.ruleset.params import Node, Rules, UnknownParameter
 
 UNKNOWN = "unknown"  # same marker as schema.UNKNOWN (not imported: schema is costly to load)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.i18n import LANGUAGES, N_, _, ngettext
+from referee.words.i18n import LANGUAGES, N_, _, ngettext
 
 UNKNOWN = "unknown"  # a value the rulebooks and sources do not establish
 

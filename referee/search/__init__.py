@@ -21,7 +21,7 @@ DEFAULT_EDITION = "us-classic"
 def resolve_edition(idx: Index, name: str) -> tuple[Index, str]:
     """The edition id for a name or alias (exact, as everywhere); errors go through the loader's matching."""
     from referee.errors import InputError, RefereeError
-    from referee.names import match
+    from referee.ruleset.names import match
     from referee.ruleset import loader
 
     eds = idx.meta.get("editions", {})
@@ -33,7 +33,7 @@ def resolve_edition(idx: Index, name: str) -> tuple[Index, str]:
     cat = loader.catalog()
     other = cat.index.get(name)
     if other and other.get("kind") in ("variant", "house-rule"):
-        from referee.i18n import _
+        from referee.words.i18n import _
         from referee.ruleset.loader import KIND_WORDS
 
         raise InputError(_("'{name}' is a {kind}, not an edition").format(name=name, kind=_(KIND_WORDS.get(other["kind"], other["kind"]))))
@@ -47,7 +47,7 @@ def resolve_edition(idx: Index, name: str) -> tuple[Index, str]:
 def _overlay(name: str) -> tuple[str, str] | None:
     """(id, kind) when `name` is a variant or house rule (id or alias, exact), else None."""
     from referee.errors import RefereeError
-    from referee.names import match
+    from referee.ruleset.names import match
     from referee.ruleset import loader
 
     cat = loader.catalog()
@@ -63,7 +63,7 @@ def resolve_ruleset(idx: Index, name: str) -> tuple[Index, str]:
     """The index and key to ask for `--ruleset NAME`: an edition, or a variant or house rule played on the
     default edition (on the first edition it applies to when not that one), its clauses answering first."""
     from referee.errors import RefereeError
-    from referee.names import match
+    from referee.ruleset.names import match
 
     eds = idx.meta.get("editions", {})
     try:  # the common case, without reading the catalog

@@ -7,7 +7,7 @@ is answered here from the edition's board data, before the clauses, with the cla
 that applies the figure and where the figure comes from (the board file, and its
 grade when it rests on one source). A rent is computed by the engine
 (`core.rent.rent_due` on a table set up as the question tells), never read off a
-text. Names are found with `referee.names` (the resolver every command uses).
+text. Names are found with `referee.ruleset.names` (the resolver every command uses).
 
 Pure data out: `Figure` holds the amount and the engine's steps (`Msg`); the words
 are the CLI's. A question that asks no amount ("can I…", no "how much", "cost",
@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.names import norm
+from referee.ruleset.names import norm
 
 # Words that ask for an amount or a count, in the shipped editions' languages (folded: no accents).
 _AMOUNT = {"much", "many", "cost", "costs", "price", "rent", "owe", "pay", "worth", "value", "mortgage",
@@ -198,7 +198,7 @@ def _deed(rs, words: list[str], skip: frozenset = frozenset()) -> int | None:
     its start first, then every word starting a word of the name). `skip`: words said as something else (a
     colour: "i verdi" are the green group, not Via Verdi)."""
     from referee.errors import RefereeError
-    from referee.names import Names, match
+    from referee.ruleset.names import Names, match
 
     choices = Names({sq.index: [sq.name, *sq.aliases] for sq in rs.deeds})
     vocab = {w for ns in choices.normed.values() for n in ns for w in n.split()}
@@ -224,7 +224,7 @@ def _deed(rs, words: list[str], skip: frozenset = frozenset()) -> int | None:
 def _card(rs, words: list[str]) -> Figure | None:
     """The card the question names by words of its printed text ("doctor's fee", "bank error"), with its amount."""
     from referee.errors import RefereeError
-    from referee.names import Names, card_choices, match
+    from referee.ruleset.names import Names, card_choices, match
 
     choices, cards = card_choices(rs.decks())
     named = Names(choices)
@@ -251,7 +251,7 @@ def _card(rs, words: list[str]) -> Figure | None:
 
 def _group(rs, words: list[str]) -> tuple[str | None, frozenset]:
     """The colour group the question names by its colour ("the greens", "las rojas", "i verdi"), and the words said."""
-    from referee.view import COLOUR_WORDS, group_colour
+    from referee.store.view import COLOUR_WORDS, group_colour
 
     text = " ".join(words)
     found: str | None = None

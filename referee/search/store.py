@@ -50,7 +50,7 @@ def _listing(d: Path | str) -> list[str]:
 
 def _langs() -> list[str]:
     """The languages other than English a clause can be shown in (the index stores their words)."""
-    from referee.i18n import LANGUAGES
+    from referee.words.i18n import LANGUAGES
 
     return [lang for lang in LANGUAGES if lang != "en"]
 
@@ -335,7 +335,7 @@ def cached_overlay(shipped: Index, name: str) -> tuple[Index, str] | None:
     """The index and key answering `ask --ruleset NAME` when NAME is a variant or house rule whose index is
     already cached (as the editions index recorded it), else None: then `search.resolve_ruleset` composes it."""
     from referee.errors import RefereeError
-    from referee.names import match
+    from referee.ruleset.names import match
 
     eds, ovs = shipped.meta.get("editions") or {}, shipped.meta.get("overlays") or {}
     try:  # names are matched as resolve_ruleset matches them: an edition's first

@@ -6,7 +6,7 @@ fills `{fields}` itself and falls back to its English when a key is missing.
 
 from __future__ import annotations
 
-from referee.i18n import N_, _, ngettext
+from referee.words.i18n import N_, _, ngettext
 
 WORDS = {
     "title": N_("referee — the table"),

@@ -10,7 +10,7 @@ import socket
 from pathlib import Path
 
 from referee.errors import InputError
-from referee.i18n import _
+from referee.words.i18n import _
 
 LOOPBACK = "127.0.0.1"
 ANY = "0.0.0.0"

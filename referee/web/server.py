@@ -80,8 +80,8 @@ class Hub:
         self._clock_edge = clock["ends"] if clock and not clock["time_up"] else None
         d = snap.to_dict()
         d["server_time"] = now
-        from referee import i18n
         from referee.web.labels import labels
+        from referee.words import i18n
 
         d["labels"] = labels()  # the page's own words, in the language just spoken
         d["lang"] = i18n.current()
@@ -133,7 +133,7 @@ def _small_page(status: int, text: str) -> str:
     """A phone-size page of one sentence, in the table's language (refusals, not found, errors)."""
     from html import escape
 
-    from referee import i18n
+    from referee.words import i18n
 
     return (f'<!doctype html><html lang="{i18n.current()}"><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{status}</title>'
@@ -141,13 +141,13 @@ def _small_page(status: int, text: str) -> str:
 
 
 def error_page() -> tuple[bytes, bytes]:
-    from referee.i18n import _
+    from referee.words.i18n import _
 
     return b"text/html; charset=utf-8", _small_page(500, _("Something went wrong on the banker's computer; reload the page.")).encode()
 
 
 def _not_found(request: Request, exc: Exception) -> Response:
-    from referee.i18n import _
+    from referee.words.i18n import _
 
     status = getattr(exc, "status_code", 404)
     text = _("There is nothing at this address: open the link the banker's screen shows.") if status == 404 else _(
@@ -159,8 +159,8 @@ def _refused_page() -> str:
     """A page a phone reads, in the table's language: the link lacks its token (an old link, a typed address)."""
     from html import escape
 
-    from referee import i18n
-    from referee.i18n import _
+    from referee.words import i18n
+    from referee.words.i18n import _
 
     del escape, i18n
     return _small_page(403, _("This page needs the link with its token: scan the QR code on the banker's screen again."))
@@ -204,8 +204,8 @@ def create_app(game: Path, token: str | None = None) -> Starlette:
     async def index(request: Request) -> Response:
         from html import escape
 
-        from referee import i18n
         from referee.web.labels import labels
+        from referee.words import i18n
 
         words = labels()
         q = f"?token={token}" if token else ""

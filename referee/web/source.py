@@ -1,4 +1,4 @@
-"""The game file as the page reads it: read-only, polled, never written (referee.gamewatch),
+"""The game file as the page reads it: read-only, polled, never written (referee.store.watchsource),
 each read turned into a Snapshot for the page: the table, or the problem to show instead.
 """
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from referee.gamewatch import GameWatch, problem_text
+from referee.store.watchsource import GameWatch, problem_text
 
 
 class Snapshot:
@@ -41,7 +41,7 @@ class GameSource(GameWatch):
 
 def unreadable_text(path: Path) -> str:
     """A game file the page cannot read just now, in the table's words (its name only: no folder, no Python)."""
-    from referee.i18n import _
+    from referee.words.i18n import _
 
     return _("{name} cannot be read just now; retrying").format(name=Path(path).name)
 

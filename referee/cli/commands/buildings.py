@@ -8,7 +8,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, record
-from referee.i18n import N_
+from referee.words.i18n import N_
 
 
 def build(

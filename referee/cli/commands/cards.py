@@ -8,7 +8,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import ForceOpt, GameOpt, record, ruleset_for
-from referee.i18n import N_, _, data
+from referee.words.i18n import N_, _, data
 
 
 def card(

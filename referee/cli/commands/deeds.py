@@ -8,7 +8,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import ForceOpt, GameOpt, record
-from referee.i18n import N_
+from referee.words.i18n import N_
 
 
 def buy(player: str, deed: str, force: ForceOpt = None, game: GameOpt = None) -> None:
@@ -43,7 +43,7 @@ def rent(
         c = None
         if card:
             from referee.core import cards
-            from referee.i18n import _ as say
+            from referee.words.i18n import _ as say
 
             c = cards.find_card(rs, card, hint=say("referee cards lists them"))
         idx = common.resolve_deed(rs, deed)

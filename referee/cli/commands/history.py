@@ -8,7 +8,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, JsonOpt, open_game
-from referee.i18n import N_, _
+from referee.words.i18n import N_, _
 
 
 def undo(n: Annotated[int, typer.Argument(help=N_("How many moves to take back."))] = 1, game: GameOpt = None) -> None:
@@ -41,7 +41,7 @@ def log(as_json: JsonOpt = False,
             e.pop("ops", None)
         print(json.dumps(shown, ensure_ascii=False, indent=1))
         return
-    from referee.corrections import marks
+    from referee.store.corrections import marks
 
     why = marks([(e["seq"], e) for e in evs])  # marks from the whole log: an undo before the last N still counts
     for e in shown:

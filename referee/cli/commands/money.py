@@ -8,7 +8,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import ForceOpt, GameOpt, record
-from referee.i18n import N_, _
+from referee.words.i18n import N_, _
 
 
 def go(player: str, landed: Annotated[bool, typer.Option("--landed", help=N_("Landed exactly on GO (some house rules pay more)."))] = False,
@@ -26,7 +26,7 @@ def pay(
     game: GameOpt = None,
 ) -> None:
     from referee.core import money
-    from referee.names import free_text
+    from referee.ruleset.names import free_text
 
     why = free_text(reason, _("the reason (--for)"))
 
@@ -40,7 +40,7 @@ def pay(
 def collect(player: str, amount: str, reason: Annotated[str, typer.Option("--for")] = "", game: GameOpt = None) -> None:
     from referee.core import money
     from referee.core.state import BANK
-    from referee.names import free_text
+    from referee.ruleset.names import free_text
 
     why = free_text(reason, _("the reason (--for)"))
     record(game, lambda rs, t: money.pay(rs, t, BANK, common.resolve_player(t, player), common.amount(rs, t, amount), why))

@@ -15,8 +15,8 @@ from rich.table import Table as RTable
 
 from referee.cli.common import out, para
 from referee.cli.context import open_game, speak_game_at_hand
-from referee.i18n import N_, _, data, ngettext
-from referee.phrases import topic_word
+from referee.words.i18n import N_, _, data, ngettext
+from referee.words.phrases import topic_word
 
 VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help=N_("Variant overlay (short-game, time-limit)."))]
 HouseOpt = Annotated[Optional[list[str]], typer.Option("--house-rule", help=N_("House rule overlay."))]
@@ -61,7 +61,7 @@ def show(
     origin: Annotated[bool, typer.Option("--origin", help=N_("Show which file and line set each parameter."))] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
 ) -> None:
-    from referee.names import norm
+    from referee.ruleset.names import norm
 
     rs = _load(ruleset, variant, house_rule)
     clauses = rs.clauses
@@ -204,7 +204,7 @@ def _ctext(rs, c) -> str:
     if c is None:
         return "—"
     from referee.ruleset.clause_text import words
-    from referee.sources import title
+    from referee.words.sources import title
 
     return f"{words(rs, c.id)[1]}\n({data(title(c.file))} § {c.section})"
 

@@ -13,16 +13,16 @@ from typing import Annotated, Optional
 import typer
 
 from referee.cli.context import open_game
-from referee.i18n import N_, _
+from referee.words.i18n import N_, _
 
 
 # ---------------------------------------------------------------- loading
 def _holdings(path_text: str, ruleset: str | None, method: str | None):
     """A table from a holdings YAML file (no game): returns (ruleset, table, method)."""
-    from referee import tablefile, yamlfile
     from referee.core import scoring
     from referee.errors import InputError, RefereeError
-    from referee.ruleset import loader
+    from referee.moves import tablefile
+    from referee.ruleset import loader, yamlfile
 
     path = Path(path_text)
     doc = yamlfile.load(path, path_text)

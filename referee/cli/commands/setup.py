@@ -6,10 +6,10 @@ from typing import Annotated, Optional
 
 import typer
 
-from referee import i18n
 from referee.cli import common
 from referee.cli.context import GameOpt, game_path, record
-from referee.i18n import N_, _, data
+from referee.words import i18n
+from referee.words.i18n import N_, _, data
 
 
 def new(
@@ -27,8 +27,8 @@ def new(
     game: GameOpt = None,
 ) -> None:
     from referee.core import setup
-    from referee.ledger import Game
     from referee.ruleset import loader
+    from referee.store.ledger import Game
 
     rs = loader.load(ruleset, variant or [], house_rule or [], board)
     path = game_path(game)
@@ -39,7 +39,7 @@ def new(
             "language": language}
     import time
 
-    from referee.view import agreed_end
+    from referee.store.view import agreed_end
 
     spec.update(agreed_end(rs, ends, minutes, time.time()))
     g = Game.create(path, rs.data, spec, table, ops, force=force)

@@ -19,7 +19,7 @@ def status(as_json: JsonOpt = False, game: GameOpt = None) -> None:
         if left:  # the set-up as a checklist, shown until it is done
             from rich.markup import escape
 
-            from referee.i18n import _, ngettext
+            from referee.words.i18n import _, ngettext
 
             who = ", ".join(ngettext("{player} {n} deed", "{player} {n} deeds", n).format(player=p, n=n) for p, n in left.items())
             common.out.print("[yellow]" + escape(_("set-up still to do — deeds to deal: {who} (the `deal` command records them)").format(who=who)) + "[/yellow]")
@@ -27,6 +27,6 @@ def status(as_json: JsonOpt = False, game: GameOpt = None) -> None:
 
         line = table_values_line(g)
         if line:
-            from referee.messages import render  # only when the table recorded deed values
+            from referee.words.messages import render  # only when the table recorded deed values
 
             common.out.print(f"[dim]{render(line)}[/dim]")

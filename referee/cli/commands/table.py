@@ -12,7 +12,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import ForceOpt, GameOpt, game_path, open_game, record
-from referee.i18n import N_, _
+from referee.words.i18n import N_, _
 
 
 def roll(

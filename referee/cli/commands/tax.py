@@ -8,7 +8,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import ForceOpt, GameOpt, open_game, record
-from referee.i18n import N_, _
+from referee.words.i18n import N_, _
 
 
 def income(
@@ -33,7 +33,7 @@ def income(
         opts = taxes.income_tax_options(rs, t, who)
         common.out.print("[yellow]" + _("preview — not the official order of play: the books have the player choose before adding up") + "[/yellow]")
         if "net_worth" in opts:
-            from referee.templates import valuation_lines
+            from referee.words.templates import valuation_lines
 
             for line in valuation_lines(opts["net_worth"]):
                 common.out.print(f"  {line}")
@@ -41,7 +41,7 @@ def income(
             common.out.print("  " + _("net worth {amount} → {percent} % = {tax}").format(amount=rs.fmt(opts["net_worth"].total), percent=pct, tax=rs.fmt(opts["percent_amount"])))
         if "flat" in opts:
             common.out.print("  " + _("flat: {amount}").format(amount=rs.fmt(opts["flat"])))
-        from referee.templates import choice_word
+        from referee.words.templates import choice_word
 
         common.out.print("  " + _("choices in {ruleset}: {choices}").format(ruleset=rs.id, choices=", ".join(choice_word(c) for c in opts["choices"])))
         return

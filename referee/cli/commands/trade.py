@@ -8,7 +8,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, record
-from referee.i18n import N_
+from referee.words.i18n import N_
 
 
 def trade(
@@ -38,7 +38,7 @@ _JAIL_WORDS = ("jail", "prigion", "carcel")
 def _side(rs, t, who: str, items: list[str]):
     """One side of the deal from its words: amounts, deed names, jail cards."""
     from referee.core.trades import Side
-    from referee.names import norm
+    from referee.ruleset.names import norm
 
     s = Side()
     for raw in items:

@@ -1,4 +1,4 @@
-"""`referee verify [FILE]`: the game file checked from its first event (referee/verify.py)."""
+"""`referee verify [FILE]`: the game file checked from its first event (referee/store/verify.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from referee.i18n import N_, _
+from referee.words.i18n import N_, _
 
 
 def verify(
@@ -16,9 +16,9 @@ def verify(
     """Check a game file: integrity, schema, every event re-run by the engine, the replay against the snapshot."""
     from rich.markup import escape
 
-    from referee import verify as checker
     from referee.cli.common import out
     from referee.cli.context import game_path
+    from referee.store import verify as checker
 
     path = game_path(file or game)
     rep = checker.check_file(path)

@@ -14,7 +14,7 @@ from rich.markup import escape
 
 from referee.cli import common
 from referee.cli.context import GameOpt, open_game
-from referee.i18n import N_, _
+from referee.words.i18n import N_, _
 
 
 def why(
@@ -37,7 +37,7 @@ def why(
         if e is None:
             raise InputError(_("no entry #{n} (the log has #1 to #{last})").format(n=n, last=evs[-1]["seq"] if evs else 0))
     text = e.get("text") or (common.texts(rs, [e["msg"]])[0] if e.get("msg") else e.get("type", ""))
-    from referee.corrections import marks  # the log's words: undone, voided, amended, re-run in a correction
+    from referee.store.corrections import marks  # the log's words: undone, voided, amended, re-run in a correction
 
     why = marks([(x["seq"], x) for x in evs]).get(e["seq"]) if "undone_by" in e else None
     mark = f" [dim]({escape(why)})[/dim]" if why else ""

@@ -13,7 +13,7 @@ from rich import box
 from rich.markup import escape
 from rich.table import Table as RTable
 
-from referee.i18n import N_, _, data
+from referee.words.i18n import N_, _, data
 
 RENT_COLUMNS = ("rent: site", "1", "2", "3", "4", "hotel")
 COLUMNS = (N_("deed"), N_("group"), N_("price"), N_("mortgage"), N_("house"), N_("rent: site"), N_("site"), N_("hotel"))  # translated where shown

@@ -23,7 +23,7 @@ def headline(rs, ev) -> str:
         return text
     msg = getattr(ev, "msg", None)
     if msg is not None:
-        from referee.messages import render  # the structured-message engine, where present
+        from referee.words.messages import render  # the structured-message engine, where present
 
         return render(msg, rs.fmt)
     return getattr(ev, "type", "")
@@ -54,7 +54,7 @@ def _cash(op: Any) -> tuple[str, str, int] | None:
 
 def brief_square(rs, m: dict) -> str:
     """What a square means, in a few words and without command syntax."""
-    from referee.i18n import _
+    from referee.words.i18n import _
 
     fmt, name, a = rs.fmt, m.get("name", ""), m.get("action")
     amount, owner = m.get("amount"), m.get("owner")
@@ -98,7 +98,7 @@ def _after_throw(ev, who: str | None) -> str:
     nxt = turns.current(t)
     if nxt is None:
         return ""
-    from referee.i18n import _
+    from referee.words.i18n import _
 
     if nxt == who and t.extra.get("thrown") == who and t.doubles_run:
         return _("{player} throws again").format(player=who)
@@ -115,7 +115,7 @@ def one_line(rs, ev) -> str:
     if ev.type == "roll":
         salary = sum(c[2] for c in map(_cash, ev.ops) if c and c[0] == "bank" and c[1] == who)
         if salary:
-            from referee.i18n import _
+            from referee.words.i18n import _
 
             parts.append(_("+{amount} at GO").format(amount=rs.fmt(salary)))
     if ev.type == "build":
@@ -124,7 +124,7 @@ def one_line(rs, ev) -> str:
         idx = (ev.args or {}).get("deed")
         step = next_step(rs, ev.t, idx) if isinstance(idx, int) else None
         if step:
-            from referee.messages import render
+            from referee.words.messages import render
 
             parts.append(render(step, rs.fmt))
     if ev.type in ("trade", "bankrupt"):  # the bank's part the headline leaves out: interest, lifts, a creditor paid
@@ -139,7 +139,7 @@ def one_line(rs, ev) -> str:
 def _bank_flows(rs, ev) -> list[str]:
     """Money to or from the bank in a move, summed by direction: what the banker hands over or takes in."""
     from referee.core.state import BANK
-    from referee.phrases import party
+    from referee.words.phrases import party
 
     flows: dict[tuple[str, str], int] = {}
     for c in map(_cash, getattr(ev, "ops", [])):
@@ -184,8 +184,8 @@ ROUTINE_NOTES = {"turn.to_throw", "turn.throws_again", "card.nearest_rent"}  # s
 
 def routine_notes(rs, ev) -> list[str]:
     """The notes a one-line move does not already say (warnings stay: a debt, a single-source value…)."""
-    from referee.core.msg import Msg
-    from referee.messages import render
+    from referee.msg import Msg
+    from referee.words.messages import render
 
     sq = getattr(ev, "square", None)
     said = render(sq["msg"], rs.fmt) if isinstance(sq, dict) and sq.get("msg") is not None else None

@@ -6,8 +6,8 @@ The numbers come from referee.core.scoring / referee.core.valuation.
 
 from __future__ import annotations
 
-from referee.i18n import N_, _, data, ngettext, pgettext
-from referee.templates import basis
+from referee.words.i18n import N_, _, data, ngettext, pgettext
+from referee.words.templates import basis
 
 COLUMN_NAMES = {"cash": N_("cash"), "deeds": N_("deeds"), "mortgaged_deeds": N_("mortgaged"), "houses": N_("houses"), "hotels": N_("hotels")}
 
@@ -110,7 +110,7 @@ def print_breakdown(rs, v) -> None:
 
     from referee.cli.common import out
     from referee.core.valuation import COMPONENTS
-    from referee.templates import COMPONENT_NAMES
+    from referee.words.templates import COMPONENT_NAMES
 
     tab = RTable(title=f"{escape(v.player)}: {rs.fmt(v.total)}", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
     tab.add_column(_("counted as"))

@@ -10,7 +10,7 @@ from rich.table import Table as RTable
 from referee.cli.common import out
 from referee.core.debts import who_owes
 from referee.core.valuation import value
-from referee.i18n import N_, _, data, ngettext, pgettext
+from referee.words.i18n import N_, _, data, ngettext, pgettext
 
 
 def status_dict(rs, t) -> dict:
@@ -103,7 +103,7 @@ def show(rs, t, as_json: bool = False) -> None:
         line += "; " + _("Free Parking pot {amount}").format(amount=rs.fmt(t.pot))
     out.print(line)
     if d["owes"]:
-        from referee.phrases import debt_reason, party
+        from referee.words.phrases import debt_reason, party
 
         out.print("[bold]" + escape(_("who owes whom")) + "[/bold]")
         for o in d["owes"]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.i18n import _
+from referee.words.i18n import _
 
 
 def turn_summary(rs, t) -> str:
@@ -25,7 +25,7 @@ def turn_summary(rs, t) -> str:
             head = _("{player} to throw").format(player=f"[bold]{escape(who)}[/bold]")
         lines.append(head + " — " + _("on {square}").format(square=escape(where)) + state)
     if info["landing"]:
-        from referee.messages import render
+        from referee.words.messages import render
 
         lines.append("  " + _("last landing: {text}").format(text=escape(render(info["landing"]["msg"], rs.fmt))))
     return "\n".join(lines)

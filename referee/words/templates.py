@@ -3,7 +3,7 @@
 A template is a `str.format` string; ``{x:money}`` formats an int with the
 ruleset's currency, ``{x:cmd}`` renders a next-action as the command a player
 types, ``{x:list}`` joins a list with commas. Messages whose wording depends on
-their parameters are small functions instead. referee/messages.py renders them.
+their parameters are small functions instead. referee/words/messages.py renders them.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.core.msg import Msg, Next
-from referee.i18n import N_, _, data, npgettext
-from referee.i18n import pgettext as _p
-from referee.next_actions import name_arg, render_next
-from referee.phrases import debt_reason, deed_change, value_words
+from referee.msg import Msg, Next
+from referee.words.i18n import N_, _, data, npgettext
+from referee.words.i18n import pgettext as _p
+from referee.words.next_actions import name_arg, render_next
+from referee.words.phrases import debt_reason, deed_change, value_words
 
 Fmt = Callable[[int], str]
 Params = Mapping[str, Any]
@@ -586,12 +586,12 @@ SHOWN_AS_IS = ("group", "deck", "card")  # a ruleset's words (a group's or deck'
 
 
 # the words of the table's helpers, a shortage, houses by the group, sums (a deed's interest, a rounding), the cards
-from referee.card_templates import card_templates  # noqa: E402
-from referee.dealing_templates import dealing_templates  # noqa: E402
-from referee.group_templates import group_templates  # noqa: E402
-from referee.shortage_templates import shortage_templates  # noqa: E402
-from referee.sum_templates import sum_templates  # noqa: E402
-from referee.table_templates import table_templates  # noqa: E402
+from referee.words.card_templates import card_templates  # noqa: E402
+from referee.words.dealing_templates import dealing_templates  # noqa: E402
+from referee.words.group_templates import group_templates  # noqa: E402
+from referee.words.shortage_templates import shortage_templates  # noqa: E402
+from referee.words.sum_templates import sum_templates  # noqa: E402
+from referee.words.table_templates import table_templates  # noqa: E402
 
 for _more in (table_templates(_nested), shortage_templates(), group_templates(_standing, _and), sum_templates(_rounded), card_templates(),
               dealing_templates()):

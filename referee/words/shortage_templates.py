@@ -1,12 +1,12 @@
 """The words of a building shortage (core/shortage.py): who wants what of the bank's short stock, and why
-there is an auction or none. Merged into referee.templates.TEMPLATES; kept apart so each module stays short."""
+there is an auction or none. Merged into referee.words.templates.TEMPLATES; kept apart so each module stays short."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from referee.i18n import _, npgettext, pgettext
+from referee.words.i18n import _, npgettext, pgettext
 
 
 def _held(p: Mapping[str, Any]) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.errors import InputError, ValidationErrors
-from referee.i18n import _, number
+from referee.words.i18n import _, number
 
 MAX_BYTES = 2 * 1024 * 1024  # the largest shipped ruleset is about 50 KB
 MAX_DEPTH = 64  # the deepest shipped file nests about 8 levels

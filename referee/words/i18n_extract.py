@@ -1,4 +1,4 @@
-"""Babel extraction for referee/templates.py (used by babel.cfg and the catalog test, never at run time).
+"""Babel extraction for referee/words/templates.py (used by babel.cfg and the catalog test, never at run time).
 
 The engine's messages are templates in a table keyed by message id; a string
 template goes into the catalog as the message id (context) and its English words
@@ -20,7 +20,7 @@ def extract_messages(fileobj: Any, keywords: Any, comment_tags: Any, options: An
 
     for lineno, funcname, messages, comments in extract_python(fileobj, KEYWORDS, comment_tags, options):
         yield lineno, "pgettext" if funcname == "_p" else funcname, messages, comments
-    from referee.templates import TEMPLATES
+    from referee.words.templates import TEMPLATES
 
     for mid, template in TEMPLATES.items():
         if isinstance(template, str) and mid != "text":

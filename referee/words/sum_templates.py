@@ -1,18 +1,18 @@
 """The words of sums that need a word more: a mortgaged deed changing hands (core/mortgages.py: the choice the taker
 has, a lift the interest already paid covers) and a percentage rounded to whole money (core/taxes.py), saying how.
-Merged into referee.templates.TEMPLATES; kept apart so each module stays short."""
+Merged into referee.words.templates.TEMPLATES; kept apart so each module stays short."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from referee.i18n import number, pgettext
-from referee.next_actions import name_arg
+from referee.words.i18n import number, pgettext
+from referee.words.next_actions import name_arg
 
 
 def sum_templates(_rounded: Callable[[str | None], str]) -> dict[str, Any]:
-    """The templates, given how a rounding is said (referee.templates)."""
+    """The templates, given how a rounding is said (referee.words.templates)."""
     return {
         "tax.percent": lambda p, f: (
             pgettext("tax.percent", "net worth {net_worth} × {percent} % = {amount}") if not p.get("rounding") else

@@ -17,8 +17,8 @@ from typing import Any
 
 from referee.core import closed, dispatch
 from referee.errors import InputError, Refusal
-from referee.i18n import _, ngettext
-from referee.ledger import CANCELLERS, CONTROL, Game, cancellations
+from referee.store.ledger import CANCELLERS, CONTROL, Game, cancellations
+from referee.words.i18n import _, ngettext
 
 Events = list[tuple[int, dict]]
 CORRECTIONS = ("void", "amend")
@@ -54,7 +54,7 @@ def sentence(rs, ev) -> str:
     """The log's sentence for a built event: its `text`, or its message rendered (typed messages)."""
     msg = getattr(ev, "msg", None)
     if msg is not None:
-        from referee.messages import render  # present once messages are structured
+        from referee.words.messages import render  # present once messages are structured
 
         return render(msg, rs.fmt)
     return getattr(ev, "text", "") or ""

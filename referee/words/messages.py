@@ -1,12 +1,12 @@
 """The engine's structured messages as sentences: the entry point (`render`, `render_event`, `render_all`).
 
 The core says what happened as `Msg(id, params)` and suggests what to do as
-`Next(action, args)` (referee/core/msg.py); this module is the one place that
+`Next(action, args)` (referee/msg.py); this module is the one place that
 turns them into sentences and command syntax. Another language plugs in here
 (a catalogue per id); another front end (a web page) renders `Next` its own way.
 
-The English templates are in referee/templates.py, the command syntax of a
-next-action in referee/next_actions.py; the words in the table's language come
+The English templates are in referee/words/templates.py, the command syntax of a
+next-action in referee/words/next_actions.py; the words in the table's language come
 from the gettext catalogs under each template's message id.
 """
 
@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.core.msg import Msg
-from referee.next_actions import render_next
-from referee.templates import SHOWN_AS_IS as SHOWN_AS_IS  # re-exported
-from referee.templates import TEMPLATES as TEMPLATES  # re-exported
-from referee.templates import render as render  # re-exported: the one entry point callers use
+from referee.msg import Msg
+from referee.words.next_actions import render_next
+from referee.words.templates import SHOWN_AS_IS as SHOWN_AS_IS  # re-exported
+from referee.words.templates import TEMPLATES as TEMPLATES  # re-exported
+from referee.words.templates import render as render  # re-exported: the one entry point callers use
 
 Fmt = Callable[[int], str]
 Params = Mapping[str, Any]

@@ -22,7 +22,7 @@ from typing import Any
 LANGUAGES = ("en", "es", "it")
 NAMES = {"en": "English", "es": "español", "it": "italiano"}
 DOMAIN = "referee"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
 # how sure we are of the language: a stronger source wins
 DEFAULT, LOCALE, GAME, EXPLICIT = 0, 1, 2, 3

@@ -1,5 +1,5 @@
 """The words of a Chance or Community Chest card drawn (core/cards.py): what it paid, where it moved the token.
-Merged into referee.templates.TEMPLATES; kept apart so each module stays short."""
+Merged into referee.words.templates.TEMPLATES; kept apart so each module stays short."""
 
 from __future__ import annotations
 

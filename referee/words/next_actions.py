@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.core.msg import Next
-from referee.i18n import _, pgettext
+from referee.msg import Next
+from referee.words.i18n import _, pgettext
 
 Params = Mapping[str, Any]
 

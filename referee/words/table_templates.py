@@ -1,6 +1,6 @@
 """The words of the table's helpers: a move that does not match the tracked landings (core/turn_checks.py),
 a move the banker forced, the auction helper's bids (core/bidding.py), and build's next step
-(core/next_build.py). Merged into referee.templates.TEMPLATES; kept apart so each module stays short."""
+(core/next_build.py). Merged into referee.words.templates.TEMPLATES; kept apart so each module stays short."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from referee.i18n import _, npgettext, pgettext
-from referee.next_actions import name_arg
+from referee.words.i18n import _, npgettext, pgettext
+from referee.words.next_actions import name_arg
 
 
 def table_templates(_nested: Callable[[Any, Any], str]) -> dict[str, Any]:
-    """The templates, given the renderer of a nested message (referee.templates._nested)."""
+    """The templates, given the renderer of a nested message (referee.words.templates._nested)."""
     return {
         # the table's own helpers: the auction helper (core/bidding.py), a move the banker forced (core/turn_checks.py)
         "refused.bid_not_higher": "{high_bidder} has bid {high:money}: a bid must be higher",

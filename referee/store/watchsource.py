@@ -7,7 +7,7 @@ commits. A file that disappears or is replaced (`referee new --force`, a new
 inode) is reported and reopened, never a crash. `look()` reads everything a
 frame needs in one transaction, so the table, the ruleset (with the board values
 read at the table) and the last moves always agree; `view()` turns it into the
-players' view model (referee.view), in the game's language.
+players' view model (referee.store.view), in the game's language.
 """
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ class GameWatch:
     def look(self) -> Look:
         """Everything a frame needs, read in one transaction (a move committed meanwhile waits for the next look)."""
         from referee.core import board_values
-        from referee.ledger import CANCELLERS, cancellations
+        from referee.store.ledger import CANCELLERS, cancellations
 
         con = self.con
         assert con is not None
@@ -143,8 +143,9 @@ class GameWatch:
         return self.view_of(self.look(), now)
 
     def view_of(self, look: Look, now: float | None = None) -> dict:
-        from referee import i18n, view
         from referee.core.state import Table
+        from referee.store import view
+        from referee.words import i18n
 
         rs = self.ruleset(look)
         t = Table.from_dict(look.state) if look.state is not None else replay(look.meta, look.every)
@@ -168,7 +169,7 @@ class GameWatch:
 
 def problem_text(path: Path, problem: str) -> str:
     """What `_open` found wrong with the file, in words for the players (the one wording of `watch` and the page)."""
-    from referee.i18n import _
+    from referee.words.i18n import _
 
     if problem == "missing":
         return _("no game file at {path} (waiting for `referee new`)").format(path=path)
@@ -180,7 +181,7 @@ def replay(meta: dict, rows: list) -> Any:
     """The table from the events (a file whose snapshot lags, e.g. written by an older referee), by the ledger's one cancellation rule."""
     from referee.core.ops import apply_ops
     from referee.core.state import Table
-    from referee.ledger import cancellations
+    from referee.store.ledger import cancellations
 
     t = Table.from_dict(json.loads(meta["initial"]))
     evs = [(s, json.loads(d)) for s, d in rows]
@@ -194,7 +195,7 @@ def replay(meta: dict, rows: list) -> Any:
 def events(rows: list) -> list[dict]:
     """The recent events (rows newest first) as the view model takes them, oldest first; `undone` by the ledger's
     rule, so a redone move is live again and a correction's target is struck."""
-    from referee.ledger import cancellations
+    from referee.store.ledger import cancellations
 
     evs = [(seq, json.loads(data)) for seq, data in reversed(rows)]
     undone = cancellations(evs)

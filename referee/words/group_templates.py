@@ -1,5 +1,5 @@
 """The words of houses by the group (core/group_build.py): `build GROUP to N`, `sell GROUP to N`, each lot as it
-now stands, and why a group cannot be brought there. Merged into referee.templates.TEMPLATES; kept apart so each
+now stands, and why a group cannot be brought there. Merged into referee.words.templates.TEMPLATES; kept apart so each
 module stays short."""
 
 from __future__ import annotations
@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.i18n import data, npgettext, pgettext
+from referee.words.i18n import data, npgettext, pgettext
 
 
 def group_templates(_standing: Callable[[Any], str], _and: Callable[[list[str]], str]) -> dict[str, Any]:
-    """The templates, given how a lot's buildings and a list are said (referee.templates)."""
+    """The templates, given how a lot's buildings and a list are said (referee.words.templates)."""
 
     def _lots(lots: list[dict]) -> str:
         """Each lot of a group as it now stands: "Oriental Avenue 2 houses, Vermont Avenue 2 houses"."""

@@ -4,7 +4,7 @@ A `Msg` names a message (``"card.nearest_rent"``) and carries its parameters as
 plain data: ints for money, square and player names as strings. A `Next` is a
 suggested next action (``Next("buy", {"player": "Ana", "deed": "Boardwalk"})``).
 The words, the money format and the command syntax belong to the renderer
-(referee/messages.py), so another language or another front end plugs in there.
+(referee/words/messages.py), so another language or another front end plugs in there.
 """
 
 from __future__ import annotations

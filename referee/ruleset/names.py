@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Literal, TypeVar
 
 from referee.errors import Ambiguous, InputError
-from referee.i18n import N_, _, data
+from referee.words.i18n import N_, _, data
 
 K = TypeVar("K", bound=Hashable)
 Mode = Literal["forgiving", "words", "prefix", "exact"]

@@ -14,8 +14,8 @@ import os
 import sqlite3
 from pathlib import Path
 
-from referee import i18n
 from referee.errors import InputError
+from referee.words import i18n
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 

@@ -25,10 +25,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee import gamefile, i18n, interrupts
 from referee.core.state import Table
 from referee.errors import InputError, RefereeError
 from referee.ruleset.model import Ruleset
+from referee.store import gamefile, interrupts
+from referee.words import i18n
 
 if TYPE_CHECKING:  # a command that only reads the table (status, log) need not load the engine's ops and messages
     from referee.core.events import Event
@@ -312,7 +313,7 @@ class Game:
 
     def events(self) -> list[dict]:
         """Every event in order, with its `seq`, `undone_by` where undone, and its notes as sentences."""
-        from referee.messages import render_event
+        from referee.words.messages import render_event
 
         evs = self._events()
         fmt = self.ruleset().fmt
@@ -369,7 +370,7 @@ class Game:
     def record(self, build: Callable[[Ruleset, Table], Event]) -> Event:
         """Run `build(ruleset, state)` inside the write lock and append its event."""
         from referee.core import closed
-        from referee.messages import render
+        from referee.words.messages import render
 
         self.con.execute("BEGIN IMMEDIATE")
         try:

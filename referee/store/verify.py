@@ -16,10 +16,10 @@ from __future__ import annotations
 import sqlite3
 from dataclasses import dataclass, field
 
-from referee import corrections, gamefile
 from referee.errors import RefereeError
-from referee.i18n import _
 from referee.ruleset.schema import MAX_NUMBER
+from referee.store import corrections, gamefile
+from referee.words.i18n import _
 
 
 @dataclass
@@ -59,7 +59,7 @@ def verify(g) -> Report:
     """Check the game `g` (an open `ledger.Game`) from its first event; the report names the first problem."""
     from referee.core import closed, dispatch
     from referee.errors import InputError, Refusal
-    from referee.ledger import CONTROL, SCHEMA_VERSION, cancellations
+    from referee.store.ledger import CONTROL, SCHEMA_VERSION, cancellations
 
     rep = Report()
     try:
@@ -145,7 +145,7 @@ def verify(g) -> Report:
 
 def check_file(path) -> Report:
     """`verify` on a file by path: opened as every command opens a game (its cheap checks first)."""
-    from referee.ledger import Game
+    from referee.store.ledger import Game
 
     gamefile.check_openable(path)
     return verify(Game(path))

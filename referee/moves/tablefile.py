@@ -20,10 +20,10 @@ from typing import Any
 
 from referee.core.state import Table, new_table
 from referee.errors import InputError, RefereeError
-from referee.i18n import N_, _
-from referee.names import Names, match, norm, player_name
 from referee.ruleset.model import Ruleset
-from referee.yamlfile import Errors
+from referee.ruleset.names import Names, match, norm, player_name
+from referee.ruleset.yamlfile import Errors
+from referee.words.i18n import N_, _
 
 PLAYER_KEYS = ("name", "cash", "deeds", "bankrupt")
 # what a player's entry may say about the game around the table (scenarios read these; a holdings file skips them)
@@ -71,7 +71,7 @@ def money(errs: Errors, v: Any, path: tuple, what: str, minimum: int = 0) -> int
     if v < minimum:
         errs.add(path, _("{what} must be at least {minimum}, not {value}").format(what=what, minimum=minimum, value=v))
         return None
-    from referee.amounts import too_large
+    from referee.moves.amounts import too_large
 
     if too_large(v):
         errs.add(path, _("{what} {value} is more than all the money in the game: a typing slip?").format(what=what, value=v))

@@ -1,5 +1,5 @@
 """The words of who may make a move and what may change hands between players: the owner's rights, loans
-and gifts, the bank's auction after a bankruptcy, a hotel broken unevenly. Merged into referee.templates.TEMPLATES;
+and gifts, the bank's auction after a bankruptcy, a hotel broken unevenly. Merged into referee.words.templates.TEMPLATES;
 kept apart so each module stays short."""
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from referee.errors import InputError
-from referee.i18n import _
+from referee.words.i18n import _
 
 # Every currency sign a shipped or plausible edition prints, so a foreign one is named as such.
 _SIGNS = ("L.", "$", "£", "€", "₤", "₧", "Pts", "US$", "MX$", "¥", "R$", "Lit.", "Lire", "L")

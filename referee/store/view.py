@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from referee.i18n import N_, _, data, pgettext
+from referee.words.i18n import N_, _, data, pgettext
 
 RECENT = 10  # events shown
 
@@ -113,7 +113,7 @@ def _clause(rs, cid: str, sources: dict | None = None) -> dict:
 
     c = rs.clause(cid)
     title, text = words(rs, cid)
-    from referee.sources import title as book_title
+    from referee.words.sources import title as book_title
 
     short = (sources or {}).get(c.file, {}).get("title") or c.file
     # the first of the two titles the language shown has words for (the book's as the commands cite it), else the short one
@@ -234,7 +234,7 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
     text, clauses, args, undone), oldest first; `spec`: the game's recorded spec (players,
     variants, the agreed end); `sources`: rulebook file → {title} for citations in words."""
     from referee.core import turns
-    from referee.phrases import debt_reason
+    from referee.words.phrases import debt_reason
 
     spec = spec or {}
     now = time.time() if now is None else now

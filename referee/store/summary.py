@@ -17,8 +17,8 @@ from referee.core import scoring
 from referee.core.dispatch import kind
 from referee.core.ops import apply_ops
 from referee.core.state import BANK, POT, Table
-from referee.corrections import live_moves
-from referee.ledger import Game
+from referee.store.corrections import live_moves
+from referee.store.ledger import Game
 
 TOP = 3  # how many of the biggest rents to tell
 

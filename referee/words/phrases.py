@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from referee.core.state import BANK
-from referee.i18n import N_, _, data, pgettext
+from referee.words.i18n import N_, _, data, pgettext
 
 # what referee.core.rent calls a value the board does not know for sure (its words, said again here)
 _WHAT = (

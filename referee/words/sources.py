@@ -18,7 +18,7 @@ def _dirs() -> list[Path]:
 
     Found here without the loader, so printing an error (errors.Citation) imports nothing of the engine.
     """
-    here = Path(__file__).resolve().parent
+    here = Path(__file__).resolve().parent.parent  # the package, beside its rulesets
     packaged = here / "_data" / "rulesets"
     dirs = [packaged if packaged.is_dir() else here.parent / "rulesets"]
     dirs += [Path(p) for p in os.environ.get("REFEREE_RULESETS", "").split(os.pathsep) if p]

@@ -19,7 +19,7 @@ import signal
 import sys
 import threading
 
-from referee.i18n import _
+from referee.words.i18n import _
 
 EXIT_CODE = 130
 committed: list[str] = []  # moves recorded by a write a Ctrl-C arrived during
