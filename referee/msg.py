@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+BANK = "bank"  # the bank where a player's name would stand (a creditor, a payer, an owner): in ops, debts and messages
+
 
 class Msg(NamedTuple):
     """NamedTuples, not dataclasses: defining a dataclass costs every command ~0.5 ms at start-up.

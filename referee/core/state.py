@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-BANK = "bank"
+from referee.msg import BANK as BANK  # re-exported: the engine says state.BANK
+
 POT = "pot"  # the Free Parking jackpot, when a house rule keeps one
 
 

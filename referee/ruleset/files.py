@@ -32,8 +32,6 @@ def ruleset_dirs() -> list[Path]:
     dirs = [shipped_dir()]
     extra = os.environ.get("REFEREE_RULESETS")
     if extra:
-        from referee.store.gamefile import rulesets_dirs
-
         dirs += rulesets_dirs(extra)  # a missing folder or a plain file is an error
     return dirs
 
@@ -75,3 +73,21 @@ def fingerprint(paths: list[Path] | None = None) -> str:
             h.update(f"{f}|-\n".encode())
     return h.hexdigest()[:16]
 
+
+def rulesets_dirs(value: str) -> list[Path]:
+    """The folders REFEREE_RULESETS names; a missing folder or a plain file is an error, not silently skipped."""
+    from referee.errors import InputError
+    from referee.words.i18n import _
+
+    dirs = []
+    for p in value.split(os.pathsep):
+        if not p:
+            continue
+        d = Path(p)
+        if not d.exists():
+            raise InputError(_("REFEREE_RULESETS names {path}, which does not exist (a folder of ruleset YAML files)").format(path=p))
+        if not d.is_dir():
+            raise InputError(_("REFEREE_RULESETS names {path}, which is a file, not a folder (put the YAML file in a folder and name the "
+                                     "folder)").format(path=p))
+        dirs.append(d)
+    return dirs

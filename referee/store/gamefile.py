@@ -93,19 +93,3 @@ def loads(path: Path, text, what: str):
 
 def damaged(path: Path, what: str) -> InputError:
     return InputError(i18n._("{path}: damaged game file: {what}").format(path=path, what=what))
-
-
-def rulesets_dirs(value: str) -> list[Path]:
-    """The folders REFEREE_RULESETS names; a missing folder or a plain file is an error, not silently skipped."""
-    dirs = []
-    for p in value.split(os.pathsep):
-        if not p:
-            continue
-        d = Path(p)
-        if not d.exists():
-            raise InputError(i18n._("REFEREE_RULESETS names {path}, which does not exist (a folder of ruleset YAML files)").format(path=p))
-        if not d.is_dir():
-            raise InputError(i18n._("REFEREE_RULESETS names {path}, which is a file, not a folder (put the YAML file in a folder and name the "
-                                     "folder)").format(path=p))
-        dirs.append(d)
-    return dirs

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from referee.core.state import BANK
+from referee.msg import BANK
 from referee.words.i18n import N_, _, data, pgettext
 
 # what referee.core.rent calls a value the board does not know for sure (its words, said again here)
