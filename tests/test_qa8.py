@@ -54,7 +54,7 @@ def test_an_income_tax_choice_refused_is_named_in_the_tables_words(tmp_path):
 def test_a_hint_s_placeholders_are_in_the_tables_language(tmp_path):
     r, said = _check(tmp_path, "ruleset: us-classic\nplayers:\n  Ana: {cash: 1500, position: GO}\n  Ben: {cash: 1500}\n"
                      "claims:\n  - roll: {player: Ana, dice: [1, 2]}\n", "--lang", "es")
-    assert "auction GANADOR" in said and "PRECIO" in said and "WINNER" not in said, said
+    assert "subasta GANADOR" in said and "PRECIO" in said and "WINNER" not in said, said
 
 
 def test_one_hotel_in_the_bank_is_one_hotel(tmp_path):

@@ -150,7 +150,10 @@ def test_a_correction_rechecks_later_moves_against_the_landings(con, capsys):
     moves = evs[-1]["args"]["moves"]  # the amend entry holds the moves as re-run
     rerun = [m for m in moves if m["type"] == "buy" and m["args"].get("deed") == 6]
     assert rerun and rerun[0]["args"]["forced"]["reason"] == "asked before throwing"
-    assert rerun[0]["text"].endswith("[forced: asked before throwing]")
+    from referee.words.messages import event_text
+
+    assert "text" not in rerun[0], "the file keeps the message id, not its words"
+    assert event_text(rerun[0]).endswith("[forced: asked before throwing]")
 
 
 def test_a_tax_or_a_card_answers_one_landing_as_a_rent_does(con, capsys):

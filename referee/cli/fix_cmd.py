@@ -31,11 +31,14 @@ COMMAND_OF = {
 }
 
 
-def _show(seq: int, data: dict) -> None:
+def _show(g, seq: int, data: dict) -> None:
     from rich.markup import escape
 
-    common.out.print(f"#{seq} {escape(data['text'])}")
-    for s in data.get("steps", []):
+    from referee.words.messages import event_text, render_all
+
+    fmt = g.ruleset().fmt
+    common.out.print(f"#{seq} {escape(event_text(data, fmt))}")
+    for s in render_all(data.get("steps") or [], fmt):
         common.out.print(f"  {escape(s)}")
 
 
@@ -44,7 +47,7 @@ def void(entry: Annotated[int, typer.Argument(help=N_("The log's entry number to
     from referee.store import corrections
 
     g = open_game(game)
-    _show(*corrections.correct(g, entry))
+    _show(g, *corrections.correct(g, entry))
 
 
 def capture(words: list[str], game_path: str):
@@ -102,7 +105,7 @@ def amend(
         built.append((rs, ev))
         return ev
 
-    _show(*corrections.correct(g, entry, keep))
+    _show(g, *corrections.correct(g, entry, keep))
     if built and isinstance(built[-1][1].square, dict) and built[-1][1].square.get("name") is not None:
         from rich.markup import escape
 

@@ -189,6 +189,12 @@ class LazyGroup(typer.core.TyperGroup):
         return cmd
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        if args and self.entry(args[0]) is None and args[0] not in self.commands:
+            from referee.words.commands import command_of, expand_sub
+
+            english = command_of(args[0])  # `referee costruisci …`: the hints print the table's words, so they are commands too
+            if english:
+                args[:] = expand_sub([english, *args[1:]])
         try:
             return super().resolve_command(ctx, args)
         except Exception as e:  # Click's UsageError: suggest from the whole table, built or not

@@ -17,8 +17,10 @@ from typing import Any
 
 from referee.core import closed, dispatch
 from referee.errors import InputError, Refusal
+from referee.msg import Msg
 from referee.store.ledger import CANCELLERS, CONTROL, Game, cancellations
-from referee.words.i18n import _, ngettext
+from referee.words.i18n import _
+from referee.words.messages import event_text
 
 Events = list[tuple[int, dict]]
 CORRECTIONS = ("void", "amend")
@@ -28,8 +30,11 @@ def moves_of(seq: int, ev: dict) -> list[dict]:
     """The moves an event stands for: a correction's re-run moves, or the event itself."""
     if ev["type"] in CORRECTIONS:
         return ev["args"]["moves"]
-    return [{"entry": seq, "type": ev["type"], "args": ev["args"], "text": ev.get("text", ""),
-             "amount": ev.get("amount"), "ops": ev.get("ops", []), "clauses": ev.get("clauses", [])}]
+    m = {"entry": seq, "type": ev["type"], "args": ev["args"], "msg": ev.get("msg"),
+         "amount": ev.get("amount"), "ops": ev.get("ops", []), "clauses": ev.get("clauses", [])}
+    if ev.get("text"):  # a game file from before message ids: its sentence is all there is
+        m["text"] = ev["text"]
+    return [m]
 
 
 def live(evs: Events) -> Events:
@@ -48,6 +53,11 @@ def live_moves(evs: Events, ts: dict[int, float] | None = None) -> list[dict]:
                 m.setdefault("ts", ts.get(m["entry"]))
             out.append(m)
     return out
+
+
+def said(m: dict) -> dict:
+    """A move's message as stored (its id and parameters); a move from a file older than message ids says its sentence."""
+    return m["msg"] if m.get("msg") else Msg("text", {"text": m.get("text") or m["type"]}).to_dict()
 
 
 def sentence(rs, ev) -> str:
@@ -96,7 +106,7 @@ def correct(
         t = g._replay(evs, before=host)
         moves: list[dict] = []
         ops: list = []
-        steps: list[str] = []
+        steps: list[dict] = []  # each a message: the file keeps ids and parameters, the words are made when shown
         old = new = None
         for s, e in later:
             for m in moves_of(s, e):
@@ -120,19 +130,19 @@ def correct(
                         ev = dispatch.rerun(rs, t, m["type"], m["args"])
                         closed.check(rs, t, ev.t)
                     except Refusal as r:
-                        raise Refusal(_stale(m, entry, verb, r.message), r.citation) from None
+                        raise Refusal(_stale(m, entry, verb, r.message, rs.fmt), r.citation) from None
                     except InputError as r:
-                        raise InputError(_stale(m, entry, verb, r.message)) from None
-                text = sentence(rs, ev) or m.get("text", "")  # a re-run with no sentence of its own keeps the log's
+                        raise InputError(_stale(m, entry, verb, r.message, rs.fmt)) from None
                 d = ev.to_dict()
+                now = said(d) if d.get("msg") else said(m)  # a re-run with no sentence of its own keeps the log's
                 if m["entry"] != entry:
-                    if text != m.get("text") or ev.amount != m.get("amount"):
-                        steps.append(_("#{entry} now: {text} (was: {was})").format(entry=m["entry"], text=text, was=m.get("text")))
+                    if event_text({"msg": now}, rs.fmt) != event_text(m, rs.fmt) or ev.amount != m.get("amount"):
+                        steps.append(Msg("correction.now", {"entry": m["entry"], "move": now, "was": said(m)}).to_dict())
                     elif d["ops"] != m.get("ops"):
-                        steps.append(_("#{entry} {text}: the same move, moving different amounts").format(entry=m["entry"], text=text))
+                        steps.append(Msg("correction.same", {"entry": m["entry"], "move": now}).to_dict())
                 moves.append({"entry": m["entry"], "ts": m.get("ts") or ts.get(m["entry"]), "type": d["type"],
-                              "args": d["args"], "text": text, "amount": d["amount"], "ops": d["ops"],
-                              "clauses": d["clauses"]})
+                              "args": d["args"], "amount": d["amount"], "ops": d["ops"], "clauses": d["clauses"],
+                              "msg": now})
                 ops += d["ops"]
                 t = ev.t
         assert old is not None
@@ -147,25 +157,23 @@ def correct(
                     undoes += e["args"]["undoes"]
         entries = [m["entry"] for m in moves]
         rerun = len(moves) - (entries.index(entry) + 1 if build is not None else sum(1 for x in entries if x < entry))
-        text = (_("void #{entry}: {text}").format(entry=entry, text=old.get("text")) if build is None
-                else _("amend #{entry}: {text} (was: {was})").format(entry=entry, text=sentence(rs, new), was=old.get("text")))
-        if rerun:
-            text += "; " + (ngettext("{n} later move(s) re-run, {changed} changed", "{n} later move(s) re-run, {changed} changed", rerun)
-                            if steps else ngettext("{n} later move(s) re-run, none changed", "{n} later move(s) re-run, none changed", rerun)
-                            ).format(n=rerun, changed=len(steps))
+        params = {"entry": entry, "was": said(old), "rerun": rerun, "changed": len(steps)}
+        if new is not None:
+            params["move"] = said(new.to_dict())
         return {
             "type": "void" if build is None else "amend",
             "args": {"entry": entry, "undoes": sorted(set(undoes)), "was": old, "moves": moves},
-            "ops": ops, "text": text, "steps": steps, "clauses": [], "notes": [], "amount": None,
+            "ops": ops, "msg": Msg("correction.void" if build is None else "correction.amend", params).to_dict(),
+            "steps": steps, "clauses": [], "notes": [], "amount": None,
         }
 
     return g.correct(make)
 
 
-def _stale(m: dict, entry: int, verb: str, why: str) -> str:
+def _stale(m: dict, entry: int, verb: str, why: str, fmt=None) -> str:
     """A later move the correction would break, and the way through: void it first, then correct, then record it again."""
     return (_("#{entry} ({text}) no longer holds once #{changed} is {verb}: {why}; nothing changed").format(
-        entry=m["entry"], text=m.get("text") or m["type"], changed=entry, verb=verb, why=why)
+        entry=m["entry"], text=event_text(m, fmt), changed=entry, verb=verb, why=why)
         + " " + _("(if #{entry} goes too: `void {entry}` first, then correct #{changed})").format(entry=m["entry"], changed=entry))
 
 

@@ -57,6 +57,13 @@ CREATE INDEX IF NOT EXISTS events_type ON events(type);
 # Every command looks up the few `deed`, undo and correction events by type (board values read at the
 # table, what is undone): the index keeps that as fast on move 5,000 as on move 5. A file made before it
 # gets it at its next write.
+def event_text(e: dict, fmt=None) -> str:
+    """An event's sentence, made when shown (the templates load only when a command shows one)."""
+    from referee.words.messages import event_text as said
+
+    return said(e, fmt)
+
+
 UNDO_LIMIT = 500  # moves one undo may take back: more is a typing slip, not a correction (above CHECKPOINT_EVERY)
 CHECKPOINT_EVERY = 250  # a derived state kept every N events, so undo replays at most N events
 
@@ -174,8 +181,7 @@ class Game:
             from referee.core.ops import apply_ops, encode_op
 
             apply_ops(t, setup_ops)
-            data = {"type": "new", "args": spec, "ops": [encode_op(op) for op in setup_ops],
-                    "text": "new game: " + ", ".join(p.name for p in table.players)}
+            data = {"type": "new", "args": spec, "ops": [encode_op(op) for op in setup_ops]}  # its words are made when shown
             con.execute("INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), "new", json.dumps(data)))
             con.execute("INSERT INTO snapshot VALUES (1, 1, ?)", (json.dumps(t.to_dict()),))
             con.execute("COMMIT")
@@ -319,11 +325,12 @@ class Game:
         fmt = self.ruleset().fmt
         undone = cancellations(evs)
         out = []
+        by_seq = dict(evs)
         for seq, ev in evs:
             ev = dict(ev, seq=seq)
             if seq in undone:
                 ev["undone_by"] = undone[seq]
-            out.append(render_event(ev, fmt))
+            out.append(render_event(ev, fmt, by_seq))
         return out
 
     def last_seq(self) -> int:
@@ -380,7 +387,6 @@ class Game:
             ev = build(rs, t)
             closed.check(rs, t, ev.t)  # a bankrupt player's account never changes again
             data = ev.to_dict()
-            data["text"] = render(ev.msg, rs.fmt) if ev.msg else ""  # the sentence `log` shows, as said when recorded
             cur = self.con.execute(
                 "INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data))
             )
@@ -398,7 +404,7 @@ class Game:
                 self.con.execute("ROLLBACK")
             self._named_write_error(e)
             raise
-        ev.seq, ev.text = seq, data["text"]
+        ev.seq, ev.text = seq, render(ev.msg, rs.fmt) if ev.msg else ""  # said now; the file keeps the message id
         return ev
 
     def _mark_current_schema(self) -> None:
@@ -440,7 +446,6 @@ class Game:
                 "type": "undo",
                 "args": {"undoes": seqs},
                 "ops": [],
-                "text": i18n._("undo: {moves}").format(moves="; ".join(e.get("text", e["type"]) for _, e in targets)),
             }
             self._append_cancelling(evs, data, seqs[0])
             self.con.execute("COMMIT")
@@ -449,7 +454,8 @@ class Game:
                 self.con.execute("ROLLBACK")
             self._named_write_error(e)
             raise
-        return [e for _, e in targets]
+        fmt = self.ruleset().fmt  # what was taken back, said now in the language shown
+        return [dict(e, text=event_text(e, fmt)) for _, e in targets]
 
     @interrupts.atomic
     def redo(self) -> list[dict]:
@@ -473,13 +479,12 @@ class Game:
             later = [(seq, ev) for seq, ev in live if seq > useq and ev["type"] not in CONTROL]
             if later:
                 seq, ev = later[0]
-                raise RefereeError(i18n._("nothing to redo: a move was recorded after the last undo (#{seq} {move})").format(seq=seq, move=ev.get("text", ev["type"])))
+                raise RefereeError(i18n._("nothing to redo: a move was recorded after the last undo (#{seq} {move})").format(seq=seq, move=event_text(ev, self.ruleset().fmt)))
             back = [ev for seq, ev in evs if seq in set(uev["args"]["undoes"])]
             data = {
                 "type": "redo",
                 "args": {"undoes": [useq]},
                 "ops": [],
-                "text": i18n._("redo: {moves}").format(moves="; ".join(e.get("text", e["type"]) for e in back)),
             }
             self._append_cancelling(evs, data, min(uev["args"]["undoes"]))
             self.con.execute("COMMIT")
@@ -488,7 +493,8 @@ class Game:
                 self.con.execute("ROLLBACK")
             self._named_write_error(e)
             raise
-        return back
+        fmt = self.ruleset().fmt
+        return [dict(e, text=event_text(e, fmt)) for e in back]
 
     def _append_cancelling(self, evs: list[tuple[int, dict]], data: dict, first: int) -> int:
         """Append an event that cancels events from seq `first` on; rebuild from the nearest checkpoint before them."""

@@ -19,6 +19,7 @@ from referee.core.ops import apply_ops
 from referee.core.state import BANK, POT, Table
 from referee.store.corrections import live_moves
 from referee.store.ledger import Game
+from referee.words.messages import event_text
 
 TOP = 3  # how many of the biggest rents to tell
 
@@ -94,10 +95,11 @@ def rows(g: Game) -> tuple[list[str], list[Row]]:
     ts = dict(g.con.execute("SELECT seq, ts FROM events").fetchall())
     t = start_table(g, evs)
     names = [p.name for p in t.players]
+    fmt = g.ruleset().fmt
     out = []
     for m in live_moves(evs, ts):
         apply_ops(t, m["ops"])
-        out.append(Row(m["entry"], m.get("ts"), actor(m), kind(m["type"], m.get("args") or {}), m.get("text", ""), m.get("amount"),
+        out.append(Row(m["entry"], m.get("ts"), actor(m), kind(m["type"], m.get("args") or {}), event_text(m, fmt), m.get("amount"),
                        {n: t.player(n).cash for n in names}))
     return names, out
 

@@ -20,6 +20,7 @@ from referee.errors import RefereeError
 from referee.ruleset.schema import MAX_NUMBER
 from referee.store import corrections, gamefile
 from referee.words.i18n import _
+from referee.words.messages import event_text
 
 
 @dataclass
@@ -123,7 +124,7 @@ def verify(g) -> Report:
                 rep.rechecked += 1
                 if fresh.to_dict()["ops"] != (m.get("ops") or []):
                     rep.problem = _("event #{seq} ({type}) moves other amounts than the rules give: the file says '{text}'").format(
-                        seq=m["entry"], type=m["type"], text=m.get("text") or "")
+                        seq=m["entry"], type=m["type"], text=event_text(m, rs.fmt))
                     return rep
             from referee.core.ops import apply_ops
 

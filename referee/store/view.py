@@ -201,10 +201,7 @@ def _pending(rs, t, events: list[dict]) -> dict | None:
 
 def _event_text(e: dict) -> str:
     """A move as the table reads it: a throw says the square it reached."""
-    text = e.get("text") or e.get("type", "")
-    players = (e.get("args") or {}).get("players")
-    if e.get("type") == "new" and players:  # stored in English at `new`; said again in the table's language
-        text = _("new game: {players}").format(players=", ".join(players))
+    text = e.get("text") or e.get("type", "")  # made by the watch source in the screen's language
     sq = e.get("square")
     if e.get("type") == "roll" and isinstance(sq, dict) and sq.get("name") and "→" not in text:
         text += f" → {sq['name']}"

@@ -152,7 +152,7 @@ class GameWatch:
         spec = json.loads(look.meta.get("spec") or "{}")
         if not i18n.explicit():  # the game's language (recorded at `new`, else its edition's) unless --lang said
             i18n.offer_game(spec.get("language") or rs.language)
-        v = view.table_view(rs, t, events(look.recent), spec=spec, now=now, seq=look.seq, sources=self.source_titles())
+        v = view.table_view(rs, t, events(look.recent, rs.fmt), spec=spec, now=now, seq=look.seq, sources=self.source_titles())
         v["auction"] = view.live_auction(rs, look.auction)
         return v
 
@@ -192,17 +192,20 @@ def replay(meta: dict, rows: list) -> Any:
     return t
 
 
-def events(rows: list) -> list[dict]:
+def events(rows: list, fmt=None) -> list[dict]:
     """The recent events (rows newest first) as the view model takes them, oldest first; `undone` by the ledger's
-    rule, so a redone move is live again and a correction's target is struck."""
+    rule, so a redone move is live again and a correction's target is struck. Each says its move in the language
+    of this screen, whatever the language it was recorded in."""
     from referee.store.ledger import cancellations
+    from referee.words.messages import event_text
 
     evs = [(seq, json.loads(data)) for seq, data in reversed(rows)]
     undone = cancellations(evs)
+    by_seq = dict(evs)
     out = []
     for seq, e in evs:
         if e.get("type") == "new":
             e = dict(e, clauses=[])
-        out.append({"seq": seq, "type": e.get("type"), "text": e.get("text"), "clauses": e.get("clauses") or [],
+        out.append({"seq": seq, "type": e.get("type"), "text": event_text(e, fmt, by_seq), "clauses": e.get("clauses") or [],
                     "args": e.get("args") or {}, "square": e.get("square"), "undone": seq in undone})
     return out

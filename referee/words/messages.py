@@ -25,11 +25,33 @@ Fmt = Callable[[int], str]
 Params = Mapping[str, Any]
 
 
-def render_event(d: dict[str, Any], fmt: Fmt | None = None) -> dict[str, Any]:
+def event_text(e: Mapping[str, Any], fmt: Fmt | None = None, by_seq: Mapping[int, Mapping[str, Any]] | None = None) -> str:
+    """A stored event as one sentence in the language shown now: the game file keeps its message id and
+    parameters, never its words. An undo or redo names the moves it takes back when `by_seq` holds them
+    (their numbers otherwise); an event with neither (a game file from before) says what it stored."""
+    from referee.words.i18n import _
+
+    if e.get("msg"):
+        return render(Msg.from_dict(e["msg"]), fmt)
+    kind, args = e.get("type", ""), e.get("args") or {}
+    if kind == "new" and args.get("players"):
+        return _("new game: {players}").format(players=", ".join(args["players"]))
+    if kind in ("undo", "redo") and args.get("undoes") and (by_seq is not None or not e.get("text")):
+        seqs = list(args["undoes"])
+        if kind == "redo":  # it cancels an undo: it brings back that undo's moves
+            first = (by_seq or {}).get(seqs[0])
+            seqs = list((first or {}).get("args", {}).get("undoes") or []) if first else []
+        shown = [event_text(by_seq[s], fmt) if by_seq and s in by_seq else f"#{s}" for s in seqs]
+        line = _("undo: {moves}") if kind == "undo" else _("redo: {moves}")
+        return line.format(moves="; ".join(shown) if shown else "#" + ", #".join(str(s) for s in args["undoes"]))
+    return str(e.get("text") or kind)
+
+
+def render_event(d: dict[str, Any], fmt: Fmt | None = None, by_seq: Mapping[int, Mapping[str, Any]] | None = None) -> dict[str, Any]:
     """A stored or encoded event (a dict) with its words: `text`, steps and notes as sentences, and
     the square it reached with the sentence and the command shown for it (the shape `--json` gives)."""
     d = dict(d)
-    d["text"] = render_all([d["msg"]], fmt)[0] if d.get("msg") else d.get("text", "")
+    d["text"] = event_text(d, fmt, by_seq)
     for key in ("notes", "steps"):
         if d.get(key):
             d[key] = render_all(d[key], fmt)

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from referee.words.commands import line
 from referee.words.i18n import number, pgettext
-from referee.words.next_actions import name_arg
 
 
 def sum_templates(_rounded: Callable[[str | None], str]) -> dict[str, Any]:
@@ -21,11 +21,11 @@ def sum_templates(_rounded: Callable[[str | None], str]) -> dict[str, Any]:
             exact=number(p["net_worth"] * p["percent"] / 100, 2)),
         "mortgage.choice": lambda p, f: (
             pgettext("mortgage.choice", "{player} takes {deed} mortgaged: lift it now for {lift} in all ({interest} paid + {now} "
-                                  "right after the deal: unmortgage {arg}), or keep it: {interest} now and {later} to lift it later")
+                                  "right after the deal: {command}), or keep it: {interest} now and {later} to lift it later")
             if p.get("now") is not None else
             pgettext("mortgage.choice", "{player} takes {deed} mortgaged: lift it at the trade for {lift} (--lift; undo and trade again), "
                                   "or keep it: {interest} now and {later} to lift it later")).format(
-            player=p["player"], deed=p["deed"], arg=name_arg(p["deed"]), lift=f(p["lift"]), interest=f(p["interest"]),
+            player=p["player"], deed=p["deed"], command=line("unmortgage", p["deed"]), lift=f(p["lift"]), interest=f(p["interest"]),
             now=f(p["now"]) if p.get("now") is not None else "", later=f(p["later"])),
         "unmortgage.interest_paid": 'mortgage {value:money}; the {interest:money} interest was paid when the deed changed hands, just before '
                                     '= {total:money}',

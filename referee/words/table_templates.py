@@ -1,6 +1,7 @@
 """The words of the table's helpers: a move that does not match the tracked landings (core/turn_checks.py),
 a move the banker forced, the auction helper's bids (core/bidding.py), and build's next step
-(core/next_build.py). Merged into referee.words.templates.TEMPLATES; kept apart so each module stays short."""
+(core/next_build.py), a correction and the moves it re-ran (store/corrections.py). Merged into
+referee.words.templates.TEMPLATES."""
 
 from __future__ import annotations
 
@@ -8,8 +9,18 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from referee.words.i18n import _, npgettext, pgettext
-from referee.words.next_actions import name_arg
+from referee.words.commands import line
+from referee.words.i18n import _, ngettext, npgettext, pgettext
+
+Params = dict[str, Any]
+
+
+def _rerun(p: Params) -> str:
+    n = p.get("rerun") or 0
+    if not n:
+        return ""
+    return "; " + (ngettext("{n} later move(s) re-run, {changed} changed", "{n} later move(s) re-run, {changed} changed", n) if p.get("changed")
+                   else ngettext("{n} later move(s) re-run, none changed", "{n} later move(s) re-run, none changed", n)).format(n=n, changed=p.get("changed"))
 
 
 def table_templates(_nested: Callable[[Any, Any], str]) -> dict[str, Any]:
@@ -18,6 +29,12 @@ def table_templates(_nested: Callable[[Any, Any], str]) -> dict[str, Any]:
         # the table's own helpers: the auction helper (core/bidding.py), a move the banker forced (core/turn_checks.py)
         "refused.bid_not_higher": "{high_bidder} has bid {high:money}: a bid must be higher",
         "bid.more_than_cash": "{player} holds {cash:money}: a winning bid must be paid to the bank",
+        # a correction (void, amend) and the later moves it re-ran, said when shown from the moves it keeps
+        "correction.void": lambda p, f: _("void #{entry}: {text}").format(entry=p["entry"], text=_nested(p["was"], f)) + _rerun(p),
+        "correction.amend": lambda p, f: _("amend #{entry}: {text} (was: {was})").format(
+            entry=p["entry"], text=_nested(p["move"], f), was=_nested(p["was"], f)) + _rerun(p),
+        "correction.now": lambda p, f: _("#{entry} now: {text} (was: {was})").format(entry=p["entry"], text=_nested(p["move"], f), was=_nested(p["was"], f)),
+        "correction.same": lambda p, f: _("#{entry} {text}: the same move, moving different amounts").format(entry=p["entry"], text=_nested(p["move"], f)),
         "forced": lambda p, f: pgettext("forced", "{move} [forced: {reason}]").format(move=_nested(p["move"], f), reason=p["reason"]),
         "forced.note": lambda p, f: pgettext("forced.note", "recorded by the banker's --force ({reason}): {why}").format(
             reason=p["reason"], why=_nested(p["why"], f)),
@@ -45,12 +62,13 @@ def table_templates(_nested: Callable[[Any, Any], str]) -> dict[str, Any]:
         # after `build`: the next legal step on the lot (core/next_build.py)
         "next_build.full": "{deed} has a hotel: nothing more can be built on it",
         "next_build.hotel": lambda p, f: pgettext("next_build.hotel", "next on {deed}: a hotel for {hotel}, its {houses} houses going back "
-                                            "to the bank (build {arg})").format(deed=p["deed"], hotel=f(p["hotel"]), houses=p.get("back", p["houses"]),
-                                                                               arg=name_arg(p["deed"])),
-        "next_build.house_or_hotel": lambda p, f: pgettext("next_build.house_or_hotel", "next on {deed}: a house for {house} (build {arg}), "
+                                            "to the bank ({command})").format(deed=p["deed"], hotel=f(p["hotel"]), houses=p.get("back", p["houses"]),
+                                                                               command=line("build", p["deed"])),
+        "next_build.house_or_hotel": lambda p, f: pgettext("next_build.house_or_hotel", "next on {deed}: a house for {house} ({command}), "
                                                      "or a hotel for {hotel}, its {houses} houses going back to the bank "
-                                                     "(build {arg} --hotel)").format(deed=p["deed"], house=f(p["house"]), hotel=f(p["hotel"]),
-                                                                                     houses=p.get("back", p["houses"]), arg=name_arg(p["deed"])),
+                                                     "({hotel_command})").format(deed=p["deed"], house=f(p["house"]), hotel=f(p["hotel"]),
+                                                                                     houses=p.get("back", p["houses"]), command=line("build", p["deed"]),
+                                                                                     hotel_command=line("build", p["deed"], "--hotel")),
         "next_build.hotel_once": lambda p, f: npgettext("next_build.hotel_once", "next on {deed}: a hotel for {hotel}, once {short} also has {houses} houses",
                                                         "next on {deed}: a hotel for {hotel}, once {short} also have {houses} houses",
                                                         len(p["short"])).format(deed=p["deed"], hotel=f(p["hotel"]), short=", ".join(p["short"]),
@@ -59,8 +77,8 @@ def table_templates(_nested: Callable[[Any, Any], str]) -> dict[str, Any]:
         "next_build.evenly": lambda p, f: pgettext("next_build.evenly", "next: a house for {house} on {lows} first (houses go up evenly "
                                              "across the group)").format(house=f(p["house"]), lows=pgettext("next_build.evenly", " or ").join(p["lows"])),
         "next_build.house_none_left": "next on {deed}: a house for {house:money}, when the bank has one again (none left)",
-        "next_build.house": lambda p, f: pgettext("next_build.house", "next on {deed}: a house for {house} (build {arg})").format(
-            deed=p["deed"], house=f(p["house"]), arg=name_arg(p["deed"])),
+        "next_build.house": lambda p, f: pgettext("next_build.house", "next on {deed}: a house for {house} ({command})").format(
+            deed=p["deed"], house=f(p["house"]), command=line("build", p["deed"])),
         "check.jail.not_their_throw": "it is {current}'s turn to throw, not {player}'s (a throw is entered with roll D1 D2)",
         "check.jail.before_throw": lambda p, f: (pgettext("check.jail.before_throw", "a jailed player leaves before throwing on their own turn, "
                                                     "and {player} has already thrown this turn") if p["thrown"] else

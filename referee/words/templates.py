@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee.msg import Msg, Next
+from referee.words.commands import line, word
 from referee.words.i18n import N_, _, data, npgettext
 from referee.words.i18n import pgettext as _p
 from referee.words.next_actions import name_arg, render_next
@@ -68,8 +69,8 @@ def _shortfall(verdict: str) -> Callable[[Params, Fmt], str]:
         else:
             why = _p("debt.shortfall", "not bankrupt: {player} can raise up to {can} by selling buildings and mortgaging").format(player=p["player"], can=f(p["can"]))
         return _p("debt.shortfall", "{player} cannot pay {amount} in cash: owes {owed}, holds {cash}, {short} short; {why}. "
-                       "The debt is recorded until paid (settle) or bankruptcy.").format(
-            player=p["player"], amount=f(p["amount"]), owed=f(p["owed"]), cash=f(p["cash"]), short=f(p["short"]), why=why)
+                       "The debt is recorded until paid ({settle}) or bankruptcy.").format(
+            settle=word("settle"), player=p["player"], amount=f(p["amount"]), owed=f(p["owed"]), cash=f(p["cash"]), short=f(p["short"]), why=why)
 
     return render_
 
@@ -499,14 +500,14 @@ TEMPLATES: dict[str, Template] = {
     "square.on": "{player} is on {square}",
     "square.for_sale": _for_sale,
     "square.own": "{player} owns {square}: nothing to pay",
-    "square.card": lambda p, f: _p("square.card", "{player} draws a {deck} card: enter it with `draw {arg} CARD` (`cards` lists them)").format(
-        player=p["player"], deck=p["deck"], arg=name_arg(p["player"])),
+    "square.card": lambda p, f: _p("square.card", "{player} draws a {deck} card: enter it with `{command}` (`{cards}` lists them)").format(
+        player=p["player"], deck=p["deck"], command=line("draw", p["player"], _p("placeholder", "CARD")), cards=word("cards")),
     "square.go_to_jail": "{player} goes to jail",
     "square.go_to_jail.landed": "{player} lands on {square} and goes to jail; no salary for this move",
     "square.in_jail": "{player} is in jail",
     "square.visiting": "{player} is just visiting the jail",
     "square.go": "{player} is on GO",
-    "square.pot": lambda p, f: _p("square.pot", "{player} may collect the Free Parking pot, {pot} (parking {arg})").format(player=p["player"], pot=f(p["pot"]), arg=name_arg(p["player"])),
+    "square.pot": lambda p, f: _p("square.pot", "{player} may collect the Free Parking pot, {pot} ({command})").format(player=p["player"], pot=f(p["pot"]), command=line("parking", p["player"])),
     "square.rest": "{player} rests on {square}: nothing happens",
     "square.unknown": "{player} is on {square}: {reason}",
     "square.no_rent": "{player} is on {owner}'s {square}: {reason}",

@@ -33,9 +33,6 @@ def log(as_json: JsonOpt = False,
     g = open_game(game)
     evs = g.events()
     shown = evs[-last:] if last is not None else evs  # the last N entries as the log reads, undone ones included
-    for e in evs:  # the first entry's words in the language shown, as every later entry's are
-        if e["type"] == "new" and e.get("args", {}).get("players"):
-            e["text"] = _("new game: {players}").format(players=", ".join(e["args"]["players"]))
     if as_json:
         for e in shown:
             e.pop("ops", None)

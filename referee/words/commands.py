@@ -1,0 +1,99 @@
+"""The table's command words in each language, and a command line spelt in them.
+
+One vocabulary serves both directions: the console and the one-shot CLI read a
+Spanish or Italian word as its command (`compra`, `costruisci`), and a hint the
+engine suggests is printed with the word of the table's language
+(`costruisci "Viale Monterosa"` at an Italian table), never as English syntax.
+The first word listed for a command in a language is the one printed.
+Options keep their English spelling (`--hotel`, `--dice`) for now.
+"""
+
+from __future__ import annotations
+
+from referee.words.i18n import current
+
+# the books' own verbs and nouns (shared/glossary.md), accepted whatever the language
+WORDS: dict[str, dict[str, str]] = {
+    "es": {
+        "compra": "buy", "comprar": "buy", "paga": "pay", "pagar": "pay", "cobra": "collect", "cobrar": "collect",
+        "renta": "rent", "alquiler": "rent", "subasta": "auction", "remate": "auction",
+        "hipoteca": "mortgage", "hipotecar": "mortgage", "deshipoteca": "unmortgage", "levanta": "unmortgage",
+        "construye": "build", "construir": "build", "casa": "build", "vende": "sell", "vender": "sell",
+        "intercambio": "trade", "trato": "trade", "impuesto": "tax", "estacionamiento": "parking",
+        "cárcel": "jail", "carcel": "jail", "salida": "go", "sueldo": "go", "salda": "settle", "liquida": "settle",
+        "quiebra": "bankrupt", "bancarrota": "bankrupt", "deshacer": "undo", "rehacer": "redo", "estado": "status", "puntos": "score",
+        "tira": "roll", "dados": "roll", "siguiente": "next", "turno": "turn", "saca": "draw", "carta": "card",
+        "cartas": "cards", "historial": "log", "reparte": "deal", "tablero": "board", "escritura": "deed",
+        "reglas": "rules", "pregunta": "ask",
+    },
+    "it": {
+        "compra": "buy", "comprare": "buy", "paga": "pay", "pagare": "pay", "incassa": "collect", "riscuoti": "collect",
+        "affitto": "rent", "rendita": "rent", "asta": "auction", "ipoteca": "mortgage", "ipotecare": "mortgage",
+        "riscatta": "unmortgage", "costruisci": "build", "costruire": "build", "vendi": "sell", "vendere": "sell",
+        "scambio": "trade", "tassa": "tax", "posteggio": "parking", "prigione": "jail", "via": "go",
+        "salda": "settle", "fallimento": "bankrupt", "annulla": "undo", "ripristina": "redo", "stato": "status", "punteggio": "score",
+        "tira": "roll", "dadi": "roll", "avanti": "next", "prossimo": "next", "turno": "turn", "pesca": "draw",
+        "carta": "card", "carte": "cards", "registro": "log", "distribuisci": "deal", "tabellone": "board",
+        "contratto": "deed", "regole": "rules", "chiedi": "ask",
+    },
+}
+# the words after a group's command (cárcel paga Ana, prigione carta Ana, impuesto ingresos Ana), per language
+SUB_WORDS_BY_LANG: dict[str, dict[str, dict[str, str]]] = {
+    "es": {"jail": {"paga": "pay", "multa": "pay", "carta": "card", "tira": "roll", "dados": "roll", "manda": "send", "envía": "send", "envia": "send"},
+           "tax": {"ingresos": "income", "lujo": "luxury", "porcentaje": "percent", "fijo": "flat"}},
+    "it": {"jail": {"paga": "pay", "multa": "pay", "carta": "card", "tira": "roll", "dadi": "roll", "manda": "send"},
+           "tax": {"patrimoniale": "income", "lusso": "luxury", "percentuale": "percent", "fisso": "flat", "fissa": "flat"}},
+}
+SUB_WORDS: dict[str, dict[str, str]] = {}
+for _subs in SUB_WORDS_BY_LANG.values():
+    for _group, _words in _subs.items():
+        SUB_WORDS.setdefault(_group, {}).update(_words)
+
+
+def command_of(word: str) -> str | None:
+    """The command a Spanish or Italian word names (`costruisci` → build), or None."""
+    w = word.lower()
+    for words in WORDS.values():
+        if w in words:
+            return words[w]
+    return None
+
+
+def expand_sub(words: list[str]) -> list[str]:
+    """`jail paga Ana` → `jail pay Ana`: a group's sub-command word in Spanish or Italian (the group already in English)."""
+    if len(words) > 1 and words[0] in SUB_WORDS:
+        sub = SUB_WORDS[words[0]].get(words[1].lower())
+        if sub:
+            return [words[0], sub, *words[2:]]
+    return words
+
+
+def word(command: str, lang: str | None = None) -> str:
+    """The word a table speaking `lang` (default: the language shown) types for `command`."""
+    for w, c in WORDS.get(lang or current(), {}).items():
+        if c == command:
+            return w
+    return command
+
+
+def sub_word(group: str, sub: str, lang: str | None = None) -> str:
+    for w, s in SUB_WORDS_BY_LANG.get(lang or current(), {}).get(group, {}).items():
+        if s == sub:
+            return w
+    return sub
+
+
+def name_arg(name: str) -> str:
+    """A square or player name as typed in a command line (quoted when it has spaces)."""
+    return f'"{name}"' if any(ch.isspace() for ch in name) else name
+
+
+def line(command: str, *args: str, lang: str | None = None) -> str:
+    """A command line in the table's words: `line("build", "Viale Monterosa")` → `costruisci "Viale Monterosa"` in Italian.
+    A group's sub-command is the first argument (`line("tax", "income", "Ana")`); an argument starting with `--` is an option."""
+    words = [word(command, lang)]
+    rest = list(args)
+    if rest and command in SUB_WORDS_BY_LANG.get("es", {}):
+        words.append(sub_word(command, rest.pop(0), lang))
+    words += [a if a.startswith("--") else name_arg(a) for a in rest]
+    return " ".join(words)
