@@ -140,7 +140,7 @@ def test_a_failed_jail_throw_then_the_fine_is_one_ruling_however_written(edition
     from referee.check.rulesets import load_ruleset
 
     cash = 500000 if edition == "it-lire" else 1500
-    most = load_ruleset(edition, (), (), None).param("jail.max_turns")
+    most = load_ruleset(edition, (), (), None).p.jail.max_turns
     d = f"[{dice[0]}, {dice[1]}]"
     head = f"ruleset: {edition}\nplayers:\n  Ana: {{cash: {cash}}}\n"
     ben = "  Ben: {{cash: {cash}, in_jail: true, jail_turns: {k}, jail_cards: [chance]}}\n"

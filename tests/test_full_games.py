@@ -77,7 +77,7 @@ def test_scripted_game_ends_in_bankruptcy(edition, tmp_path):
     ben_before = next(p["cash"] for p in state(g)["players"] if p["name"] == "Ben")
     victim_rent = run("rent", "Ben", str(lots[0]), game=g)
     assert victim_rent.code == 0, victim_rent.text  # Ana holds the whole group, unimproved: the base rent doubled
-    due = rs.squares[lots[0]].rent[0] * rs.param("rent.full_group_multiplier")
+    due = rs.squares[lots[0]].rent[0] * rs.p.rent.full_group_multiplier
     assert next(p["cash"] for p in state(g)["players"] if p["name"] == "Ben") == ben_before - due
     ok(g, "go", "Ben")
     if any(sq.tax == "income" for sq in rs.squares):

@@ -95,7 +95,7 @@ def _check_invariants(rs, t: Table, start_total: int):
         if d.owner:
             assert not t.player(d.owner).bankrupt
         assert not (d.hotel and d.houses)
-        assert 0 <= d.houses <= rs.param("building.max_houses")
+        assert 0 <= d.houses <= rs.p.building.max_houses
         if d.built:
             members = rs.group_members(rs.squares[idx].group)
             assert all(t.deeds[i].owner == d.owner for i in members)

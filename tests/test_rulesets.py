@@ -84,87 +84,87 @@ def test_decks():
 
 
 def test_salary():
-    assert rs("it-lire").param("salary.amount") == 20000
+    assert rs("it-lire").p.salary.amount == 20000
     for ed in ("us-1950s", "us-classic", "us-2008", "latam-ciudades", "mx-hasbro"):
-        assert rs(ed).param("salary.amount") == 200
-    assert rs("us-classic", house_rules=["double-go"]).param("salary.landing_bonus") == 200
+        assert rs(ed).p.salary.amount == 200
+    assert rs("us-classic", house_rules=["double-go"]).p.salary.landing_bonus == 200
 
 
 # ------------------------------------------------------------- Turn, dice, jail
 def test_jail():
-    assert rs("it-lire").param("jail.fine") == 5000
-    assert rs("latam-ciudades").param("jail.lose_next_turn") is True
+    assert rs("it-lire").p.jail.fine == 5000
+    assert rs("latam-ciudades").p.jail.lose_next_turn is True
     for ed in ("us-1950s", "us-classic", "it-lire", "mx-hasbro"):
-        assert rs(ed).param("jail.lose_next_turn") is False
-    assert all(rs(ed).param("jail.max_turns") == 3 for ed in EDITIONS)
-    assert rs("us-classic", house_rules=["no-rent-in-jail"]).param("jail.collect_rent") is False
+        assert rs(ed).p.jail.lose_next_turn is False
+    assert all(rs(ed).p.jail.max_turns == 3 for ed in EDITIONS)
+    assert rs("us-classic", house_rules=["no-rent-in-jail"]).p.jail.collect_rent is False
 
 
 # ------------------------------------------------------------- Buying, auctions, rent
 def test_auction_opening():
-    assert rs("us-1950s").param("auction.opening") == "any"
-    assert rs("it-lire").param("auction.opening") == "any"
-    assert rs("latam-ciudades").param("auction.opening") == "printed_price"
+    assert rs("us-1950s").p.auction.opening == "any"
+    assert rs("it-lire").p.auction.opening == "any"
+    assert rs("latam-ciudades").p.auction.opening == "printed_price"
     mx = rs("mx-hasbro")
-    assert (mx.param("auction.opening"), mx.param("auction.opening_amount")) == ("fixed", 10)
-    assert rs("us-classic", house_rules=["no-auctions"]).param("auction.enabled") is False
+    assert (mx.p.auction.opening, mx.p.auction.opening_amount) == ("fixed", 10)
+    assert rs("us-classic", house_rules=["no-auctions"]).p.auction.enabled is False
 
 
 def test_rent_claim_window():
-    assert rs("us-1950s").param("rent.claim_window") == 2
-    assert rs("us-classic").param("rent.claim_window") == 2
+    assert rs("us-1950s").p.rent.claim_window == 2
+    assert rs("us-classic").p.rent.claim_window == 2
     for ed in ("it-lire", "latam-ciudades", "mx-hasbro"):
-        assert rs(ed).param("rent.claim_window") == 1
+        assert rs(ed).p.rent.claim_window == 1
 
 
 def test_free_parking():
-    assert all(rs(ed).param("free_parking.jackpot") is False for ed in EDITIONS)
-    assert rs("us-classic", house_rules=["free-parking-jackpot"]).param("free_parking.jackpot") is True
+    assert all(rs(ed).p.free_parking.jackpot is False for ed in EDITIONS)
+    assert rs("us-classic", house_rules=["free-parking-jackpot"]).p.free_parking.jackpot is True
 
 
 # ------------------------------------------------------------- Taxes
 def test_income_and_luxury_tax():
-    assert rs("us-1950s").param("taxes.income.choices") == ["percent", "flat"]
-    assert rs("us-classic").param("taxes.income.choices") == ["percent", "flat"]
-    assert rs("us-2008").param("taxes.income.choices") == ["flat"]  # 10 % option removed in 2008
-    assert rs("mx-hasbro").param("taxes.income.choices") == ["flat"]
-    assert rs("it-lire").param("taxes.income.flat") == 20000
-    assert rs("us-classic").param("taxes.luxury.amount") == 75
-    assert rs("us-2008").param("taxes.luxury.amount") == 100
-    assert rs("mx-hasbro").param("taxes.luxury.amount") == 100
-    assert rs("it-lire").param("taxes.luxury.amount") == 10000
+    assert rs("us-1950s").p.taxes.income.choices == ("percent", "flat")
+    assert rs("us-classic").p.taxes.income.choices == ("percent", "flat")
+    assert rs("us-2008").p.taxes.income.choices == ("flat",)  # 10 % option removed in 2008
+    assert rs("mx-hasbro").p.taxes.income.choices == ("flat",)
+    assert rs("it-lire").p.taxes.income.flat == 20000
+    assert rs("us-classic").p.taxes.luxury.amount == 75
+    assert rs("us-2008").p.taxes.luxury.amount == 100
+    assert rs("mx-hasbro").p.taxes.luxury.amount == 100
+    assert rs("it-lire").p.taxes.luxury.amount == 10000
 
 
 # ------------------------------------------------------------- Building
 def test_building():
-    assert rs("us-classic", ["short-game"]).param("building.hotel_houses") == 3
-    assert rs("us-classic").param("building.hotel_houses") == 4
-    assert rs("latam-ciudades").param("building.hotel_requires") == "that_lot"
-    assert rs("us-classic").param("building.hotel_requires") == "every_lot"
-    assert rs("us-1950s").param("building.requires_unmortgaged") == "lot"
-    assert rs("us-classic").param("building.requires_unmortgaged") == "group"
-    assert rs("latam-ciudades").param("building.requires_unmortgaged") == "group"
-    assert rs("mx-hasbro").param("building.shortage_opening") == 10
-    assert rs("us-classic", house_rules=["tournament-1983"]).param("building.no_hotel_breaking_to_starve") is True
-    assert rs("latam-ciudades").param("building.max_difference") == 1
+    assert rs("us-classic", ["short-game"]).p.building.hotel_houses == 3
+    assert rs("us-classic").p.building.hotel_houses == 4
+    assert rs("latam-ciudades").p.building.hotel_requires == "that_lot"
+    assert rs("us-classic").p.building.hotel_requires == "every_lot"
+    assert rs("us-1950s").p.building.requires_unmortgaged == "lot"
+    assert rs("us-classic").p.building.requires_unmortgaged == "group"
+    assert rs("latam-ciudades").p.building.requires_unmortgaged == "group"
+    assert rs("mx-hasbro").p.building.shortage_opening == 10
+    assert rs("us-classic", house_rules=["tournament-1983"]).p.building.no_hotel_breaking_to_starve is True
+    assert rs("latam-ciudades").p.building.max_difference == 1
 
 
 # ------------------------------------------------------------- Mortgages, trades, bankruptcy
 def test_mortgage_interest_and_transfer():
     for ed in EDITIONS:
-        assert rs(ed).param("mortgage.interest_percent") == 10
-        assert rs(ed).param("mortgage.transfer_interest") is True
+        assert rs(ed).p.mortgage.interest_percent == 10
+        assert rs(ed).p.mortgage.transfer_interest is True
 
 
 def test_bankruptcy_and_end():
-    assert rs("us-classic").param("bankruptcy.procedure") == "classic"
-    assert rs("it-lire").param("bankruptcy.procedure") == "bank_pays_creditors"
-    assert rs("it-lire").param("bankruptcy.partial_payment_in_property") is True
-    assert rs("mx-hasbro").param("bankruptcy.procedure") == "hasbro"
-    assert rs("it-lire").param("bankruptcy.test") == "liquidation_value"
+    assert rs("us-classic").p.bankruptcy.procedure == "classic"
+    assert rs("it-lire").p.bankruptcy.procedure == "bank_pays_creditors"
+    assert rs("it-lire").p.bankruptcy.partial_payment_in_property is True
+    assert rs("mx-hasbro").p.bankruptcy.procedure == "hasbro"
+    assert rs("it-lire").p.bankruptcy.test == "liquidation_value"
     sg = rs("us-classic", ["short-game"])
-    assert (sg.param("end.condition"), sg.param("end.bankruptcies"), sg.param("end.valuation")) == ("bankruptcies", 2, "short-game")
-    assert rs("us-classic", ["time-limit"]).param("end.condition") == "time_limit"
+    assert (sg.p.end.condition, sg.p.end.bankruptcies, sg.p.end.valuation) == ("bankruptcies", 2, "short-game")
+    assert rs("us-classic", ["time-limit"]).p.end.condition == "time_limit"
 
 
 def test_valuation_methods_are_data():
@@ -341,21 +341,21 @@ def test_cache_is_invalidated_when_a_file_changes(monkeypatch, tmp_path):
     f.write_text("id: my-table\nextends: us-classic\nrules:\n  jail:\n    fine: 70\n")
     monkeypatch.setenv("REFEREE_RULESETS", str(d))
     loader._CATALOG = None
-    assert loader.load("my-table").param("jail.fine") == 70
+    assert loader.load("my-table").p.jail.fine == 70
     f.write_text("id: my-table\nextends: us-classic\nrules:\n  jail:\n    fine: 80\n")
     os.utime(f, ns=(os.stat(f).st_atime_ns, os.stat(f).st_mtime_ns + 10_000_000))
     loader._CATALOG = None
-    assert loader.load("my-table").param("jail.fine") == 80
+    assert loader.load("my-table").p.jail.fine == 80
     loader._CATALOG = None
 
 
 def test_ruleset_named_by_its_path(tmp_path):
     f = tmp_path / "our-table.yaml"
     f.write_text("id: our-table\nextends: us-classic\nrules:\n  jail:\n    fine: 70\n")
-    assert loader.load(str(f)).param("jail.fine") == 70
+    assert loader.load(str(f)).p.jail.fine == 70
     f.write_text("id: our-table\nextends: us-classic\nrules:\n  jail:\n    fine: 90\n")
     os.utime(f, ns=(os.stat(f).st_atime_ns, os.stat(f).st_mtime_ns + 10_000_000))
-    assert loader.load(str(f)).param("jail.fine") == 90
+    assert loader.load(str(f)).p.jail.fine == 90
     g = tmp_path / "g.sqlite"
     assert run("new", "--ruleset", str(f), "Ana", "Ben", game=g).code == 0
     run("jail", "send", "Ana", game=g)
@@ -395,7 +395,7 @@ def test_typed_tree_mirrors_the_schema_and_every_default_fits_its_type():
 
 def test_typed_parameters_read_like_attributes_and_are_frozen():
     r = rs("us-classic")
-    assert r.p.taxes.income.percent == 10 == r.param("taxes.income.percent")
+    assert r.p.taxes.income.percent == 10 == r.param("taxes.income.percent")  # a path held as data reads the same
     assert r.p.building.requires_unmortgaged == "group"
     assert r.p.taxes.income.choices == ("percent", "flat")
     assert r.param("taxes.income") == r.p.taxes.income.as_dict()
@@ -492,6 +492,20 @@ def _code_without_defaults_problems(root: Path) -> list[str]:
 
 def test_no_default_for_a_rule_parameter_is_written_in_code():
     assert _code_without_defaults_problems(ROOT / "referee") == []
+
+
+def test_parameters_are_read_as_typed_attributes():
+    """`rs.p.building.max_houses`, never `rs.param("building.max_houses")`: a literal path is a typed attribute,
+    so mypy sees its type; `param` is for a path held as data (a clause's `{money:salary.amount}`)."""
+    import ast
+
+    literal = []
+    for py in sorted((ROOT / "referee").rglob("*.py")):
+        for n in ast.walk(ast.parse(py.read_text(), str(py))):
+            if (isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "param"
+                    and n.args and isinstance(n.args[0], ast.Constant)):
+                literal.append(f"{py.relative_to(ROOT)}:{n.lineno}")
+    assert literal == []
 
 
 def test_the_no_default_check_catches_each_form(tmp_path):

@@ -112,8 +112,8 @@ def _deed(g, name):
 
 
 def test_rent_claim_window_is_the_next_player():
-    assert loader.load("uk").param("rent.claim_window") == 1
-    assert loader.load("us-classic").param("rent.claim_window") == 2
+    assert loader.load("uk").p.rent.claim_window == 1
+    assert loader.load("us-classic").p.rent.claim_window == 2
 
 
 def test_rules_diff_lists_every_uk_difference():
@@ -145,14 +145,14 @@ def test_later_short_game_composes(edition):
     base = loader.load(edition)
     rs = loader.load(edition, variants=["hasbro-short-game"])
     assert rs.for_players("deal_deeds", 3) == 3
-    assert rs.param("purchase.dealt_deeds_paid") is False
-    assert rs.param("building.hotel_houses") == 3
-    assert rs.param("jail.max_turns") == 1
-    assert rs.param("taxes.income.choices") == ["flat"]
-    assert rs.param("end.condition") == "bankruptcies" and rs.param("end.bankruptcies") == 1
+    assert rs.p.purchase.dealt_deeds_paid is False
+    assert rs.p.building.hotel_houses == 3
+    assert rs.p.jail.max_turns == 1
+    assert rs.p.taxes.income.choices == ("flat",)
+    assert rs.p.end.condition == "bankruptcies" and rs.p.end.bankruptcies == 1
     # the edition keeps its own figures
-    assert rs.param("jail.fine") == base.param("jail.fine")
-    assert rs.param("taxes.luxury.amount") == base.param("taxes.luxury.amount")
+    assert rs.p.jail.fine == base.p.jail.fine
+    assert rs.p.taxes.luxury.amount == base.p.taxes.luxury.amount
     assert rs.fmt(10) == base.fmt(10)
     assert rs.clause("setup.deal").file == "hasbro-short-game-42749"
 

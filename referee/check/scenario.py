@@ -312,7 +312,7 @@ class Scenario:
             setup.player_count(rs, len(t.players))
         except Refusal as refusal:
             errs.items.append(self.err(("players",), refusal.message))
-        most = rs.param("jail.max_turns")
+        most = rs.p.jail.max_turns
         holders: dict[str, tuple] = {}
         for e, p in zip(entries, t.players):
             if p.jail_turns >= most:  # after the last failed throw a player pays and leaves
@@ -325,14 +325,14 @@ class Scenario:
             if n > copies:
                 errs.items.append(self.err(holders[deck], _("{n} Get Out of Jail Free cards of {deck} are held, but the deck has {copies}").format(
                     n=n, deck=rs.decks()[deck].get("name", deck), copies=copies)))
-        if not rs.param("building.even_build") or not rs.squares or errs.items:  # a deed misread is not uneven
+        if not rs.p.building.even_build or not rs.squares or errs.items:  # a deed misread is not uneven
             return
         paths = {e.name: e.path for e in entries}
         for group in dict.fromkeys(sq.group for sq in rs.squares if sq.kind == "lot" and sq.group):
             lots = rs.group_members(group)
             # a hotel stands one above the houses it needs (the short game's hotel follows three)
-            levels = {i: rs.param("building.hotel_houses") + 1 if t.deeds[i].hotel else t.deeds[i].houses for i in lots}
-            if max(levels.values()) - min(levels.values()) > rs.param("building.max_difference"):
+            levels = {i: rs.p.building.hotel_houses + 1 if t.deeds[i].hotel else t.deeds[i].houses for i in lots}
+            if max(levels.values()) - min(levels.values()) > rs.p.building.max_difference:
                 top = max(lots, key=lambda i: levels[i])
                 shown = ", ".join(f"{rs.squares[i].name} {levels[i] if not t.deeds[i].hotel else _('hotel')}" for i in lots)
                 errs.items.append(self.err(paths.get(t.deeds[top].owner or "", ("players",)) + ("deeds",), _(
@@ -487,7 +487,7 @@ class Scenario:
         self._check_keys(bank, ("houses", "hotels"), path + ("bank",), "'bank'")
         for k, v in bank.items():
             out["bank"][k] = self._int(v, path + ("bank", k), _("the bank's {what}").format(what=_(k)))
-        most = self.rs.param("building.max_houses")
+        most = self.rs.p.building.max_houses
         for name, v in self._map(raw.get("lots"), path + ("lots",), "'lots'").items():
             p = path + ("lots", name)
             idx = self.deed(name, p)

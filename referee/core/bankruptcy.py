@@ -53,14 +53,14 @@ def _may_go_bankrupt(rs: Ruleset, t: Table, player: str) -> list[Debt]:
 
 def _keeps_buildings(rs: Ruleset, t: Table, creditor: str) -> bool:
     """The bankruptcy that ends the game may hand the buildings to the player creditor with the deeds."""
-    ends_game = rs.param("end.condition") == "bankruptcies" and t.bankruptcies + 1 >= rs.param("end.bankruptcies")
-    return bool(ends_game and rs.param("end.final_bankrupt_keeps_buildings") and creditor != BANK)
+    ends_game = rs.p.end.condition == "bankruptcies" and t.bankruptcies + 1 >= rs.p.end.bankruptcies
+    return bool(ends_game and rs.p.end.final_bankrupt_keeps_buildings and creditor != BANK)
 
 
 def _clear_buildings(rs: Ruleset, ev: Event, player: str, deeds: list[int]) -> int:
     """Every building of the player goes back to the bank; returns what the bank would pay for them."""
-    pct = rs.param("building.sell_percent")
-    hotel_h = rs.param("building.hotel_houses")
+    pct = rs.p.building.sell_percent
+    hotel_h = rs.p.building.hotel_houses
     proceeds = 0
     for idx in deeds:
         d = ev.t.deeds[idx]
@@ -75,7 +75,7 @@ def _clear_buildings(rs: Ruleset, ev: Event, player: str, deeds: list[int]) -> i
 def _credit_proceeds(rs: Ruleset, ev: Event, player: str, proceeds: int) -> None:
     if proceeds:
         ev.op(Cash(BANK, player, proceeds))
-        ev.step("bankrupt.buildings_sold", percent=rs.param("building.sell_percent"), amount=proceeds)
+        ev.step("bankrupt.buildings_sold", percent=rs.p.building.sell_percent, amount=proceeds)
 
 
 def _to_player(rs: Ruleset, ev: Event, player: str, creditor: str, deeds: list[int], proceeds: int) -> None:
@@ -158,7 +158,7 @@ def bankrupt(rs: Ruleset, t: Table, player: str, lift: list[int] | None = None) 
     creditor = next((d.creditor for d in debts if d.creditor not in (BANK, POT)), BANK)
     ev = new_event(t, "bankrupt", player=player, creditor=creditor, **({"lift": list(lift)} if lift else {}))
     ev.cite("bankruptcy.test")
-    procedure = PROCEDURES[rs.param("bankruptcy.procedure")]
+    procedure = PROCEDURES[rs.p.bankruptcy.procedure]
     deeds = t.owned_by(player)
     proceeds = 0
     if _keeps_buildings(rs, t, creditor):
@@ -189,15 +189,15 @@ def _close_claims(ev: Event, player: str, heir: str) -> None:
 def check_end(rs: Ruleset, ev: Event) -> None:
     """End the game when one player is left, or at the ruleset's last bankruptcy (the richest wins)."""
     t = ev.t
-    cond = rs.param("end.condition")
+    cond = rs.p.end.condition
     active_ = t.active_players()
     if len(active_) <= 1:
         winner = active_[0].name if active_ else None
         ev.op(Over(winner))
         ev.note("end.last_player", winner=winner)
         ev.cite("end.game")
-    elif cond == "bankruptcies" and t.bankruptcies >= rs.param("end.bankruptcies"):
-        method = rs.param("end.valuation")
+    elif cond == "bankruptcies" and t.bankruptcies >= rs.p.end.bankruptcies:
+        method = rs.p.end.valuation
         vals = sorted((value(rs, t, p.name, method) for p in active_), key=lambda v: -v.total)
         top = [v for v in vals if v.total == vals[0].total]
         winner = top[0].player if len(top) == 1 else None
@@ -209,7 +209,7 @@ def check_end(rs: Ruleset, ev: Event) -> None:
 
 def partial_payment(rs: Ruleset, t: Table, debtor: str, idxs: list[int], value_: int) -> Event:
     """Pay part of a debt to a player with unbuilt deeds, valued by the creditor (where the edition allows)."""
-    if not rs.param("bankruptcy.partial_payment_in_property"):
+    if not rs.p.bankruptcy.partial_payment_in_property:
         raise refuse(rs, "debt.raise", "refused.no_payment_in_property", ruleset=rs.id)
     debts = [d for d in t.debts_of(debtor) if d.creditor not in (BANK, POT)]
     if not debts:

@@ -21,14 +21,14 @@ from referee.ruleset.model import Ruleset, Square
 
 
 def _level(rs: Ruleset, d: Deed) -> int:
-    return rs.param("building.max_houses") + 1 if d.hotel else d.houses
+    return rs.p.building.max_houses + 1 if d.hotel else d.houses
 
 
 def above(rs: Ruleset, t: Table, idx: int, level: int) -> list[int]:
     """The group's other lots that would stand more than `building.max_difference` above lot `idx` at `level`
     (selling evenly: 001 § Vender propiedades, a hotel counting as five houses)."""
     sq = rs.squares[idx]
-    diff = rs.param("building.max_difference")
+    diff = rs.p.building.max_difference
     return [i for i in rs.group_members(sq.group or "") if i != idx and _level(rs, t.deeds[i]) - level > diff]
 
 
@@ -45,7 +45,7 @@ def _may_build_on(rs: Ruleset, t: Table, idx: int, by: str | None = None) -> tup
         others = [[rs.squares[i].name, t.deeds[i].owner] for i in members if t.deeds[i].owner != owner]
         raise refuse(rs, "building.full_group", "refused.split_group", player=owner, group=rs.group_name(sq.group or ""),
                      others=others)
-    scope = rs.param("building.requires_unmortgaged")
+    scope = rs.p.building.requires_unmortgaged
     blocked = [i for i in (members if scope == "group" else [idx]) if t.deeds[i].mortgaged]
     if blocked:
         raise refuse(rs, "building.mortgaged", "refused.build_mortgaged", deeds=[rs.squares[i].name for i in blocked],
@@ -57,10 +57,10 @@ def _may_build_on(rs: Ruleset, t: Table, idx: int, by: str | None = None) -> tup
 def _add_hotel(rs: Ruleset, ev: Event, idx: int, members: list[int]) -> int:
     """Put a hotel on the lot (its houses go back to the bank); returns its price."""
     sq = rs.squares[idx]
-    hotel_h = rs.param("building.hotel_houses")
+    hotel_h = rs.p.building.hotel_houses
     if ev.t.deeds[idx].houses < hotel_h:
         raise refuse(rs, "building.hotel", "refused.hotel_needs_houses", deed=sq.name, houses=hotel_h)
-    if rs.param("building.hotel_requires") == "every_lot":
+    if rs.p.building.hotel_requires == "every_lot":
         short = [rs.squares[i].name for i in members if not ev.t.deeds[i].hotel and ev.t.deeds[i].houses < hotel_h]
         if short:
             raise refuse(rs, "building.hotel", "refused.hotel_every_lot", houses=hotel_h, short=short)
@@ -80,9 +80,9 @@ def _add_house(rs: Ruleset, ev: Event, idx: int, members: list[int]) -> int:
     if ev.t.bank_houses < 1:
         raise refuse(rs, "building.shortage", "refused.no_houses")
     new_level = d.houses + 1
-    if rs.param("building.even_build"):
+    if rs.p.building.even_build:
         others = [_level(rs, ev.t.deeds[i]) for i in members if i != idx]
-        diff = rs.param("building.max_difference")
+        diff = rs.p.building.max_difference
         if others and new_level - min(others) > diff:
             lows = [rs.squares[i].name for i in members if i != idx and _level(rs, ev.t.deeds[i]) == min(others)]
             raise refuse(rs, "building.even", "refused.build_unevenly", deed=sq.name, level=new_level, lows=lows,
@@ -93,7 +93,7 @@ def _add_house(rs: Ruleset, ev: Event, idx: int, members: list[int]) -> int:
 
 def _shortage_price(rs: Ruleset, ev: Event, price: int, cost: int) -> int:
     """Buildings bought at a shortage auction cost the winning bid, not the printed cost."""
-    minimum = rs.param("building.shortage_opening")
+    minimum = rs.known(rs.p.building.shortage_opening, "the opening bid of a building shortage auction")
     if price < max(minimum, 1):
         raise refuse(rs, "building.shortage", "refused.shortage_opening", minimum=max(minimum, 1))
     ev.step("build.shortage_price", price=price, cost=cost)
@@ -104,10 +104,10 @@ def _shortage_price(rs: Ruleset, ev: Event, price: int, cost: int) -> int:
 def _hotel_by_itself(rs: Ruleset, t: Table, idx: int, count: int, hotel: bool, members: list[int]) -> bool:
     """Where the edition says so (the short game), one building on a lot that holds the hotel's houses is the hotel,
     if the hotel may stand there now (every lot ready, one in the bank); otherwise it stays a house."""
-    if hotel or count != 1 or not rs.param("building.hotel_by_itself"):
+    if hotel or count != 1 or not rs.p.building.hotel_by_itself:
         return False
     d = t.deeds[idx]
-    if d.hotel or d.houses < rs.param("building.hotel_houses") or d.houses >= rs.param("building.max_houses"):
+    if d.hotel or d.houses < rs.p.building.hotel_houses or d.houses >= rs.p.building.max_houses:
         return False
     try:
         _add_hotel(rs, new_event(t, "build", deed=idx), idx, members)
@@ -126,8 +126,8 @@ def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, 
     if _hotel_by_itself(rs, t, idx, count, hotel, members):
         hotel = True
     ev = new_event(t, "build", deed=idx, count=count, hotel=hotel, player=owner, price=price)
-    max_h = rs.param("building.max_houses")
-    hotel_h = rs.param("building.hotel_houses")
+    max_h = rs.p.building.max_houses
+    hotel_h = rs.p.building.hotel_houses
     cost, houses, hotels = 0, 0, 0
     for _ in range(count):
         d = ev.t.deeds[idx]
@@ -162,11 +162,11 @@ def build(rs: Ruleset, t: Table, idx: int, count: int = 1, hotel: bool = False, 
 # ---------------------------------------------------------------- selling back
 def _sell_hotel(rs: Ruleset, ev: Event, owner: str, idx: int, sq: Square, pct: int) -> int:
     """Break a hotel back into the houses the bank still has; returns what the bank pays."""
-    hotel_h = rs.param("building.hotel_houses")
-    if rs.param("building.no_hotel_breaking_to_starve") and not ev.t.debts_of(owner):
+    hotel_h = rs.p.building.hotel_houses
+    if rs.p.building.no_hotel_breaking_to_starve and not ev.t.debts_of(owner):
         raise refuse(rs, "building.shortage", "refused.hotel_breaking")
     give = min(hotel_h, ev.t.bank_houses)
-    if give < hotel_h and rs.param("building.even_sell"):  # a short bank breaks it lower: evenly, or not at all
+    if give < hotel_h and rs.p.building.even_sell:  # a short bank breaks it lower: evenly, or not at all
         highs = above(rs, ev.t, idx, give)
         if highs:
             raise refuse(rs, cite_first(rs, "building.sell_hotel", "building.even"), "refused.hotel_break_uneven", deed=sq.name,
@@ -181,9 +181,9 @@ def _sell_hotel(rs: Ruleset, ev: Event, owner: str, idx: int, sq: Square, pct: i
 def _sell_house(rs: Ruleset, ev: Event, idx: int, sq: Square, members: list[int], pct: int) -> int:
     """Sell one house back, keeping the group even; returns what the bank pays."""
     d = ev.t.deeds[idx]
-    if rs.param("building.even_sell"):
+    if rs.p.building.even_sell:
         others = [_level(rs, ev.t.deeds[i]) for i in members if i != idx]
-        diff = rs.param("building.max_difference")
+        diff = rs.p.building.max_difference
         if others and max(others) - (d.houses - 1) > diff:
             highs = [rs.squares[i].name for i in members if i != idx and _level(rs, ev.t.deeds[i]) == max(others)]
             raise refuse(rs, "building.even", "refused.sell_unevenly", deed=sq.name, highs=highs, high=max(others),
@@ -202,7 +202,7 @@ def sell_buildings(rs: Ruleset, t: Table, idx: int, count: int = 1, by: str | No
     owner = owner_of(rs, t, idx, "building.sell", by)
     members = rs.group_members(sq.group or "")
     ev = new_event(t, "sell", deed=idx, count=count, player=owner)
-    pct = rs.param("building.sell_percent")
+    pct = rs.p.building.sell_percent
     payout = 0
     for _ in range(count):
         d = ev.t.deeds[idx]

@@ -58,11 +58,11 @@ def buy(rs: Ruleset, t: Table, player: str, idx: int) -> Event:
 
 def auction_minimum(rs: Ruleset, idx: int) -> tuple[int, str]:
     """The lowest winning bid and the ruleset's opening rule it comes from (printed_price, fixed or any)."""
-    opening = rs.param("auction.opening")
+    opening = rs.p.auction.opening
     if opening == "printed_price":
         return rs.price(rs.squares[idx]), "printed_price"
     if opening == "fixed":
-        return rs.param("auction.opening_amount"), "fixed"
+        return rs.known(rs.p.auction.opening_amount, "the auction's fixed opening bid"), "fixed"
     return 1, "any"
 
 
@@ -72,7 +72,7 @@ def auctionable(rs: Ruleset, t: Table, idx: int) -> None:
     sq = rs.squares[idx]
     if not sq.is_deed:
         raise invalid("invalid.not_a_property", deed=sq.name)
-    if not rs.param("auction.enabled"):
+    if not rs.p.auction.enabled:
         raise refuse(rs, "auction.declined", "refused.no_auctions")
     if t.deeds[idx].owner is not None:
         raise refuse(rs, "auction.declined", "refused.auction_owned", deed=sq.name, owner=t.deeds[idx].owner)

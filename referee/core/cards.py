@@ -125,7 +125,7 @@ def _move(rs: Ruleset, ev: Event, player: str, card: Card, others: list[str]) ->
         ev.note("card.position_unknown", player=player)
     ev.op(Position(player, to))
     if passes and card.get("salary", True):
-        amount = rs.param("salary.amount")
+        amount = rs.known(rs.p.salary.amount, "the GO salary")
         ev.op(Cash(BANK, player, amount))
         ev.amount = amount
         ev.step("card.go_salary", amount=amount)

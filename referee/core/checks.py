@@ -66,7 +66,7 @@ def doing(msg_id: str, **params: Any) -> Msg:
 
 def fee_destination(rs: Ruleset) -> str:
     """Where fines, taxes and card payments go: the Free Parking pot when a house rule keeps one."""
-    return POT if rs.param("free_parking.jackpot") else BANK
+    return POT if rs.p.free_parking.jackpot else BANK
 
 
 def cite_first(rs: Ruleset, *cids: str) -> str:

@@ -33,7 +33,7 @@ def build_group(rs: Ruleset, t: Table, idx: int, target: int | str) -> Event:
     sq = rs.squares[idx]
     owner, members = _may_build_on(rs, t, idx)
     group = rs.group_name(sq.group or "")
-    max_h, hotel_h = rs.param("building.max_houses"), rs.param("building.hotel_houses")
+    max_h, hotel_h = rs.p.building.max_houses, rs.p.building.hotel_houses
     hotel = target == HOTEL
     level = max_h + 1 if hotel else int(target)
     if not hotel and not 1 <= level <= max_h:
@@ -84,13 +84,13 @@ def sell_group(rs: Ruleset, t: Table, idx: int, target: int) -> Event:
     owner = owner_of(rs, t, idx, "building.sell")
     members = rs.group_members(sq.group or "")
     group = rs.group_name(sq.group or "")
-    max_h = rs.param("building.max_houses")
+    max_h = rs.p.building.max_houses
     if not 0 <= target <= max_h:
         raise invalid("invalid.group_target", target=target, max=max_h)
     if not any(_level(rs, t.deeds[i]) > target for i in members):
         raise invalid("invalid.group_there", group=group, target=target)
     ev = new_event(t, "sell", group=sq.group, to=target, deed=None, player=owner)
-    pct = rs.param("building.sell_percent")
+    pct = rs.p.building.sell_percent
     payout, houses, hotels = 0, 0, 0
     while True:  # from the highest lot down, as the even rule asks
         high = [i for i in members if _level(rs, ev.t.deeds[i]) > target]

@@ -20,7 +20,7 @@ from referee.ruleset.model import Ruleset, Square
 
 
 def full_cost(rs: Ruleset, sq: Square) -> int:
-    return rs.hotel_cost(sq) + rs.param("building.hotel_houses") * rs.house_cost(sq)
+    return rs.hotel_cost(sq) + rs.p.building.hotel_houses * rs.house_cost(sq)
 
 
 def _bare_keeps_group_even(rs: Ruleset, t: Table, idx: int) -> None:
@@ -40,7 +40,7 @@ def sell_whole(rs: Ruleset, t: Table, idx: int, way: str, by: str | None = None)
     not_over(rs, t)
     sq = rs.squares[idx]
     owner = owner_of(rs, t, idx, "building.sell", by)
-    allowed = list(rs.param("building.hotel_sale"))
+    allowed = list(rs.p.building.hotel_sale)
     cite = "building.sell_hotel" if rs.has_clause("building.sell_hotel") else "building.sell"
     if way not in allowed:
         raise refuse(rs, cite, "refused.hotel_sale_way", ruleset=rs.id, way=way, ways=allowed)
@@ -52,11 +52,11 @@ def sell_whole(rs: Ruleset, t: Table, idx: int, way: str, by: str | None = None)
         houses_only = [rs.squares[i].name for i in lots if not t.deeds[i].hotel]
         if houses_only:
             raise refuse(rs, cite, "refused.group_not_all_hotels", lots=houses_only)
-    if way == "bare" and rs.param("building.even_sell"):
+    if way == "bare" and rs.p.building.even_sell:
         _bare_keeps_group_even(rs, t, idx)
     ev = new_event(t, "sell", deed=idx, way=way, player=owner)
-    pct = rs.param("building.sell_percent")
-    hotel_h = rs.param("building.hotel_houses")
+    pct = rs.p.building.sell_percent
+    hotel_h = rs.p.building.hotel_houses
     payout = 0
     for i in lots:
         s = rs.squares[i]

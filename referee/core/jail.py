@@ -38,7 +38,7 @@ def send_to_jail(rs: Ruleset, t: Table, player: str, reason: str | Msg = "") -> 
     ev.op(SetTurn("doubles_run", 0))
     ev.say("jail.send", player=player, reason=why)
     ev.cite("jail.send")
-    if rs.param("jail.lose_next_turn"):
+    if rs.p.jail.lose_next_turn:
         ev.op(Skip(player, 1))
         ev.note("jail.loses_next_turn", player=player)
     return ev
@@ -55,10 +55,10 @@ def jail_pay(rs: Ruleset, t: Table, player: str) -> Event:
     from referee.core import jail_turns
 
     jail_turns.before_throw(rs, t, player, "fine", "jail.fine")
-    early = rs.param("jail.fine_turns")
+    early = rs.p.jail.fine_turns
     if early is not None and t.player(player).jail_turns >= early:  # 000 § LA CARCEL: later turns throw first
         raise refuse(rs, "jail.fine", "refused.jail_fine_turns", player=player, turns=early, turn=t.player(player).jail_turns + 1)
-    fine = rs.param("jail.fine")
+    fine = rs.known(rs.p.jail.fine, "the jail fine")
     afford(rs, t, player, fine, doing("jail_fine"))
     ev = new_event(t, "jail", player=player, action="pay")
     ev.op(Cash(player, fee_destination(rs), fine))
@@ -94,7 +94,7 @@ def jail_roll(rs: Ruleset, t: Table, player: str, d1: int, d2: int) -> Event:
     p = t.player(player)
     dice_ok(d1, d2)
     ev = new_event(t, "jail", player=player, action="roll", dice=[d1, d2])
-    max_turns = rs.param("jail.max_turns")
+    max_turns = rs.p.jail.max_turns
     if d1 == d2:
         ev.op(Jail(player, False, 0))
         ev.say("jail.roll.doubles", player=player, d1=d1, d2=d2)
@@ -102,7 +102,7 @@ def jail_roll(rs: Ruleset, t: Table, player: str, d1: int, d2: int) -> Event:
         return ev
     turns = p.jail_turns + 1
     if turns >= max_turns:
-        fine = rs.param("jail.fine")
+        fine = rs.known(rs.p.jail.fine, "the jail fine")
         ev.op(Jail(player, False, 0))
         charge(rs, ev, player, fee_destination(rs), fine, "jail fine")
         ev.amount = fine

@@ -42,5 +42,5 @@ def clear(ev, player: str) -> None:
 
 def before_throw(rs: Ruleset, t: Table, player: str, what: str, clause: str) -> None:
     """Refuse the fine ('fine') or the card ('card') after a failed throw this turn, unless the ruleset allows it."""
-    if player in thrown(t) and not rs.param("jail.pay_after_failed_throw"):
+    if player in thrown(t) and not rs.p.jail.pay_after_failed_throw:
         raise refuse(rs, clause, "refused.jail_after_throw", player=player, what=what)

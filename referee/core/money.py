@@ -48,8 +48,8 @@ def salary(rs: Ruleset, t: Table, player: str, landed: bool = False, force: str 
     repeat = None if moved else landings.salary_repeat(rs, t, player)
     forced = forcing.forced(rs, forcing.Mismatch("go.salary", repeat, True), force) if repeat else None
     ev = new_event(t, "salary", player=player, landed=landed)
-    amount = rs.param("salary.amount")
-    bonus = rs.param("salary.landing_bonus") if landed else 0
+    amount = rs.known(rs.p.salary.amount, "the GO salary")
+    bonus = rs.known(rs.p.salary.landing_bonus, "the GO landing bonus") if landed else 0
     ev.op(Cash(BANK, player, amount + bonus))
     ev.amount = amount + bonus
     ev.say("salary.landed" if bonus else "salary", player=player, amount=amount + bonus)
@@ -83,7 +83,7 @@ def pay(rs: Ruleset, t: Table, payer: str, payee: str, amount: int, reason: str 
         if who not in (BANK, POT):
             active(rs, t, who)
     _not_lent_or_given(rs, payer, payee, reason)
-    if payee == POT and not rs.param("free_parking.jackpot"):
+    if payee == POT and not rs.p.free_parking.jackpot:
         raise refuse(rs, "free_parking", "refused.no_pot")
     if payer == BANK or payer == POT:
         if payer == POT and t.pot < amount:

@@ -38,7 +38,7 @@ def mortgage(rs: Ruleset, t: Table, idx: int, by: str | None = None) -> Event:
 def lift_cost(rs: Ruleset, sq: Square) -> tuple[int, int]:
     """The mortgage value and the interest on it (what lifting costs is their sum)."""
     v = rs.mortgage_value(sq)
-    return v, percent(v, rs.param("mortgage.interest_percent"), rs.param("mortgage.rounding"))
+    return v, percent(v, rs.p.mortgage.interest_percent, rs.p.mortgage.rounding)
 
 
 def unmortgage(rs: Ruleset, t: Table, idx: int, by: str | None = None) -> Event:
@@ -61,9 +61,9 @@ def unmortgage(rs: Ruleset, t: Table, idx: int, by: str | None = None) -> Event:
         ev.step("unmortgage.interest_paid", value=v, interest=paid, total=v)
         ev.cite("mortgage.transfer")
     else:
-        ev.step("unmortgage.cost", value=v, percent=rs.param("mortgage.interest_percent"), interest=interest,
-                rounding=rs.param("mortgage.rounding"), total=v + interest)
-        if v * rs.param("mortgage.interest_percent") % 100 and rs.has_clause("money.rounding"):
+        ev.step("unmortgage.cost", value=v, percent=rs.p.mortgage.interest_percent, interest=interest,
+                rounding=rs.p.mortgage.rounding, total=v + interest)
+        if v * rs.p.mortgage.interest_percent % 100 and rs.has_clause("money.rounding"):
             ev.cite("money.rounding")
     _forget(ev, idx)
     ev.say("unmortgage", player=owner, deed=sq.name, amount=v + interest)
@@ -73,7 +73,7 @@ def unmortgage(rs: Ruleset, t: Table, idx: int, by: str | None = None) -> Event:
 
 # ---------------------------------------------------------------- the interest paid when a deed changed hands
 def _mark_paid(rs: Ruleset, ev: Event, taker: str, idx: int, interest: int) -> None:
-    if not rs.param("mortgage.transfer_lift_same_turn"):
+    if not rs.p.mortgage.transfer_lift_same_turn:
         return
     marks = dict(ev.t.extra.get("interest_paid") or {})
     marks[str(idx)] = {"player": taker, "interest": interest}
@@ -90,7 +90,7 @@ def interest_paid(rs: Ruleset, t: Table, owner: str, idx: int) -> int:
     """The interest `owner` paid when the mortgaged deed came to them, if this lift comes right after the deal
     (only trades, mortgages and lifts recorded since: any other move, a throw first, clears the mark, see
     core/events.py); else 0: the lift pays the interest again."""
-    if not rs.param("mortgage.transfer_lift_same_turn"):
+    if not rs.p.mortgage.transfer_lift_same_turn:
         return 0
     mark = (t.extra.get("interest_paid") or {}).get(str(idx))
     if not mark or mark.get("player") != owner:
@@ -111,11 +111,11 @@ def transfer_mortgaged(rs: Ruleset, ev: Event, taker: str, idx: int, lift_now: b
         ev.op(Cash(taker, BANK, v + interest))
         ev.op(Mortgaged(idx, False))
         ev.step("mortgage.lifted_at_once", player=taker, deed=sq.name, value=v, interest=interest)
-    elif rs.param("mortgage.transfer_interest") and deal:  # a deal is made with cash in hand: one the taker cannot pay is refused
+    elif rs.p.mortgage.transfer_interest and deal:  # a deal is made with cash in hand: one the taker cannot pay is refused
         afford(rs, ev.t, taker, interest, doing("interest_deed", deed=sq.name))
         ev.op(Cash(taker, BANK, interest))
         _kept(rs, ev, taker, idx, v, interest)
-    elif rs.param("mortgage.transfer_interest"):
+    elif rs.p.mortgage.transfer_interest:
         charge(rs, ev, taker, BANK, interest, f"interest on mortgaged {sq.name}")
         _kept(rs, ev, taker, idx, v, interest)
 
@@ -124,7 +124,7 @@ def _kept(rs: Ruleset, ev: Event, taker: str, idx: int, v: int, interest: int) -
     """The deed stays mortgaged with its interest paid: say what lifting costs now and later (the choice the
     taker had: --lift), and mark the interest for a lift in this same turn where the edition counts it."""
     sq = rs.squares[idx]
-    same_turn = bool(rs.param("mortgage.transfer_lift_same_turn"))
+    same_turn = bool(rs.p.mortgage.transfer_lift_same_turn)
     ev.step("mortgage.kept", player=taker, deed=sq.name, interest=interest, total=v + interest)
     ev.note("mortgage.choice", player=taker, deed=sq.name, lift=v + interest, interest=interest,
             later=v + interest, now=v if same_turn else None)

@@ -14,7 +14,7 @@ from referee.ruleset.model import Ruleset
 
 
 def _level(rs: Ruleset, d) -> int:
-    return rs.param("building.max_houses") + 1 if d.hotel else d.houses
+    return rs.p.building.max_houses + 1 if d.hotel else d.houses
 
 
 def next_step(rs: Ruleset, t: Table, idx: int) -> Msg | None:
@@ -26,22 +26,22 @@ def next_step(rs: Ruleset, t: Table, idx: int) -> Msg | None:
     if d.hotel:
         return Msg("next_build.full", {"deed": name})
     members = rs.group_members(sq.group or "")
-    max_h, hotel_h = rs.param("building.max_houses"), rs.param("building.hotel_houses")
+    max_h, hotel_h = rs.p.building.max_houses, rs.p.building.hotel_houses
     others = [i for i in members if i != idx]
     hotel = {"deed": name, "hotel": rs.hotel_cost(sq), "houses": hotel_h, "house": rs.house_cost(sq), "back": d.houses}
     if d.houses >= max_h or d.houses >= hotel_h:
         short: list[str] = []
-        if rs.param("building.hotel_requires") == "every_lot":
+        if rs.p.building.hotel_requires == "every_lot":
             short = [rs.squares[i].name for i in others if not t.deeds[i].hotel and t.deeds[i].houses < hotel_h]
         if short:
             return Msg("next_build.hotel_once", dict(hotel, short=short))
         if t.bank_hotels < 1:
             return Msg("next_build.hotel_none_left", hotel)
-        by_itself = rs.param("building.hotel_by_itself")  # the short game: a plain build is the hotel
+        by_itself = rs.p.building.hotel_by_itself  # the short game: a plain build is the hotel
         return Msg("next_build.hotel" if d.houses >= max_h or by_itself else "next_build.house_or_hotel", hotel)
-    if rs.param("building.even_build") and others:
+    if rs.p.building.even_build and others:
         levels = [_level(rs, t.deeds[i]) for i in others]
-        if d.houses + 1 - min(levels) > rs.param("building.max_difference"):
+        if d.houses + 1 - min(levels) > rs.p.building.max_difference:
             lows = [rs.squares[i].name for i in others if _level(rs, t.deeds[i]) == min(levels)]
             return Msg("next_build.evenly", {"house": rs.house_cost(sq), "lows": lows})
     if t.bank_houses < 1:

@@ -17,5 +17,5 @@ def mortgaged_deeds(rs, ev, creditor: str, deeds: list[int], lift: list[int], tr
         if idx not in deeds or not ev.t.deeds[idx].mortgaged:
             raise invalid("invalid.lift_not_mortgaged", deed=rs.squares[idx].name)
     for idx in deeds:
-        if ev.t.deeds[idx].mortgaged and (idx in lift or rs.param("mortgage.transfer_interest")):
+        if ev.t.deeds[idx].mortgaged and (idx in lift or rs.p.mortgage.transfer_interest):
             transfer(rs, ev, creditor, idx, idx in lift)

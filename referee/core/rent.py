@@ -32,7 +32,7 @@ class Ruling:
 
 
 def _count_owned(rs: Ruleset, t: Table, owner: str, kind: str) -> int:
-    with_mortgaged = rs.param("rent.count_mortgaged_in_sets")
+    with_mortgaged = rs.p.rent.count_mortgaged_in_sets
     return sum(
         1
         for sq in rs.squares_of_kind(kind)
@@ -55,7 +55,7 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
     if d.mortgaged:
         raise refuse(rs, "rent.mortgaged", "refused.rent_mortgaged", deed=sq.name)
     owner = t.player(d.owner)
-    if owner.in_jail and not rs.param("jail.collect_rent"):
+    if owner.in_jail and not rs.p.jail.collect_rent:
         raise refuse(rs, "jail.rights", "refused.rent_in_jail", player=owner.name)
     if sq.kind == "lot":
         table = sq.rent or ()
@@ -80,11 +80,11 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
                 any_mortgaged = any(t.deeds[i].mortgaged for i in members)
                 if any_mortgaged and rs.has_clause("rent.group_mortgaged"):  # an edition that rules the case apart
                     r.clauses.append("rent.group_mortgaged")
-                if any_mortgaged and not rs.param("rent.full_group_with_mortgaged_lot"):
+                if any_mortgaged and not rs.p.rent.full_group_with_mortgaged_lot:
                     r.step(Msg("rent.group_mortgaged", {"player": owner.name, "group": rs.group_name(sq.group or "")}),
                            "rent.full_group")
                 else:
-                    mult = rs.param("rent.full_group_multiplier")
+                    mult = rs.p.rent.full_group_multiplier
                     r.amount = base * mult
                     r.step(Msg("rent.full_group", {"player": owner.name, "group": rs.group_name(sq.group or ""),
                                                    "other_mortgaged": any_mortgaged, "times": mult, "amount": r.amount}),
@@ -155,7 +155,7 @@ def _flag(r: Ruling, grade: str, what: str, fix: Next) -> None:
 
 def claim_open(rs: Ruleset, rolls_since: int) -> bool:
     """Rent may still be asked if fewer following players than the window have rolled."""
-    return rolls_since < rs.param("rent.claim_window")
+    return rolls_since < rs.p.rent.claim_window
 
 
 # ---------------------------------------------------------------- the transaction

@@ -22,7 +22,7 @@ def resolve_method(rs: Ruleset, name: str | None) -> str:
 
     known = rs.valuation_names()
     if name is None:
-        own = rs.param("end.valuation")
+        own = rs.p.end.valuation
         return own if own in known else ("net-worth" if "net-worth" in known else known[0])
     if name in known:
         return name
@@ -195,7 +195,7 @@ def time_up(rs: Ruleset, t: Table, method: str | None = None):
     from referee.core.ops import Over
 
     not_over(rs, t)
-    if rs.param("end.condition") != "time_limit" and not rs.has_clause("end.timed"):
+    if rs.p.end.condition != "time_limit" and not rs.has_clause("end.timed"):
         raise refuse(rs, "end.game", "refused.no_time_end", ruleset=rs.id)
     m = resolve_method(rs, method)
     sc = score(rs, t, m)

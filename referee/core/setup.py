@@ -66,7 +66,7 @@ def deal(rs: Ruleset, t: Table, player: str, idxs: list[int]) -> Event:
     if each and held + len(idxs) > each:  # 002 § PREPARAZIONE: so many contracts each, by the number of players
         raise refuse(rs, "setup.deal" if rs.has_clause("setup.deal") else "setup.cash", "refused.deal_count",
                      player=player, each=each, players=len(t.players), count=held + len(idxs))
-    paid = rs.param("purchase.dealt_deeds_paid")
+    paid = rs.p.purchase.dealt_deeds_paid
     total = 0
     for idx in idxs:
         sq = rs.squares[idx]

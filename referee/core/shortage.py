@@ -36,7 +36,7 @@ class Want:
 
 def demand(rs: Ruleset, wants: list[Want]) -> tuple[int, int, int]:
     """Houses wanted by buyers, houses wanted by hotel breakers, hotels wanted."""
-    hh = rs.param("building.hotel_houses")
+    hh = rs.p.building.hotel_houses
     return sum(w.houses for w in wants), sum(w.breaks * hh for w in wants), sum(w.hotels for w in wants)
 
 
@@ -64,7 +64,7 @@ def shortage(rs: Ruleset, t: Table, wants: list[Want], idx: int, count: int = 1,
     idle = sorted(w.player for w in wants if w.player != owner and not may_build(rs, t, w.player))
     wants = [w for w in wants if w.player not in idle]  # a wish to build where one may not is no demand
     houses, breaking, hotels = demand(rs, wants)
-    order = rs.param("building.shortage_order")
+    order = rs.p.building.shortage_order
     what = "hotels" if hotel else "houses"
     stock = t.bank_hotels if hotel else t.bank_houses
     if stock < 1:

@@ -49,7 +49,7 @@ def square_meaning(
         elif sq.kind == "go":
             m.update(action="go", msg=Msg("square.go", {"player": player}))
         elif sq.kind == "free_parking":
-            if rs.param("free_parking.jackpot") and t.pot > 0:
+            if rs.p.free_parking.jackpot and t.pot > 0:
                 m.update(action="collect_pot", amount=t.pot, next=Next("parking", {"player": player}),
                          msg=Msg("square.pot", {"player": player, "pot": t.pot}))
             else:
@@ -67,7 +67,7 @@ def _deed_meaning(rs: Ruleset, t: Table, m: Meaning, player: str, idx: int, dice
     m["owner"] = d.owner
     if d.owner is None:
         price = rs.price(sq)
-        auction = bool(rs.param("auction.enabled"))
+        auction = bool(rs.p.auction.enabled)
         m.update(action="buy_or_auction", amount=price, next=Next("buy", {"player": player, "deed": sq.name}),
                  msg=Msg("square.for_sale", {"player": player, "square": sq.name, "price": price,
                                              "cash": t.player(player).cash, "auction": auction}))
@@ -106,7 +106,7 @@ def _rent_meaning(rs: Ruleset, t: Table, m: Meaning, player: str, idx: int, dice
     nxt = Next("rent", args)
     m.update(action="rent", amount=r.amount, next=nxt, steps=r.steps, clauses=list(r.clauses))
     params: dict[str, Any] = dict(base, amount=r.amount, next=nxt.to_dict(), until=None)
-    window = rs.param("rent.claim_window")
+    window = rs.p.rent.claim_window
     if landing_roll is not None and window:
         since = max(0, t.rolls - landing_roll)
         if not rentmod.claim_open(rs, since):
@@ -120,23 +120,23 @@ def _rent_meaning(rs: Ruleset, t: Table, m: Meaning, player: str, idx: int, dice
 
 def _tax_meaning(rs: Ruleset, m: Meaning, player: str, sq: Square) -> None:
     if sq.tax == "luxury":
-        amount = rs.known(rs.param("taxes.luxury.amount"), "the luxury tax amount")
+        amount = rs.known(rs.p.taxes.luxury.amount, "the luxury tax amount")
         m.update(action="tax", tax="luxury", amount=amount, next=Next("tax", {"tax": "luxury", "player": player}),
                  msg=Msg("square.luxury_tax", {"player": player, "amount": amount}), clauses=["tax.luxury"])
         return
-    tax = rs.param("taxes.income")
-    choices = list(tax["choices"])
+    tax = rs.p.taxes.income
+    choices = list(tax.choices)
     m.update(action="tax", tax="income", choices=choices, clauses=["tax.income"])
     if choices == ["flat"]:
-        amount = rs.known(tax.get("flat"), "the income tax amount")
+        amount = rs.known(tax.flat, "the income tax amount")
         m.update(amount=amount, next=Next("tax", {"tax": "income", "player": player}),
                  msg=Msg("square.income_tax", {"player": player, "amount": amount}))
     else:
         nxt = Next("tax", {"tax": "income", "player": player, "choice": choices})
         m.update(next=nxt, msg=Msg("square.income_tax_choice", {
             "player": player, "choices": choices, "next": nxt.to_dict(),
-            "flat": tax["flat"] if "flat" in choices and isinstance(tax.get("flat"), int) else None,
-            "percent": tax["percent"] if "percent" in choices else None}))
+            "flat": tax.flat if "flat" in choices and isinstance(tax.flat, int) else None,
+            "percent": tax.percent if "percent" in choices else None}))
 
 
 def card_by_id(rs: Ruleset, cid: str | None) -> Card | None:

@@ -13,7 +13,7 @@ from referee.ruleset.model import Ruleset
 def declare(rs: Ruleset, t: Table, player: str, choice: str) -> Event:
     not_over(rs, t)
     active(rs, t, player)
-    choices = list(rs.param("taxes.income")["choices"])
+    choices = list(rs.p.taxes.income.choices)
     if len(choices) < 2:
         raise refuse(rs, "tax.income", "refused.nothing_to_declare", ruleset=rs.id, choices=choices)
     if choice not in choices:

@@ -17,18 +17,18 @@ from referee.ruleset.model import Ruleset
 
 
 def _tax_rounding(rs: Ruleset) -> str:
-    return rs.param("taxes.income.rounding") or rs.param("mortgage.rounding")
+    return rs.p.taxes.income.rounding or rs.p.mortgage.rounding
 
 
 def income_tax_options(rs: Ruleset, t: Table, player: str) -> dict[str, Any]:
-    tax = rs.param("taxes.income")
-    out: dict[str, Any] = {"choices": list(tax["choices"])}
-    if "flat" in tax["choices"]:
-        out["flat"] = tax["flat"]
-    if "percent" in tax["choices"] or tax.get("net_worth"):
-        nw = value(rs, t, player, tax["net_worth"])
+    tax = rs.p.taxes.income
+    out: dict[str, Any] = {"choices": list(tax.choices)}
+    if "flat" in tax.choices:
+        out["flat"] = tax.flat
+    if "percent" in tax.choices or tax.net_worth:
+        nw = value(rs, t, player, tax.net_worth)
         out["net_worth"] = nw
-        out["percent_amount"] = percent(nw.total, tax["percent"], _tax_rounding(rs))
+        out["percent_amount"] = percent(nw.total, tax.percent, _tax_rounding(rs))
     return out
 
 
@@ -41,8 +41,8 @@ def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
     not_over(rs, t)
     active(rs, t, player)
     _tax_square(rs, "income")
-    tax = rs.param("taxes.income")
-    choices = tax["choices"]
+    tax = rs.p.taxes.income
+    choices = tax.choices
     choice = tax_choice.binding(rs, t, player, choice)  # a declared choice binds
     if choice is None:
         if len(choices) == 1:
@@ -54,11 +54,11 @@ def income_tax(rs: Ruleset, t: Table, player: str, choice: str | None) -> Event:
     ev = new_event(t, "tax", player=player, tax="income", choice=choice)
     landings.owed_once(rs, t, ev, player, landings.tax_squares(rs, "income"), "tax.income", "refused.tax_paid", tax="income")
     if choice == "flat":
-        amount = rs.known(tax.get("flat"), "the income tax amount")
+        amount = rs.known(tax.flat, "the income tax amount")
         ev.step("tax.flat", amount=amount)
     else:
-        nw = value(rs, t, player, tax["net_worth"])
-        pct = tax["percent"]
+        nw = value(rs, t, player, tax.net_worth)
+        pct = tax.percent
         amount = percent(nw.total, pct, _tax_rounding(rs))
         for row in nw.breakdown():
             ev.step("valuation.component", **row)
@@ -79,7 +79,7 @@ def luxury_tax(rs: Ruleset, t: Table, player: str) -> Event:
     not_over(rs, t)
     active(rs, t, player)
     _tax_square(rs, "luxury")
-    amount = rs.known(rs.param("taxes.luxury.amount"), "the luxury tax amount")
+    amount = rs.known(rs.p.taxes.luxury.amount, "the luxury tax amount")
     ev = new_event(t, "tax", player=player, tax="luxury")
     landings.owed_once(rs, t, ev, player, landings.tax_squares(rs, "luxury"), "tax.luxury", "refused.tax_paid", tax="luxury")
     square = next((sq.name for sq in rs.squares if sq.tax == "luxury"), None)
@@ -97,7 +97,7 @@ def free_parking(rs: Ruleset, t: Table, player: str) -> Event:
     ev = new_event(t, "free_parking", player=player)
     ev.cite("free_parking")
     square = next((sq.name for sq in rs.squares if sq.kind == "free_parking"), None)  # the board's name: Parada Libre
-    if rs.param("free_parking.jackpot") and t.pot > 0:
+    if rs.p.free_parking.jackpot and t.pot > 0:
         ev.amount = t.pot
         ev.op(Cash(POT, player, t.pot))
         ev.say("free_parking.pot", player=player, amount=ev.amount, square=square)

@@ -33,14 +33,14 @@ def _check_side(rs: Ruleset, t: Table, giver: str, side: Side) -> None:
         sq = rs.squares[idx]
         if t.deeds[idx].owner != giver:
             raise refuse(rs, "trade.private", "refused.not_theirs", deed=sq.name, player=giver)
-        if sq.kind == "lot" and not rs.param("trade.with_buildings_on_group"):
+        if sq.kind == "lot" and not rs.p.trade.with_buildings_on_group:
             built = [rs.squares[i].name for i in rs.group_members(sq.group or "") if t.deeds[i].built]
             if built:
                 raise refuse(rs, "trade.buildings", "refused.trade_built", deed=sq.name, built=built)
     for deck in side.jail_cards:
         if deck not in t.player(giver).jail_cards:
             raise refuse(rs, "jail.card", "refused.no_jail_card_of_deck", player=giver)
-        if not rs.param("trade.jail_cards"):
+        if not rs.p.trade.jail_cards:
             raise refuse(rs, "jail.card", "refused.jail_cards_not_traded")
     if side.cash < 0:
         raise invalid("invalid.trade_cash")

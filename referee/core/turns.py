@@ -126,7 +126,7 @@ def roll(rs: Ruleset, t: Table, d1: int, d2: int, player: str | None = None) -> 
             return ev
         ev.step("roll.moves", start=rs.squares[p.position].name, to=rs.squares[(p.position + total) % len(rs.squares)].name)
         _move(rs, ev, who, total, (d1, d2))
-        again = doubles and rs.param("jail.doubles_extra_roll") and not ev.t.player(who).in_jail
+        again = doubles and rs.p.jail.doubles_extra_roll and not ev.t.player(who).in_jail
         if again:
             ev.op(SetTurn("doubles_run", 1))
             ev.note("turn.throws_again", player=who)
@@ -139,7 +139,7 @@ def roll(rs: Ruleset, t: Table, d1: int, d2: int, player: str | None = None) -> 
 
     if doubles:
         run = ev.t.doubles_run + 1
-        limit = rs.param("dice.doubles_to_jail")
+        limit = rs.p.dice.doubles_to_jail
         if limit and run >= limit:
             ev.say("roll.doubles_to_jail", player=who, d1=d1, d2=d2, run=run)
             inner = send_to_jail(rs, ev.t, who, Msg("jail.reason.doubles", {"run": run}))
@@ -157,7 +157,7 @@ def roll(rs: Ruleset, t: Table, d1: int, d2: int, player: str | None = None) -> 
     ev.cite(cite_first(rs, "dice.move", "dice.doubles"))
     if ev.t.player(who).in_jail:
         ev.note("turn.to_throw", player=_end_turn(rs, ev))
-    elif doubles and rs.param("dice.doubles_roll_again"):
+    elif doubles and rs.p.dice.doubles_roll_again:
         ev.note("turn.throws_again", player=who)
         ev.cite("dice.doubles")
     else:
@@ -227,7 +227,7 @@ def pass_turn(rs: Ruleset, t: Table) -> Event:
     if who is None:
         raise refuse(rs, "end.game", "refused.nobody_left")
     p = t.player(who)
-    if t.extra.get("thrown") == who and t.doubles_run and not p.in_jail and rs.param("dice.doubles_roll_again"):
+    if t.extra.get("thrown") == who and t.doubles_run and not p.in_jail and rs.p.dice.doubles_roll_again:
         raise refuse(rs, "dice.doubles", "turn.must_throw_again", player=who)
     ev = new_event(t, "turn", action="next", player=who)
     if t.players[t.turn % len(t.players)].bankrupt:

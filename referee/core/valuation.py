@@ -109,8 +109,8 @@ def _deed_value(rs: Ruleset, sq, how: str) -> int:
 def bases(rs: Ruleset, method: str) -> dict[str, str]:
     """How each component is counted by a method, in words (for headers and breakdowns)."""
     m = rs.valuation(method)
-    sell_pct = rs.param("building.sell_percent")
-    hotel_houses = rs.param("building.hotel_houses")
+    sell_pct = rs.p.building.sell_percent
+    hotel_houses = rs.p.building.hotel_houses
     out: dict[str, str] = {}
     if m.get("cash", True):
         out["cash"] = ""
@@ -140,8 +140,8 @@ def value(rs: Ruleset, t: Table, player: str, method: str) -> Valuation:
     if m.get("cash", True):
         v.cash = p.cash
         v.items.append(Item("cash", "cash", "", p.cash))
-    sell_pct = rs.param("building.sell_percent")
-    hotel_houses = rs.param("building.hotel_houses")
+    sell_pct = rs.p.building.sell_percent
+    hotel_houses = rs.p.building.hotel_houses
     for idx in t.owned_by(player):
         sq = rs.squares[idx]
         d = t.deeds[idx]
@@ -174,8 +174,8 @@ def value(rs: Ruleset, t: Table, player: str, method: str) -> Valuation:
 
 def liquidation(rs: Ruleset, t: Table, player: str) -> tuple[int, list[str]]:
     """What a player could raise beyond cash: buildings sold at the bank's price, unmortgaged deeds mortgaged."""
-    sell_pct = rs.param("building.sell_percent")
-    hotel_houses = rs.param("building.hotel_houses")
+    sell_pct = rs.p.building.sell_percent
+    hotel_houses = rs.p.building.hotel_houses
     total, lines = 0, []
     for idx in t.owned_by(player):
         sq = rs.squares[idx]

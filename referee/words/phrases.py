@@ -28,6 +28,11 @@ _WHAT = (
     (r"the income tax amount", N_("the income tax amount"), ""),
     (r"the luxury tax amount", N_("the luxury tax amount"), ""),
     (r"the board \(names, prices, rents\)", N_("the board (names, prices, rents)"), ""),
+    (r"the GO salary", N_("the GO salary"), ""),
+    (r"the GO landing bonus", N_("the GO landing bonus"), ""),
+    (r"the jail fine", N_("the jail fine"), ""),
+    (r"the opening bid of a building shortage auction", N_("the opening bid of a building shortage auction"), ""),
+    (r"the auction's fixed opening bid", N_("the auction's fixed opening bid"), ""),
     (r"this rent", N_("this rent"), ""),
     (r"this multiplier", N_("this multiplier"), ""),
 )
