@@ -120,3 +120,19 @@ def test_no_import_circle():
 def test_the_top_of_the_package_is_a_handful():
     top = sorted(p.name for p in ROOT.glob("*.py"))
     assert top == ["__init__.py", "__main__.py", "cachedir.py", "entry.py", "errors.py", "msg.py"]
+
+
+def test_the_core_is_pure():
+    """core/ computes: no SQL, no files, no printing, no terminal, no clock (the store and the screens do those)."""
+    banned_modules = {"sqlite3", "rich", "typer", "click", "os", "pathlib", "subprocess", "socket", "time"}
+    banned_calls = {"print", "open", "input"}
+    found = []
+    for p in sorted((ROOT / "core").rglob("*.py")):
+        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            names = [a.name for a in n.names] if isinstance(n, ast.Import) else [n.module or ""] if isinstance(n, ast.ImportFrom) else []
+            found += [f"{p.name}:{n.lineno} imports {m}" for m in names if m.split(".")[0] in banned_modules]
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in banned_calls:
+                found.append(f"{p.name}:{n.lineno} calls {n.func.id}()")
+            if isinstance(n, ast.Attribute) and n.attr == "execute":
+                found.append(f"{p.name}:{n.lineno} runs SQL")
+    assert found == []

@@ -11,7 +11,6 @@ The format is documented in docs/scenarios.md.
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,7 +24,7 @@ from referee.core.state import Debt, Table
 from referee.errors import InputError, RefereeError, Refusal, ValidationErrors
 from referee.moves import tablefile
 from referee.ruleset.model import Ruleset
-from referee.ruleset.names import Names, bank_party, match
+from referee.ruleset.names import Names, bank_party, closest, key_hint, match
 from referee.ruleset.yamlfile import Errors, load
 from referee.words.i18n import N_, _
 
@@ -95,9 +94,7 @@ class Scenario:
     def _check_keys(self, d: dict, allowed: tuple, path: tuple, what: str) -> None:
         for k in d:
             if k not in allowed:
-                close = difflib.get_close_matches(str(k), allowed, n=1, cutoff=0.6)
-                dym = (_(" (did you mean '{word}'?)").format(word=close[0]) if close else
-                       _(" (known: {known})").format(known=", ".join(allowed)))
+                dym = key_hint(k, allowed) or _(" (known: {known})").format(known=", ".join(allowed))
                 raise self.err(path + (k,), _("unknown key '{key}' in {what}{hint}").format(key=k, what=_(what), hint=dym))
 
     def _map(self, v: Any, path: tuple, what: str) -> dict:
@@ -410,9 +407,8 @@ class Scenario:
 
     def clause_id(self, cid: str, path: tuple) -> str:
         if not self.rs.has_clause(cid):
-            ids = [c.id for c in self.rs.clauses]
-            close = difflib.get_close_matches(cid, ids, n=1, cutoff=0.6)
-            dym = _(" (did you mean {word}?)").format(word=close[0]) if close else ""
+            near = closest(cid, [c.id for c in self.rs.clauses])
+            dym = _(" (did you mean {word}?)").format(word=near) if near else ""
             raise self.err(path, _("{ruleset} has no clause '{clause}'{hint}; `referee rules show {edition}` lists them").format(
                 ruleset=self.rs.id, clause=cid, hint=dym, edition=self.rs.edition))
         return cid
@@ -435,9 +431,7 @@ class Scenario:
         if unknown:
             allowed = list(KINDS) + list(CLAIM_COMMON)
             k = unknown[0]
-            close = difflib.get_close_matches(str(k), allowed, n=1, cutoff=0.6)
-            dym = (_(" (did you mean '{word}'?)").format(word=close[0]) if close else
-                   _(" (a claim names one of: {kinds})").format(kinds=", ".join(KINDS)))
+            dym = key_hint(k, allowed) or _(" (a claim names one of: {kinds})").format(kinds=", ".join(KINDS))
             raise self.err(path + (k,), _("unknown key '{key}' in a claim{hint}").format(key=k, hint=dym))
         if len(kinds) != 1:
             what = _("no transaction") if not kinds else _("{n} transactions ({kinds})").format(n=len(kinds), kinds=", ".join(kinds))

@@ -18,7 +18,6 @@ a recorded move.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import hashlib
 import io
 import os
@@ -37,6 +36,7 @@ from referee.cli import common
 from referee.cli.grammar import looks_amount as _looks_amount
 from referee.cli.shorthand import ALIASES, HELP, NOT_HERE, QUIT, expand_sub, split_line, words_of
 from referee.errors import InputError, RefereeError
+from referee.ruleset.names import closest
 from referee.store import interrupts
 from referee.words import i18n
 from referee.words.i18n import _, pgettext
@@ -170,8 +170,8 @@ class TableConsole:
         m = re.match(r"No such command '([^']+)'", msg)
         if m:
             names = sorted(set(self.group.commands) | set(ALIASES) | {"help", "quit"})
-            close = difflib.get_close_matches(m.group(1), names, n=1, cutoff=0.6)
-            dym = " " + _("(did you mean {name}?)").format(name=close[0]) if close else ""
+            near = closest(m.group(1), names)
+            dym = " " + _("(did you mean {name}?)").format(name=near) if near else ""
             return _("unknown command '{name}'{did_you_mean}; `help` lists them").format(name=m.group(1), did_you_mean=dym)
         return _usage_msg(e)
 

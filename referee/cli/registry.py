@@ -200,12 +200,12 @@ class LazyGroup(typer.core.TyperGroup):
         except Exception as e:  # Click's UsageError: suggest from the whole table, built or not
             message = getattr(e, "message", None)
             if self.suggest_commands and args and isinstance(message, str) and "Did you mean" not in message:
-                from difflib import get_close_matches
+                from referee.ruleset.names import closest
 
-                matches = get_close_matches(args[0], self.list_commands(ctx))
-                if matches:
+                near = closest(args[0], self.list_commands(ctx))
+                if near:
                     e.message = _("{message}. Did you mean {names}?").format(  # type: ignore[attr-defined]
-                        message=message.rstrip("."), names=", ".join(repr(m) for m in matches))
+                        message=message.rstrip("."), names=repr(near))
             raise
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:

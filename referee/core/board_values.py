@@ -14,7 +14,6 @@ a ruling that uses it says so), table (read at the table). No grade = known.
 from __future__ import annotations
 
 import copy
-import json
 from typing import TYPE_CHECKING, Any
 
 from referee.core.state import Table
@@ -31,12 +30,9 @@ BOARD_LISTS = ("railroad_rent", "utility_multipliers", "utility_rent")
 
 
 # ---------------------------------------------------------------- reading the log
-def live_overrides(con, cancellations, cancellers: tuple[str, ...]) -> list[dict]:
-    """The value changes of every `deed` event not undone, oldest first (one cheap query)."""
-    kinds = ("deed", *cancellers)  # the ledger's one rule (passed in) for undo, redo and corrections
-    rows = con.execute(f"SELECT seq, type, data FROM events WHERE type IN ({','.join('?' * len(kinds))}) ORDER BY seq", kinds).fetchall()
-    evs = [(seq, json.loads(data)) for seq, _, data in rows]
-    undone = cancellations(evs)
+def live_changes(evs: list[tuple[int, dict]], undone: dict[int, int]) -> list[dict]:
+    """The value changes of every `deed` event not undone, oldest first. The game file reads the events
+    (store/ledger.live_overrides: the deed events and their cancellers only) and says which are undone."""
     out: list[dict] = []
     for seq, ev in evs:
         if seq in undone:
@@ -260,9 +256,8 @@ def _show(fmt, v) -> str:
     return str(v)
 
 
-def table_values_line(g: Any) -> Msg | None:
+def table_values_line(changes: list[dict]) -> Msg | None:
     """For `status`: how many deed values the table has recorded (None if none)."""
-    changes = live_overrides(g.con, g.cancellations, g.CANCELLERS)
     if not changes:
         return None
     return Msg("board.table_values", {"count": len(changes)})

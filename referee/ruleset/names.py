@@ -18,7 +18,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Literal, TypeVar
 
@@ -155,6 +155,20 @@ def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mod
             raise Ambiguous(what, text, [choices[k][0] for k in keys])
     raise InputError(_("unknown {what} '{text}'{did_you_mean}").format(what=_(what), text=text, did_you_mean=did_you_mean(q, flat, choices))
                      + (f"; {hint}" if hint else ""))
+
+
+def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The one spelling suggestion of the whole program: the candidate closest to `word`, if any is close enough.
+    Names (players, deeds, cards) go through `match`, which says it with their printed names; keys, commands and
+    clause ids come here."""
+    close = difflib.get_close_matches(str(word), list(candidates), n=1, cutoff=cutoff)
+    return close[0] if close else None
+
+
+def key_hint(word: str, known: Iterable[str]) -> str:
+    """' (did you mean 'x'?)' after an unknown key, or ''."""
+    near = closest(word, known)
+    return _(" (did you mean '{word}'?)").format(word=near) if near else ""
 
 
 def did_you_mean(q: str, flat: dict, choices: Mapping) -> str:

@@ -7,7 +7,6 @@ silent no-op. The spec is plain data so the docs and the validator share it.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -199,8 +198,9 @@ def _show(value) -> str:
 
 
 def _did_you_mean(word: str, choices) -> str:
-    close = difflib.get_close_matches(word, [str(c) for c in choices], n=1, cutoff=0.6)
-    return _(" (did you mean '{word}'?)").format(word=close[0]) if close else ""
+    from referee.ruleset.names import key_hint
+
+    return key_hint(word, [str(c) for c in choices])
 
 
 # ---------------------------------------------------------------- the ruleset

@@ -13,13 +13,13 @@ file so they are all reported at once, in the file's order.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from referee.errors import InputError, ValidationErrors
+from referee.ruleset.names import key_hint
 from referee.words.i18n import _, number
 
 MAX_BYTES = 2 * 1024 * 1024  # the largest shipped ruleset is about 50 KB
@@ -243,8 +243,7 @@ class Errors:
         for k in node:
             if k in known or k in ignored:
                 continue
-            close = difflib.get_close_matches(str(k), list(known), n=1, cutoff=0.6)
-            dym = _(" (did you mean '{word}'?)").format(word=close[0]) if close else ""
+            dym = key_hint(k, known)
             if hints and str(k).lower() in hints:
                 dym = f" ({hints[str(k).lower()]})"
             self.add(path + (k,), _("unknown key '{key}' in {what}{hint}; known: {known}").format(

@@ -83,6 +83,17 @@ CANCELLERS = ("undo", "redo", "void", "amend")
 CONTROL = ("new", "undo", "redo")  # not moves: never the target of an undo
 
 
+def live_overrides(con: sqlite3.Connection) -> list[dict]:
+    """The board values read at the table (`deed` events not undone), oldest first: one cheap query over the
+    deed events and the events that may cancel them, ruled by the ledger's one cancellation rule."""
+    from referee.core.board_values import live_changes
+
+    kinds = ("deed", *CANCELLERS)
+    rows = con.execute(f"SELECT seq, data FROM events WHERE type IN ({','.join('?' * len(kinds))}) ORDER BY seq", kinds).fetchall()
+    evs = [(seq, json.loads(data)) for seq, data in rows]
+    return live_changes(evs, cancellations(evs))
+
+
 def cancellations(events: list[tuple[int, dict]]) -> dict[int, int]:
     """seq -> the live event that cancels it; newest first, so a cancelled canceller counts for nothing."""
     cancelled: dict[int, int] = {}
@@ -249,7 +260,7 @@ class Game:
 
             data = gamefile.loads(self.path, self._meta["ruleset"], "the meta table's 'ruleset' entry")
             try:
-                self._rs = Ruleset(board_values.apply(data, board_values.live_overrides(self.con, cancellations, CANCELLERS)))
+                self._rs = Ruleset(board_values.apply(data, live_overrides(self.con)))
             except RefereeError:
                 raise
             except (KeyError, TypeError, ValueError, AttributeError, IndexError):

@@ -102,8 +102,7 @@ class GameWatch:
     # ------------------------------------------------------------ reading
     def look(self) -> Look:
         """Everything a frame needs, read in one transaction (a move committed meanwhile waits for the next look)."""
-        from referee.core import board_values
-        from referee.store.ledger import CANCELLERS, cancellations
+        from referee.store.ledger import CANCELLERS, live_overrides
 
         con = self.con
         assert con is not None
@@ -118,7 +117,7 @@ class GameWatch:
             kinds = ("deed", *CANCELLERS)
             mark = con.execute(f"SELECT COUNT(*), MAX(seq) FROM events WHERE type IN ({','.join('?' * len(kinds))})", kinds).fetchone()
             key = (self.ino, meta.get("created"), tuple(mark))
-            board = [] if key == self._rs_key else board_values.live_overrides(con, cancellations, CANCELLERS)
+            board = [] if key == self._rs_key else live_overrides(con)
             try:
                 row = con.execute("SELECT value FROM live WHERE key='auction'").fetchone()
                 auction = json.loads(row[0]) if row else None

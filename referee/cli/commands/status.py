@@ -24,8 +24,9 @@ def status(as_json: JsonOpt = False, game: GameOpt = None) -> None:
             who = ", ".join(ngettext("{player} {n} deed", "{player} {n} deeds", n).format(player=p, n=n) for p, n in left.items())
             common.out.print("[yellow]" + escape(_("set-up still to do — deeds to deal: {who} (the `deal` command records them)").format(who=who)) + "[/yellow]")
         from referee.core.board_values import table_values_line
+        from referee.store.ledger import live_overrides
 
-        line = table_values_line(g)
+        line = table_values_line(live_overrides(g.con))
         if line:
             from referee.words.messages import render  # only when the table recorded deed values
 
