@@ -7,7 +7,7 @@ import json
 from conftest import run
 from test_summary import cash, ok, play, status
 
-from referee.core import dispatch
+from referee.moves import apply as dispatch
 from referee.store.corrections import live_moves
 from referee.store.ledger import Game
 

@@ -92,7 +92,7 @@ def amend(
         raise InputError(_("give the corrected move after the entry number, e.g. `amend {entry} pay Ben Ana 150`").format(entry=entry))
     g = open_game(game)
     if words[0] not in {c.name for c in COMMANDS}:  # the entry's own command, its words left out
-        from referee.core.dispatch import kind
+        from referee.moves.model import kind
 
         m = next((m for m in corrections.live_moves(g._events()) if m["entry"] == entry), None)
         if m is not None and kind(m["type"], m["args"]) in COMMAND_OF:

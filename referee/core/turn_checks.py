@@ -152,7 +152,7 @@ RECHECK = {"buy": "buy", "rent": "rent", "tax.income": "tax", "tax.luxury": "tax
 
 
 def recheck(rs: Ruleset, t: Table, kind: str, args: dict) -> dict | None:
-    """A stored move re-run after a correction (referee.core.dispatch): checked against the landings as they
+    """A stored move re-run after a correction (referee.moves.apply): checked against the landings as they
     now stand, with the reason the banker gave if it was forced. Returns the force to mark the event with."""
     action = RECHECK.get(kind)
     if action is None or (action == "rent" and args.get("late") is not None):

@@ -2,7 +2,7 @@
 
 A correction is an event like any other (nothing is deleted). It cancels the
 event holding entry N and every live event after it, and carries the moves
-re-run through the engine (`core.dispatch`) on the corrected history: its ops
+re-run through the engine (`moves.apply`) on the corrected history: its ops
 are theirs, in order. A move that no longer holds stops the correction with
 that move's entry number and the engine's own refusal, and nothing is written.
 
@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.core import closed, dispatch
+from referee.core import closed
 from referee.errors import InputError, Refusal
+from referee.moves import apply as dispatch
 from referee.msg import Msg
 from referee.store.ledger import CANCELLERS, CONTROL, Game, cancellations
 from referee.words.i18n import _

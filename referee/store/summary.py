@@ -14,9 +14,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from referee.core import scoring
-from referee.core.dispatch import kind
 from referee.core.ops import apply_ops
 from referee.core.state import BANK, POT, Table
+from referee.moves.model import kind
 from referee.store.corrections import live_moves
 from referee.store.ledger import Game
 from referee.words.messages import event_text

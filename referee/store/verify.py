@@ -3,7 +3,7 @@
 From the cheapest check to the dearest, stopping at the first event that is wrong (its number and what):
 SQLite's own integrity check; the schema version; the meta entries; every event readable; every amount a
 whole number within the game's bounds and every name a player of the game; every live move re-run through
-the engine on the table before it (`core/dispatch.rerun`, as `void` and `amend` re-run moves) giving the
+the engine on the table before it (`moves/apply.rerun`, as `void` and `amend` re-run moves) giving the
 amounts the file holds, or refused (a move recorded with `--force` is marked forced, not wrong); the replay
 equal to the stored snapshot; the money conserved (every cash move takes from one party what it gives another).
 
@@ -58,8 +58,9 @@ def _bad_amounts(ops: list, names: set[str]) -> str | None:
 
 def verify(g) -> Report:
     """Check the game `g` (an open `ledger.Game`) from its first event; the report names the first problem."""
-    from referee.core import closed, dispatch
+    from referee.core import closed
     from referee.errors import InputError, Refusal
+    from referee.moves import apply as dispatch
     from referee.store.ledger import CONTROL, SCHEMA_VERSION, cancellations
 
     rep = Report()

@@ -8,6 +8,7 @@ import typer
 
 from referee.cli import common
 from referee.cli.context import GameOpt, JsonOpt, open_game
+from referee.errors import RefereeError
 from referee.words.i18n import N_, _
 
 
@@ -25,12 +26,17 @@ def redo(game: GameOpt = None) -> None:
 
 def log(as_json: JsonOpt = False,
         last: Annotated[Optional[int], typer.Option("--last", "-n", min=1, metavar="N", help=N_("Only the last N entries."))] = None,
+        moves: Annotated[bool, typer.Option("--moves", help=N_("The moves that count, as the command lines that replay them (referee play < FILE)."))] = False,
         game: GameOpt = None) -> None:
     import json
 
     from rich.markup import escape
 
     g = open_game(game)
+    if moves:
+        for said in _script(g):
+            print(said)
+        return
     evs = g.events()
     shown = evs[-last:] if last is not None else evs  # the last N entries as the log reads, undone ones included
     if as_json:
@@ -66,3 +72,21 @@ def export(
         common.out.print(_("wrote {path}").format(path=path))
     else:
         print(text, end="")
+
+
+def _script(g) -> list[str]:
+    """The game as the table would type it again: one command line per move that counts (corrections applied,
+    undone moves left out), in the command words of the language shown. A move no line says is a comment."""
+    from referee.moves import model
+    from referee.moves.printer import command_line
+    from referee.store.corrections import live_moves
+
+    rs = g.ruleset()
+    out = []
+    for m in live_moves(g._events()):
+        try:
+            said = command_line(rs, model.from_event(m["type"], m.get("args") or {}, f"#{m['entry']}"))
+        except RefereeError:
+            said = None
+        out.append(said if said is not None else "# " + _("#{entry}: {move} (no command line says it)").format(entry=m["entry"], move=m["type"]))
+    return out

@@ -1,0 +1,88 @@
+"""The corpus: whole games recorded at a table (bench/record_game.py), the perft of this domain.
+
+Each file is a game as a banker typed it. Replayed through the console it must
+give every line's move again and end with the cash the file records; and the
+game said back as moves (`referee log --moves`, the one printer) must replay
+into the very same ledger, move for move and op for op, in English and in the
+table's own command words.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import run
+
+from referee.cli.console import TableConsole
+from referee.store.ledger import Game
+from referee.words import i18n
+
+CORPUS = sorted((Path(__file__).resolve().parent / "corpus").glob("*.moves"))
+
+
+def _read(path: Path) -> tuple[str, dict[str, int], list[str]]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    new = next(x[2:] for x in lines if x.startswith("# new "))
+    cash = dict((w.rsplit(" ", 1)[0], int(w.rsplit(" ", 1)[1])) for w in next(x for x in lines if x.startswith("# cash: "))[8:].split(", "))
+    return new, cash, [x for x in lines if x and not x.startswith("#")]
+
+
+def _play(path: Path, new: str, lines: list[str]) -> list[tuple[str, list]]:
+    con = TableConsole(path)
+    assert con.run_line(new) == 0
+    for n, line in enumerate(lines, 1):
+        assert con.run_line(line) == 0, f"move {n}: {line}"
+    g = Game(path)
+    try:
+        return [(e["type"], e.get("ops")) for _, e in g._events()]
+    finally:
+        g.close()
+
+
+@pytest.fixture(autouse=True)
+def _fresh_language():
+    yield
+    i18n.reset()
+
+
+_PLAYED: dict[Path, tuple[Path, list]] = {}
+
+
+def _played(path: Path, factory) -> tuple[Path, list]:
+    """The corpus game replayed once per test process (both tests read it)."""
+    if path not in _PLAYED:
+        new, _, lines = _read(path)
+        game = factory.mktemp(path.stem) / "a.sqlite"
+        _PLAYED[path] = (game, _play(game, new, lines))
+    return _PLAYED[path]
+
+
+def test_the_corpus_holds_six_editions_of_whole_games():
+    assert len(CORPUS) >= 5
+    assert all(len(_read(p)[2]) >= 150 for p in CORPUS)
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
+def test_a_recorded_game_replays_to_the_same_end(path, tmp_path_factory):
+    _, cash, _ = _read(path)
+    game, _ = _played(path, tmp_path_factory)
+    g = Game(game)
+    try:
+        assert {p.name: p.cash for p in g.state().players} == cash
+    finally:
+        g.close()
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
+def test_its_moves_said_back_replay_into_the_same_ledger(path, tmp_path, tmp_path_factory):
+    new, _, lines = _read(path)
+    game, first = _played(path, tmp_path_factory)
+    lang = "it" if "it-lire" in path.stem else "es" if "mx-" in path.stem or "latam" in path.stem else "en"
+    said = run("log", "--moves", "--lang", lang, game=game).out.splitlines()
+    dealt = [s for s in said if s.split()[0] in ("deal", "distribuisci", "reparte")]  # a random deal at `new` is said as its moves
+    assert len(said) == len(lines) + len(dealt) and not [s for s in said if s.startswith("#")], said[:5]
+    plain_new = re.sub(r" --(random|seed \d+)", "", new)
+    again = _play(tmp_path / "b.sqlite", plain_new, said)
+    assert again == first
