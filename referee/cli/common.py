@@ -88,6 +88,11 @@ def resolve_deed(rs, name: str) -> int:
 AMOUNT_WORDS = (N_("amount"), N_("the price"), N_("the value"))  # parse_amount's `what`, translated where shown
 
 
+def forced(reason: str | None) -> dict | None:
+    """`--force REASON` as a move carries it: the engine checks the reason and keeps it with the move."""
+    return {"reason": reason} if reason is not None else None
+
+
 def parse_amount(text: str | int, what: str = "amount") -> int:
     """An amount typed before the game's edition is known (dollar conventions); prefer `amount`."""
     from referee.moves.amounts import ABSURD, parse

@@ -1,4 +1,7 @@
-"""`buy`, `auction`, `rent`, `mortgage`, `unmortgage`: a deed's life with the bank."""
+"""`buy`, `auction`, `rent`, `mortgage`, `unmortgage`: a deed's life with the bank.
+
+Each command reads its words into the move it names (referee/moves/model.py) and records
+`moves.apply` of it: the one way a move runs, whoever says it."""
 
 from __future__ import annotations
 
@@ -12,21 +15,22 @@ from referee.words.i18n import N_
 
 
 def buy(player: str, deed: str, force: ForceOpt = None, game: GameOpt = None) -> None:
-    from referee.core import buying, turn_checks
+    from referee.moves import model
+    from referee.moves.apply import apply
 
     def build(rs, t):
         who, idx = common.resolve_player(t, player), common.resolve_deed(rs, deed)
-        ev = buying.buy(rs, t, who, idx)
-        return turn_checks.mark(ev, turn_checks.check(rs, t, "buy", who, deed=idx, force=force))
+        return apply(rs, t, model.Buy(who, idx, forced=common.forced(force)))
 
     record(game, build)
 
 
 def auction(player: str, deed: str, price: str, game: GameOpt = None) -> None:
-    from referee.core import auction_rules  # a winner short of cash owes the bank the bid
+    from referee.moves import model  # a winner short of cash owes the bank the bid
+    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: auction_rules.bid_won(rs, t, common.resolve_player(t, player), common.resolve_deed(rs, deed),
-                                                     common.amount(rs, t, price, "the price")))
+    record(game, lambda rs, t: apply(rs, t, model.Auction(common.resolve_deed(rs, deed), common.resolve_player(t, player),
+                                                          common.amount(rs, t, price, "the price"))))
 
 
 def rent(
@@ -37,7 +41,8 @@ def rent(
     late: Annotated[Optional[int], typer.Option("--late", min=0, help=N_("How many following players have rolled since (claim window)."))] = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import rent as rent_rules
+    from referee.moves import model
+    from referee.moves.apply import apply
 
     def build(rs, t):
         c = None
@@ -46,15 +51,8 @@ def rent(
             from referee.words.i18n import _ as say
 
             c = cards.find_card(rs, card, hint=say("referee cards lists them"))
-        idx = common.resolve_deed(rs, deed)
-        who = common.resolve_player(t, payer)
-        landing = rent_rules.last_landing(t, who, idx) if late is None and t.extra.get("tracking") else None
-        ev = rent_rules.rent(rs, t, who, idx, dice, c, late, landing)
-        if late is None and t.extra.get("tracking"):  # --late states the claim window by hand (a landing the game did not track)
-            from referee.core import turn_checks
-
-            turn_checks.check(rs, t, "rent", who, deed=idx)
-        return ev
+        # with turns tracked the rent is tied to the payer's landing there; --late states the claim window by hand
+        return apply(rs, t, model.Rent(common.resolve_player(t, payer), common.resolve_deed(rs, deed), dice, c["id"] if c else None, late))
 
     record(game, build)
 
@@ -64,23 +62,25 @@ PlayerDeed = Annotated[list[str], typer.Argument(help=N_("The owner (may be left
 
 def mortgage(words: PlayerDeed, game: GameOpt = None) -> None:
     from referee.cli.grammar import owner_named, player_and_deed
-    from referee.core import mortgages
+    from referee.moves import model
+    from referee.moves.apply import apply
 
     def build(rs, t):
         who, idx, _ = player_and_deed(rs, t, words)
         owner_named(rs, t, who, idx, "mortgage.value")
-        return mortgages.mortgage(rs, t, idx)
+        return apply(rs, t, model.Mortgage(idx))
 
     record(game, build)
 
 
 def unmortgage(words: PlayerDeed, game: GameOpt = None) -> None:
     from referee.cli.grammar import owner_named, player_and_deed
-    from referee.core import mortgages
+    from referee.moves import model
+    from referee.moves.apply import apply
 
     def build(rs, t):
         who, idx, _ = player_and_deed(rs, t, words)
         owner_named(rs, t, who, idx, "mortgage.lift")
-        return mortgages.unmortgage(rs, t, idx)
+        return apply(rs, t, model.Unmortgage(idx))
 
     record(game, build)

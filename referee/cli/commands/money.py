@@ -13,9 +13,10 @@ from referee.words.i18n import N_, _
 
 def go(player: str, landed: Annotated[bool, typer.Option("--landed", help=N_("Landed exactly on GO (some house rules pay more)."))] = False,
        force: ForceOpt = None, game: GameOpt = None) -> None:
-    from referee.core import money
+    from referee.moves import model
+    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: money.salary(rs, t, common.resolve_player(t, player), landed, force))
+    record(game, lambda rs, t: apply(rs, t, model.Salary(common.resolve_player(t, player), landed, forced=common.forced(force))))
 
 
 def pay(
@@ -25,28 +26,31 @@ def pay(
     reason: Annotated[str, typer.Option("--for", help=N_("What the payment is for."))] = "",
     game: GameOpt = None,
 ) -> None:
-    from referee.core import money
+    from referee.moves import model
+    from referee.moves.apply import apply
     from referee.ruleset.names import free_text
 
     why = free_text(reason, _("the reason (--for)"))
 
     def build(rs, t):
         who, to = common.resolve_player(t, payer, True), common.resolve_player(t, payee, True)
-        return money.pay(rs, t, who, to, common.amount(rs, t, amount), why)
+        return apply(rs, t, model.Pay(who, to, common.amount(rs, t, amount), why))
 
     record(game, build)
 
 
 def collect(player: str, amount: str, reason: Annotated[str, typer.Option("--for")] = "", game: GameOpt = None) -> None:
-    from referee.core import money
     from referee.core.state import BANK
+    from referee.moves import model
+    from referee.moves.apply import apply
     from referee.ruleset.names import free_text
 
     why = free_text(reason, _("the reason (--for)"))
-    record(game, lambda rs, t: money.pay(rs, t, BANK, common.resolve_player(t, player), common.amount(rs, t, amount), why))
+    record(game, lambda rs, t: apply(rs, t, model.Pay(BANK, common.resolve_player(t, player), common.amount(rs, t, amount), why)))
 
 
 def settle(player: str, game: GameOpt = None) -> None:
-    from referee.core import money
+    from referee.moves import model
+    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: money.settle(rs, t, common.resolve_player(t, player)))
+    record(game, lambda rs, t: apply(rs, t, model.Settle(common.resolve_player(t, player))))
