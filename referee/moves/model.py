@@ -210,7 +210,7 @@ class Card(Move):
     player: str
     card: str | None  # "deck:id"; None for a card the table made up (custom)
     passed_go: bool = False
-    custom: dict[str, Any] | None = None  # {"pay": N} or {"collect": N}, "each": bool
+    custom: dict[str, Any] | None = None  # a card the table made up: {"effect": "pay" | "pay_each" | "collect" | …, "amount": N}
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +244,7 @@ class JailRoll(Move):
 @dataclass(frozen=True, slots=True)
 class Roll(Move):
     kind: ClassVar[str] = "roll"
-    player: str
+    player: str | None  # None: whoever's turn it is (the event stores who threw)
     dice: tuple[int, int]
 
 

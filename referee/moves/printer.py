@@ -55,9 +55,10 @@ def _sell(rs: Ruleset, mv: m.Sell) -> list[str]:
 
 
 def _card(rs: Ruleset, mv: m.Card) -> list[str]:
-    if mv.custom:
-        kind = "pay" if "pay" in mv.custom else "collect"
-        out = ["card", mv.player, "custom", f"--{kind}", _amount(mv.custom[kind])] + (["--each"] if mv.custom.get("each") else [])
+    if mv.custom:  # {"effect": pay | pay_each | collect | collect_from_each, "amount": N}
+        effect = str(mv.custom["effect"])
+        out = ["card", mv.player, "custom", "--pay" if effect.startswith("pay") else "--collect", _amount(mv.custom["amount"])]
+        out += ["--each"] if "each" in effect else []
     else:
         out = ["card", mv.player, _card_id(mv.card)]
     return out + (["--passed-go"] if mv.passed_go else [])

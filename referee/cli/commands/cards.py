@@ -22,9 +22,9 @@ def card(
     game: GameOpt = None,
 ) -> None:
     from referee.core import cards as card_rules
-    from referee.core import turn_checks
-    from referee.core.events import Event
     from referee.errors import InputError
+    from referee.moves import model
+    from referee.moves.apply import apply
 
     custom = name.strip().lower() in CUSTOM_WORDS
     if custom and (pay is None) == (collect is None):
@@ -32,22 +32,16 @@ def card(
     if not custom and (pay or collect or each):
         raise InputError(_("--pay, --collect and --each describe a custom card: `card {player} custom --pay 50 --each`").format(player=player))
 
-    def find(rs, t, who):
-        if not custom:
-            return card_rules.find_card(rs, name, hint=_("referee cards lists them"))
-        effect = ("pay_each" if each else "pay") if pay is not None else ("collect_from_each" if each else "collect")
-        return card_rules.custom_card(rs, t, who, effect, common.amount(rs, t, pay if pay is not None else collect or ""))
-
     def build(rs, t):
         who = common.resolve_player(t, player)
-        c = find(rs, t, who)
-        if t.extra.get("tracking") and not passed_go:
-            from referee.core import turns  # the token moves on the board: record the landing too
-
-            ev: Event = turns.draw(rs, t, who, c)
+        if custom:
+            effect = ("pay_each" if each else "pay") if pay is not None else ("collect_from_each" if each else "collect")
+            mv = model.Card(who, None, passed_go, {"effect": effect, "amount": common.amount(rs, t, pay if pay is not None else collect or "")},
+                            forced=common.forced(force))
         else:
-            ev = card_rules.draw_card(rs, t, who, c, passed_go)
-        return turn_checks.mark(ev, turn_checks.check(rs, t, "card", who, card_=c, force=force))
+            c = card_rules.find_card(rs, name, hint=_("referee cards lists them"))
+            mv = model.Card(who, f"{c['deck']}:{c['id']}", passed_go, forced=common.forced(force))
+        return apply(rs, t, mv)  # with turns tracked the token moves on the board: the landing is recorded too
 
     record(game, build)
 

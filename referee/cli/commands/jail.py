@@ -1,4 +1,4 @@
-"""`jail send|pay|card|roll`."""
+"""`jail send|pay|card|roll`: each read into its move and recorded through `moves.apply` (which checks the turn)."""
 
 from __future__ import annotations
 
@@ -7,33 +7,30 @@ from referee.cli.context import ForceOpt, GameOpt, record
 
 
 def send(player: str, force: ForceOpt = None, game: GameOpt = None) -> None:
-    from referee.core import jail as jail_rules
+    from referee.moves import model
 
-    record(game, lambda rs, t: _jailed(rs, t, player, "send", force, lambda who: jail_rules.send_to_jail(rs, t, who)))
+    _record(game, lambda t: model.JailSend(common.resolve_player(t, player), forced=common.forced(force)))
 
 
 def pay(player: str, force: ForceOpt = None, game: GameOpt = None) -> None:
-    from referee.core import jail as jail_rules
+    from referee.moves import model
 
-    record(game, lambda rs, t: _jailed(rs, t, player, "pay", force, lambda who: jail_rules.jail_pay(rs, t, who)))
+    _record(game, lambda t: model.JailPay(common.resolve_player(t, player), forced=common.forced(force)))
 
 
 def card(player: str, force: ForceOpt = None, game: GameOpt = None) -> None:
-    from referee.core import jail as jail_rules
+    from referee.moves import model
 
-    record(game, lambda rs, t: _jailed(rs, t, player, "card", force, lambda who: jail_rules.jail_card(rs, t, who)))
+    _record(game, lambda t: model.JailCard(common.resolve_player(t, player), forced=common.forced(force)))
 
 
 def roll(player: str, d1: int, d2: int, game: GameOpt = None) -> None:
-    from referee.core import jail as jail_rules
+    from referee.moves import model
 
-    record(game, lambda rs, t: _jailed(rs, t, player, "roll", None, lambda who: jail_rules.jail_roll(rs, t, who, d1, d2)))
+    _record(game, lambda t: model.JailRoll(common.resolve_player(t, player), (d1, d2)))
 
 
-def _jailed(rs, t, player: str, action: str, force, run):
-    """The jail move, then the turn check (the transaction's own refusals come first)."""
-    from referee.core import turn_checks
+def _record(game, move) -> None:
+    from referee.moves.apply import apply
 
-    who = common.resolve_player(t, player)
-    ev = run(who)
-    return turn_checks.mark(ev, turn_checks.check(rs, t, f"jail.{action}", who, force=force))
+    record(game, lambda rs, t: apply(rs, t, move(t)))

@@ -20,32 +20,35 @@ def roll(
     game: GameOpt = None,
 ) -> None:
     from referee.core import turns
+    from referee.moves import model
+    from referee.moves.apply import apply
 
     def build(rs, t):
         words = list(dice)
         player = None
         if len(words) >= 2 and not words[0].replace("+", "").replace(",", "").isdigit():
             player = common.resolve_player(t, words.pop(0))
-        d1, d2 = turns.parse_dice(words)
-        return turns.roll(rs, t, d1, d2, player)
+        return apply(rs, t, model.Roll(player, turns.parse_dice(words)))
 
     record(game, build)
 
 
 def next_turn(game: GameOpt = None) -> None:
-    from referee.core import turns
+    from referee.moves import model
+    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: turns.pass_turn(rs, t))
+    record(game, lambda rs, t: apply(rs, t, model.NextTurn()))
 
 
 def turn(
     player: Annotated[Optional[str], typer.Argument(help=N_("Who throws next (starts tracking turns on a game that did not)."))] = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import turns
-
     if player is not None:
-        record(game, lambda rs, t: turns.set_turn(rs, t, common.resolve_player(t, player)))
+        from referee.moves import model
+        from referee.moves.apply import apply
+
+        record(game, lambda rs, t: apply(rs, t, model.SetTurn(common.resolve_player(t, player))))
         return
     g = open_game(game)
     rs, t = g.ruleset(), g.state()
@@ -59,8 +62,9 @@ def draw(
     force: ForceOpt = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import turn_checks, turns
     from referee.errors import RefereeError
+    from referee.moves import model
+    from referee.moves.apply import apply
 
     def build(rs, t):
         ws = list(words)
@@ -78,8 +82,7 @@ def draw(
                 raise InputError(_("say who drew the card: draw PLAYER CARD"))
             player = t.landings[-1]["player"]
         c = _find_card(rs, t, player, " ".join(ws))
-        ev = turns.draw(rs, t, player, c)
-        return turn_checks.mark(ev, turn_checks.check(rs, t, "card", player, card_=c, force=force))
+        return apply(rs, t, model.Card(player, f"{c['deck']}:{c['id']}", forced=common.forced(force)))
 
     record(game, build)
 

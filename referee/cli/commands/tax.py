@@ -46,29 +46,25 @@ def income(
         common.out.print("  " + _("choices in {ruleset}: {choices}").format(ruleset=rs.id, choices=", ".join(choice_word(c) for c in opts["choices"])))
         return
 
+    from referee.moves import model
+    from referee.moves.apply import apply
+
     def income(rs, t):
-        choice_ok()
-        return _taxed(rs, t, player, "income", force, lambda who: taxes.income_tax(rs, t, who, choice))
+        choice_ok()  # the tax, then the turn check (the transaction's own refusals come first)
+        return apply(rs, t, model.IncomeTax(common.resolve_player(t, player), choice, forced=common.forced(force)))
 
     record(game, income)
 
 
 def luxury(player: str, force: ForceOpt = None, game: GameOpt = None) -> None:
-    from referee.core import taxes
+    from referee.moves import model
+    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: _taxed(rs, t, player, "luxury", force, lambda who: taxes.luxury_tax(rs, t, who)))
-
-
-def _taxed(rs, t, player: str, which: str, force, run):
-    """The tax, then the turn check (the transaction's own refusals come first)."""
-    from referee.core import turn_checks
-
-    who = common.resolve_player(t, player)
-    ev = run(who)
-    return turn_checks.mark(ev, turn_checks.check(rs, t, "tax", who, tax_kind=which, force=force))
+    record(game, lambda rs, t: apply(rs, t, model.LuxuryTax(common.resolve_player(t, player), forced=common.forced(force))))
 
 
 def parking(player: str, game: GameOpt = None) -> None:
-    from referee.core import taxes
+    from referee.moves import model
+    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: taxes.free_parking(rs, t, common.resolve_player(t, player)))
+    record(game, lambda rs, t: apply(rs, t, model.FreeParking(common.resolve_player(t, player))))
