@@ -22,16 +22,18 @@ from referee.words.i18n import N_, _
 
 def no_bid(deed: str, game: GameOpt = None) -> None:
     """An auction ends with no bid: the deed stays with the bank."""
-    from referee.core import auction_rules
+    from referee.moves import model
+    from referee.moves.apply import apply
 
-    _record(game, lambda rs, t: auction_rules.no_bids(rs, t, common.resolve_deed(rs, deed)))
+    _record(game, lambda rs, t: apply(rs, t, model.Auction(common.resolve_deed(rs, deed))))
 
 
 def declare(player: str, choice: str, game: GameOpt = None) -> None:
     """Declare the income-tax choice (percent or flat) before counting; it binds."""
-    from referee.core import tax_declare
+    from referee.moves import model
+    from referee.moves.apply import apply
 
-    _record(game, lambda rs, t: tax_declare.declare(rs, t, common.resolve_player(t, player), choice.lower()))
+    _record(game, lambda rs, t: apply(rs, t, model.Declare(common.resolve_player(t, player), choice.lower())))
 
 
 def _want(t, text: str):

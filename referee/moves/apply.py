@@ -75,7 +75,7 @@ def _auction(rs: Ruleset, t: Table, mv: m.Auction) -> Event:
     return auction_rules.bid_won(rs, t, mv.player, mv.deed, mv.price)
 
 
-def _lot_or_group(mv: m.Build | m.Sell) -> tuple[int | None, int | None]:
+def _lot_or_group(mv: m.Build | m.Sell) -> tuple[int | None, int | str | None]:
     """A building move names one lot, or a group and the houses to bring it to: (lot, None) or (None, to)."""
     if mv.group is not None and mv.to is not None:
         return None, mv.to
@@ -95,7 +95,7 @@ def _build(rs: Ruleset, t: Table, mv: m.Build) -> Event:
 def _sell(rs: Ruleset, t: Table, mv: m.Sell) -> Event:
     lot, to = _lot_or_group(mv)
     if lot is None and to is not None and mv.group:
-        return group_build.sell_group(rs, t, rs.group_members(mv.group)[0], to)
+        return group_build.sell_group(rs, t, rs.group_members(mv.group)[0], int(to))
     assert lot is not None
     return buildings.sell_buildings(rs, t, lot, mv.count)
 
@@ -127,7 +127,7 @@ CHAPTERS: dict[type[m.Move], Callable[[Ruleset, Table, Any], Event]] = {
     m.JailCard: lambda rs, t, mv: jail.jail_card(rs, t, mv.player, mv.deck),
     m.JailRoll: lambda rs, t, mv: jail.jail_roll(rs, t, mv.player, mv.dice[0], mv.dice[1]),
     m.Card: _card,
-    m.Bankrupt: lambda rs, t, mv: bankruptcy.bankrupt(rs, t, mv.player),
+    m.Bankrupt: lambda rs, t, mv: bankruptcy.bankrupt(rs, t, mv.player, list(mv.lift)),
     m.PartialPayment: lambda rs, t, mv: bankruptcy.partial_payment(rs, t, mv.debtor, list(mv.deeds), mv.value),
     m.Roll: lambda rs, t, mv: turns.roll(rs, t, mv.dice[0], mv.dice[1], mv.player),
     m.NextTurn: lambda rs, t, mv: turns.pass_turn(rs, t),

@@ -142,7 +142,7 @@ class Build(Move):
     hotel: bool = False
     price: int | None = None  # paid at a building-shortage auction
     group: str | None = None
-    to: int | None = None
+    to: int | str | None = None  # a number of houses, or "hotel"
 
 
 @dataclass(frozen=True, slots=True)

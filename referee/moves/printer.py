@@ -43,7 +43,7 @@ def _group(rs: Ruleset, group: str | None) -> str:
 
 def _build(rs: Ruleset, mv: m.Build) -> list[str]:
     if mv.group is not None:
-        return ["build", _group(rs, mv.group), "to", "hotel" if mv.to == rs.p.building.max_houses + 1 else str(mv.to)]
+        return ["build", _group(rs, mv.group), "to", str(mv.to)]
     out = ["build", _deed(rs, mv.deed)] + ([str(mv.count)] if mv.count != 1 else [])
     return out + (["--hotel"] if mv.hotel else []) + (["--price", _amount(mv.price)] if mv.price is not None else [])
 

@@ -16,9 +16,10 @@ def bankrupt(
     lift: Annotated[Optional[list[str]], typer.Option("--lift", help=N_("A mortgaged deed the creditor lifts at once (repeat)."))] = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import bankruptcy
+    from referee.moves import model
+    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: bankruptcy.bankrupt(rs, t, common.resolve_player(t, player), [common.resolve_deed(rs, d) for d in lift or []]))
+    record(game, lambda rs, t: apply(rs, t, model.Bankrupt(common.resolve_player(t, player), tuple(common.resolve_deed(rs, d) for d in lift or []))))
 
 
 def pay_in_property(
@@ -27,7 +28,8 @@ def pay_in_property(
     value: Annotated[str, typer.Option("--value", help=N_("What the creditor values the deeds at."))],
     game: GameOpt = None,
 ) -> None:
-    from referee.core import bankruptcy
+    from referee.moves import model
+    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: bankruptcy.partial_payment(rs, t, common.resolve_player(t, debtor), [common.resolve_deed(rs, d) for d in deeds],
-                                                       common.amount(rs, t, value, "the value")))
+    record(game, lambda rs, t: apply(rs, t, model.PartialPayment(common.resolve_player(t, debtor), tuple(common.resolve_deed(rs, d) for d in deeds),
+                                                                common.amount(rs, t, value, "the value"))))

@@ -69,9 +69,10 @@ def new(
 
 
 def deal(player: str, deeds: list[str], game: GameOpt = None) -> None:
-    from referee.core import setup
+    from referee.moves import model
+    from referee.moves.apply import apply
 
     def build(rs, t):
-        return setup.deal(rs, t, common.resolve_player(t, player), [common.resolve_deed(rs, d) for d in deeds])
+        return apply(rs, t, model.Deal(common.resolve_player(t, player), tuple(common.resolve_deed(rs, d) for d in deeds)))
 
     record(game, build)

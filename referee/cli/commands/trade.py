@@ -19,14 +19,13 @@ def trade(
     lift: Annotated[Optional[list[str]], typer.Option("--lift", help=N_("Mortgaged deed the receiver lifts at once."))] = None,
     game: GameOpt = None,
 ) -> None:
-    from referee.core import trades
+    from referee.moves import model
+    from referee.moves.apply import apply
 
     def build(rs, t):
         pa, pb = common.resolve_player(t, a), common.resolve_player(t, b)
-        return trades.trade(
-            rs, t, pa, pb, _side(rs, t, pa, give or []), _side(rs, t, pb, take or []),
-            [common.resolve_deed(rs, d) for d in lift or []],
-        )
+        return apply(rs, t, model.Trade(pa, pb, _side(rs, t, pa, give or []).__dict__, _side(rs, t, pb, take or []).__dict__,
+                                        tuple(common.resolve_deed(rs, d) for d in lift or [])))
 
     record(game, build)
 
