@@ -81,6 +81,7 @@ def sell_hotels(
     game: GameOpt = None,
 ) -> None:
     """Sell hotels outright at half their full cost: every hotel of DEED's group at once (or --bare: this one)."""
-    from referee.core import hotel_sale
+    from referee.moves import model
+    from referee.moves.apply import apply
 
-    _record(game, lambda rs, t: hotel_sale.sell_whole(rs, t, common.resolve_deed(rs, deed), "bare" if bare else "group"))
+    _record(game, lambda rs, t: apply(rs, t, model.Sell(common.resolve_deed(rs, deed), way="bare" if bare else "group")))

@@ -19,6 +19,7 @@ from referee.core import (
     buying,
     cards,
     group_build,
+    hotel_sale,
     jail,
     money,
     mortgages,
@@ -94,6 +95,8 @@ def _build(rs: Ruleset, t: Table, mv: m.Build) -> Event:
 
 def _sell(rs: Ruleset, t: Table, mv: m.Sell) -> Event:
     lot, to = _lot_or_group(mv)
+    if mv.way and lot is not None:  # hotels sold outright, the way the edition allows
+        return hotel_sale.sell_whole(rs, t, lot, mv.way)
     if lot is None and to is not None and mv.group:
         return group_build.sell_group(rs, t, rs.group_members(mv.group)[0], int(to))
     assert lot is not None

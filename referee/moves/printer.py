@@ -49,6 +49,8 @@ def _build(rs: Ruleset, mv: m.Build) -> list[str]:
 
 
 def _sell(rs: Ruleset, mv: m.Sell) -> list[str]:
+    if mv.way:  # hotels sold outright
+        return ["sell-hotels", _deed(rs, mv.deed)] + (["--bare"] if mv.way == "bare" else [])
     if mv.group is not None:
         return ["sell", _group(rs, mv.group), "to", str(mv.to)]
     return ["sell", _deed(rs, mv.deed)] + ([str(mv.count)] if mv.count != 1 else [])

@@ -27,6 +27,8 @@ def new(
     game: GameOpt = None,
 ) -> None:
     from referee.core import setup
+    from referee.moves import model
+    from referee.moves.apply import apply
     from referee.ruleset import loader
     from referee.store.ledger import Game
 
@@ -58,7 +60,7 @@ def new(
         for name, idxs in deals.items():
 
             def dealt(rs_, t, name: str = name, idxs: list[int] = idxs):
-                return setup.deal(rs_, t, name, idxs)
+                return apply(rs_, t, model.Deal(name, tuple(idxs)))
 
             common.print_event(rs, g.record(dealt))
     elif n_deal:
