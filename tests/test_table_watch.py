@@ -6,12 +6,11 @@ import io
 import os
 import subprocess
 import sys
-import time
-import uuid
 from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tmuxdriver import tmux_screen
 
 from referee.cli import watch
 from referee.core import money, mortgages
@@ -95,29 +94,14 @@ def test_watch_redraws_after_a_move_from_another_process(game):
 
 def test_watch_screen_in_tmux(game):
     path, env = game
-    sock = f"referee-test-{uuid.uuid4().hex[:8]}"
-    tmux = ["tmux", "-L", sock]
     cmd = f"env REFEREE_CACHE={env['REFEREE_CACHE']} REFEREE_GAME={path} {REFEREE} watch"
-    tenv = {k: v for k, v in env.items() if k not in ("COLUMNS", "LINES", "TMUX")}
-    subprocess.run([*tmux, "new-session", "-d", "-s", "w", "-x", "110", "-y", "30", cmd], check=True, env=tenv)
-
-    def screen_until(needle: str, limit: float = 10.0) -> str:
-        end = time.monotonic() + limit
-        while True:
-            out = subprocess.run([*tmux, "capture-pane", "-p", "-t", "w"], capture_output=True, text=True).stdout
-            if needle in out or time.monotonic() > end:
-                return out
-            time.sleep(0.05)
-
-    try:
-        first = screen_until("new game")
+    with tmux_screen(cmd, 110, 30, env) as term:
+        first = term.until("new game")
         assert "▶  Ana" in first or "▶ Ana" in first
         subprocess.run([REFEREE, "roll", "2", "6"], env=env, check=True, capture_output=True)
         subprocess.run([REFEREE, "buy", "Ana", "vermont"], env=env, check=True, capture_output=True)
-        screen = screen_until("Ana buys Vermont Avenue")
+        screen = term.until("Ana buys Vermont Avenue")
         assert "Ana buys Vermont Avenue for $100" in screen
         row = next(ln for ln in screen.splitlines() if " Ana " in ln and "$" in ln)
         assert "$1,400" in row and "Vermont Avenue" in row
         assert "Ben to throw" in screen
-    finally:
-        subprocess.run([*tmux, "kill-server"], capture_output=True)

@@ -8,14 +8,11 @@ watch` in tmux at 80×24 is captured at the end, as the players see it."""
 from __future__ import annotations
 
 import io
-import os
 import random
-import subprocess
-import time
-import uuid
 
 from conftest import referee_exe, run
 from rich.console import Console
+from tmuxdriver import tmux_screen
 
 NAMES = ["Ana", "Ben", "Carla", "Dan"]
 
@@ -69,19 +66,7 @@ def test_every_player_is_on_an_80x24_watch_at_every_move(tmp_path):
         if src is not None:
             src.close()
     # as the players see it: the real watch in tmux, 80×24
-    sock = f"referee-fit-{uuid.uuid4().hex[:8]}"
-    tmux = ["tmux", "-L", sock]
-    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "TMUX")}
-    subprocess.run([*tmux, "new-session", "-d", "-s", "w", "-x", "80", "-y", "24", f"{referee_exe()} --game {g} watch"], check=True, env=env)
-    try:
-        deadline = time.monotonic() + 10
-        screen = ""
-        while time.monotonic() < deadline:
-            screen = subprocess.run([*tmux, "capture-pane", "-p", "-t", "w"], capture_output=True, text=True).stdout
-            if all(name in screen for name in NAMES) and "last moves" in screen:
-                break
-            time.sleep(0.1)
+    with tmux_screen(f"{referee_exe()} --game {g} watch", 80, 24) as term:
+        screen = term.until(lambda s: all(name in s for name in NAMES) and "last moves" in s)
         assert all(name in screen for name in NAMES), screen
         assert "more below" not in screen and "last moves" in screen, screen
-    finally:
-        subprocess.run([*tmux, "kill-server"], capture_output=True)

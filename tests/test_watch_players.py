@@ -8,12 +8,11 @@ import io
 import os
 import re
 import subprocess
-import time
-import uuid
 
 import pytest
 from conftest import referee_exe, run
 from rich.console import Console
+from tmuxdriver import tmux_screen
 
 from referee.cli import watch
 from referee.core import scoring, valuation
@@ -140,29 +139,14 @@ def test_every_width_from_45_to_200_keeps_names_whole(game):
 def test_watch_at_45_columns_in_tmux(game):
     env = dict(os.environ, REFEREE_GAME=str(game), TERM="xterm")
     subprocess.run([referee_exe(), "new", "Ana", "Ben", "Cy", "--turns"], env=env, check=True, capture_output=True)
-    sock = f"referee-test-{uuid.uuid4().hex[:8]}"
-    tmux = ["tmux", "-L", sock]
     cmd = f"env REFEREE_CACHE={env['REFEREE_CACHE']} REFEREE_GAME={game} {referee_exe()} watch"
-    tenv = {k: v for k, v in env.items() if k not in ("COLUMNS", "LINES", "TMUX")}
-    subprocess.run([*tmux, "new-session", "-d", "-s", "w", "-x", "45", "-y", "40", cmd], check=True, env=tenv)
-
-    def screen_until(needle: str, limit: float = 10.0) -> str:
-        end = time.monotonic() + limit
-        while True:
-            out = subprocess.run([*tmux, "capture-pane", "-p", "-t", "w"], capture_output=True, text=True).stdout
-            if needle in out or time.monotonic() > end:
-                return out
-            time.sleep(0.05)
-
-    try:
-        screen_until("new game")
+    with tmux_screen(cmd, 45, 40, env) as term:
+        term.until("new game")
         for args in (["roll", "5", "6"], ["buy", "Ana", "st", "charles", "place"], ["roll", "5", "6"]):
             subprocess.run([referee_exe(), *args], env=env, check=True, capture_output=True)
-        screen = screen_until("Ben owes Ana")
+        screen = term.until("Ben owes Ana")
         assert "Ben owes Ana $10 rent on St. Charles" in screen.replace("\n", " ").replace("  ", " ")
         lines = screen.splitlines()
         assert all(len(ln) <= 45 for ln in lines)
         assert any("■ St. Charles Place" in ln for ln in lines), screen
         assert "Ben threw 5+6 = 11 → St. Charles Place" in screen.replace("\n   ", " ")
-    finally:
-        subprocess.run([*tmux, "kill-server"], capture_output=True)
