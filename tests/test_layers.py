@@ -136,3 +136,17 @@ def test_the_core_is_pure():
             if isinstance(n, ast.Attribute) and n.attr == "execute":
                 found.append(f"{p.name}:{n.lineno} runs SQL")
     assert found == []
+
+
+def test_only_the_store_opens_a_game_file():
+    """SQL on a game file lives in store/ (search/ keeps its own index files); every other layer asks the store."""
+    found = []
+    for p in sorted(ROOT.rglob("*.py")):
+        rel = p.relative_to(ROOT).parts
+        if rel[0] in ("store", "search"):
+            continue
+        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if (isinstance(n, ast.Attribute) and n.attr in ("execute", "executemany")
+                    or isinstance(n, ast.Attribute) and n.attr == "connect" and isinstance(n.value, ast.Name) and n.value.id == "sqlite3"):
+                found.append(f"{'/'.join(rel)}:{n.lineno} .{n.attr}")
+    assert found == []

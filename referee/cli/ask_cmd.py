@@ -207,22 +207,19 @@ def _as_shipped(path: Path, shipped) -> str | None:
     then those of the index (the values the table recorded for its deeds change the board, never a
     clause). Anything unusual (another ruleset, an older copy of the edition, a damaged or newer
     file, no recorded language) returns None, and the game is opened as every command opens it."""
-    import sqlite3
-
     from referee.search.store import shipped_edition
+    from referee.store.gamefile import peek
 
+    looked = peek(path, ("schema_version", "ruleset", "spec", "initial"))
+    if looked is None:
+        return None
+    meta, whole = looked
+    if meta.get("schema_version") not in GAME_SCHEMAS or not isinstance(meta.get("ruleset"), str) or "initial" not in meta or not whole:
+        return None
     try:
-        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        try:
-            meta = dict(con.execute("SELECT key, value FROM meta WHERE key IN ('schema_version', 'ruleset', 'spec', 'initial')"))
-            tables = con.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('events', 'snapshot')").fetchone()[0]
-        finally:
-            con.close()
-        if meta.get("schema_version") not in GAME_SCHEMAS or not isinstance(meta.get("ruleset"), str) or "initial" not in meta or tables != 2:
-            return None
         eid = shipped_edition(meta["ruleset"], shipped)
         spec = json.loads(meta.get("spec") or "null") if eid else None
-    except (sqlite3.Error, ValueError):
+    except ValueError:
         return None
     if not isinstance(spec, dict) or not spec.get("language"):
         return None

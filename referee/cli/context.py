@@ -4,7 +4,6 @@ the game opener. Imports no command module, so any command may import it.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Annotated, Any, Optional
 
@@ -149,23 +148,18 @@ def game_language(file) -> str | None:
     Never fails: a missing, unreadable, foreign or damaged file has no language (None). With no write-ahead
     log beside it (no game open anywhere) the file is read as immutable, so the look leaves no -wal/-shm behind."""
     import json
-    import sqlite3
-    from urllib.parse import quote
 
+    from referee.store.gamefile import peek
+
+    looked = peek(file, ("spec", "ruleset"))
+    if looked is None:
+        return None
     try:
-        if not file.is_file():
-            return None
-        mode = "mode=ro" if os.path.exists(f"{file}-wal") else "immutable=1"
-        con = sqlite3.connect(f"file:{quote(str(file))}?{mode}", uri=True)
-        try:
-            meta = dict(con.execute("SELECT key, value FROM meta WHERE key IN ('spec', 'ruleset')").fetchall())
-        finally:
-            con.close()
         for key in ("spec", "ruleset"):  # the language chosen at `new`, else the edition's (older game files)
-            value = json.loads(meta.get(key) or "{}")
+            value = json.loads(looked[0].get(key) or "{}")
             if isinstance(value, dict) and isinstance(value.get("language"), str) and value["language"]:
                 return value["language"]
-    except (OSError, sqlite3.Error, ValueError, TypeError):
+    except (ValueError, TypeError):
         return None
     return None
 

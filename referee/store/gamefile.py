@@ -93,3 +93,26 @@ def loads(path: Path, text, what: str):
 
 def damaged(path: Path, what: str) -> InputError:
     return InputError(i18n._("{path}: damaged game file: {what}").format(path=path, what=what))
+
+
+def peek(path: Path, keys: tuple[str, ...]) -> tuple[dict[str, str], bool] | None:
+    """A look at a game file without the ledger (which command speaks which language, which edition it plays):
+    the `meta` entries named by `keys`, and whether its events and snapshot tables are there. Read-only; with no
+    write-ahead log beside it (no game open anywhere) the file is read as immutable, so the look leaves nothing
+    behind. None for a missing, unreadable, foreign or damaged file: the command then opens it as every command does."""
+    from urllib.parse import quote
+
+    try:
+        if not path.is_file():
+            return None
+        mode = "mode=ro" if os.path.exists(f"{path}-wal") else "immutable=1"
+        con = sqlite3.connect(f"file:{quote(str(path))}?{mode}", uri=True)
+        try:
+            meta = dict(con.execute(f"SELECT key, value FROM meta WHERE key IN ({','.join('?' * len(keys))})", keys).fetchall())
+            tables = con.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('events', 'snapshot')").fetchone()[0]
+        finally:
+            con.close()
+    except (OSError, sqlite3.Error):
+        return None
+    return meta, tables == 2
+
