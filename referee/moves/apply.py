@@ -10,32 +10,19 @@ longer ground is refused as when it was typed (`core.turn_checks`).
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
-from referee.core import (
-    auction_rules,
-    bankruptcy,
-    buildings,
-    buying,
-    cards,
-    group_build,
-    hotel_sale,
-    jail,
-    money,
-    mortgages,
-    rent,
-    setup,
-    tax_declare,
-    taxes,
-    trades,
-    turn_checks,
-    turns,
-)
 from referee.core.events import Event
 from referee.core.state import Table
 from referee.errors import InputError
 from referee.moves import model as m
 from referee.ruleset.model import Ruleset
+
+
+def _c(chapter: str):
+    """The engine's chapter, imported when a move needs it: a command loads only the chapter of its own move."""
+    return import_module(f"referee.core.{chapter}")
 
 
 def card_by_ref(rs: Ruleset, ref: str | None) -> dict | None:
@@ -54,26 +41,26 @@ def card_by_ref(rs: Ruleset, ref: str | None) -> dict | None:
 
 def _rent(rs: Ruleset, t: Table, mv: m.Rent) -> Event:
     # with turns tracked, the rent is tied to the payer's landing there, unless the claim window was stated by hand
-    landing = rent.last_landing(t, mv.payer, mv.deed) if mv.late is None and t.extra.get("tracking") else None
-    return rent.rent(rs, t, mv.payer, mv.deed, mv.dice, card_by_ref(rs, mv.card), mv.late, landing)
+    landing = _c("rent").last_landing(t, mv.payer, mv.deed) if mv.late is None and t.extra.get("tracking") else None
+    return _c("rent").rent(rs, t, mv.payer, mv.deed, mv.dice, card_by_ref(rs, mv.card), mv.late, landing)
 
 
 def _card(rs: Ruleset, t: Table, mv: m.Card) -> Event:
     # with turns tracked the token moves, unless the move was entered as passing GO
-    card = cards.custom_card(rs, t, mv.player, **mv.custom) if mv.custom else card_by_ref(rs, mv.card)
+    card = _c("cards").custom_card(rs, t, mv.player, **mv.custom) if mv.custom else card_by_ref(rs, mv.card)
     if card is None:
         raise InputError("a drawn card with no card named cannot be replayed")
     if t.extra.get("tracking") and not mv.passed_go:
-        return turns.draw(rs, t, mv.player, card)
-    return cards.draw_card(rs, t, mv.player, card, mv.passed_go)
+        return _c("turns").draw(rs, t, mv.player, card)
+    return _c("cards").draw_card(rs, t, mv.player, card, mv.passed_go)
 
 
 def _auction(rs: Ruleset, t: Table, mv: m.Auction) -> Event:
     # no bid (the deed stays with the bank), or a bid won, paid or owed to the bank
     if mv.player is None:
-        return auction_rules.no_bids(rs, t, mv.deed)
+        return _c("auction_rules").no_bids(rs, t, mv.deed)
     assert mv.price is not None
-    return auction_rules.bid_won(rs, t, mv.player, mv.deed, mv.price)
+    return _c("auction_rules").bid_won(rs, t, mv.player, mv.deed, mv.price)
 
 
 def _lot_or_group(mv: m.Build | m.Sell) -> tuple[int | None, int | str | None]:
@@ -88,19 +75,19 @@ def _lot_or_group(mv: m.Build | m.Sell) -> tuple[int | None, int | str | None]:
 def _build(rs: Ruleset, t: Table, mv: m.Build) -> Event:
     lot, to = _lot_or_group(mv)
     if lot is None and to is not None and mv.group:  # build GROUP to N: the group's lots, evenly
-        return group_build.build_group(rs, t, rs.group_members(mv.group)[0], to)
+        return _c("group_build").build_group(rs, t, rs.group_members(mv.group)[0], to)
     assert lot is not None
-    return buildings.build(rs, t, lot, mv.count, mv.hotel, mv.price)
+    return _c("buildings").build(rs, t, lot, mv.count, mv.hotel, mv.price)
 
 
 def _sell(rs: Ruleset, t: Table, mv: m.Sell) -> Event:
     lot, to = _lot_or_group(mv)
     if mv.way and lot is not None:  # hotels sold outright, the way the edition allows
-        return hotel_sale.sell_whole(rs, t, lot, mv.way)
+        return _c("hotel_sale").sell_whole(rs, t, lot, mv.way)
     if lot is None and to is not None and mv.group:
-        return group_build.sell_group(rs, t, rs.group_members(mv.group)[0], int(to))
+        return _c("group_build").sell_group(rs, t, rs.group_members(mv.group)[0], int(to))
     assert lot is not None
-    return buildings.sell_buildings(rs, t, lot, mv.count)
+    return _c("buildings").sell_buildings(rs, t, lot, mv.count)
 
 
 def _deed(rs: Ruleset, t: Table, mv: m.DeedValues) -> Event:
@@ -109,32 +96,32 @@ def _deed(rs: Ruleset, t: Table, mv: m.DeedValues) -> Event:
 
 
 CHAPTERS: dict[type[m.Move], Callable[[Ruleset, Table, Any], Event]] = {
-    m.Deal: lambda rs, t, mv: setup.deal(rs, t, mv.player, list(mv.deeds)),
-    m.Salary: lambda rs, t, mv: money.salary(rs, t, mv.player, mv.landed, (mv.forced or {}).get("reason")),
-    m.Pay: lambda rs, t, mv: money.pay(rs, t, mv.payer, mv.payee, mv.amount, mv.reason),
-    m.Settle: lambda rs, t, mv: money.settle(rs, t, mv.player),
-    m.Buy: lambda rs, t, mv: buying.buy(rs, t, mv.player, mv.deed),
+    m.Deal: lambda rs, t, mv: _c("setup").deal(rs, t, mv.player, list(mv.deeds)),
+    m.Salary: lambda rs, t, mv: _c("money").salary(rs, t, mv.player, mv.landed, (mv.forced or {}).get("reason")),
+    m.Pay: lambda rs, t, mv: _c("money").pay(rs, t, mv.payer, mv.payee, mv.amount, mv.reason),
+    m.Settle: lambda rs, t, mv: _c("money").settle(rs, t, mv.player),
+    m.Buy: lambda rs, t, mv: _c("buying").buy(rs, t, mv.player, mv.deed),
     m.Auction: _auction,
     m.Rent: _rent,
-    m.IncomeTax: lambda rs, t, mv: taxes.income_tax(rs, t, mv.player, mv.choice),
-    m.LuxuryTax: lambda rs, t, mv: taxes.luxury_tax(rs, t, mv.player),
-    m.Declare: lambda rs, t, mv: tax_declare.declare(rs, t, mv.player, mv.choice),
-    m.FreeParking: lambda rs, t, mv: taxes.free_parking(rs, t, mv.player),
-    m.Mortgage: lambda rs, t, mv: mortgages.mortgage(rs, t, mv.deed),
-    m.Unmortgage: lambda rs, t, mv: mortgages.unmortgage(rs, t, mv.deed),
+    m.IncomeTax: lambda rs, t, mv: _c("taxes").income_tax(rs, t, mv.player, mv.choice),
+    m.LuxuryTax: lambda rs, t, mv: _c("taxes").luxury_tax(rs, t, mv.player),
+    m.Declare: lambda rs, t, mv: _c("tax_declare").declare(rs, t, mv.player, mv.choice),
+    m.FreeParking: lambda rs, t, mv: _c("taxes").free_parking(rs, t, mv.player),
+    m.Mortgage: lambda rs, t, mv: _c("mortgages").mortgage(rs, t, mv.deed),
+    m.Unmortgage: lambda rs, t, mv: _c("mortgages").unmortgage(rs, t, mv.deed),
     m.Build: _build,
     m.Sell: _sell,
-    m.Trade: lambda rs, t, mv: trades.trade(rs, t, mv.a, mv.b, trades.Side(**mv.a_gives), trades.Side(**mv.b_gives), list(mv.lift)),
-    m.JailSend: lambda rs, t, mv: jail.send_to_jail(rs, t, mv.player, mv.reason),
-    m.JailPay: lambda rs, t, mv: jail.jail_pay(rs, t, mv.player),
-    m.JailCard: lambda rs, t, mv: jail.jail_card(rs, t, mv.player, mv.deck),
-    m.JailRoll: lambda rs, t, mv: jail.jail_roll(rs, t, mv.player, mv.dice[0], mv.dice[1]),
+    m.Trade: lambda rs, t, mv: _c("trades").trade(rs, t, mv.a, mv.b, _c("trades").Side(**mv.a_gives), _c("trades").Side(**mv.b_gives), list(mv.lift)),
+    m.JailSend: lambda rs, t, mv: _c("jail").send_to_jail(rs, t, mv.player, mv.reason),
+    m.JailPay: lambda rs, t, mv: _c("jail").jail_pay(rs, t, mv.player),
+    m.JailCard: lambda rs, t, mv: _c("jail").jail_card(rs, t, mv.player, mv.deck),
+    m.JailRoll: lambda rs, t, mv: _c("jail").jail_roll(rs, t, mv.player, mv.dice[0], mv.dice[1]),
     m.Card: _card,
-    m.Bankrupt: lambda rs, t, mv: bankruptcy.bankrupt(rs, t, mv.player, list(mv.lift)),
-    m.PartialPayment: lambda rs, t, mv: bankruptcy.partial_payment(rs, t, mv.debtor, list(mv.deeds), mv.value),
-    m.Roll: lambda rs, t, mv: turns.roll(rs, t, mv.dice[0], mv.dice[1], mv.player),
-    m.NextTurn: lambda rs, t, mv: turns.pass_turn(rs, t),
-    m.SetTurn: lambda rs, t, mv: turns.set_turn(rs, t, mv.player),
+    m.Bankrupt: lambda rs, t, mv: _c("bankruptcy").bankrupt(rs, t, mv.player, list(mv.lift)),
+    m.PartialPayment: lambda rs, t, mv: _c("bankruptcy").partial_payment(rs, t, mv.debtor, list(mv.deeds), mv.value),
+    m.Roll: lambda rs, t, mv: _c("turns").roll(rs, t, mv.dice[0], mv.dice[1], mv.player),
+    m.NextTurn: lambda rs, t, mv: _c("turns").pass_turn(rs, t),
+    m.SetTurn: lambda rs, t, mv: _c("turns").set_turn(rs, t, mv.player),
     m.DeedValues: _deed,
 }
 
@@ -142,7 +129,7 @@ CHAPTERS: dict[type[m.Move], Callable[[Ruleset, Table, Any], Event]] = {
 def apply(rs: Ruleset, t: Table, mv: m.Move) -> Event:
     """Run the move on table `t` (a scratch copy is the chapter's business): its Event, or the chapter's Refusal."""
     ev = CHAPTERS[type(mv)](rs, t, mv)
-    return turn_checks.mark(ev, turn_checks.recheck(rs, t, mv.kind, mv.args()))
+    return _c("turn_checks").mark(ev, _c("turn_checks").recheck(rs, t, mv.kind, mv.args()))
 
 
 def rerun(rs: Ruleset, t: Table, typ: str, args: dict[str, Any]) -> Event:

@@ -14,29 +14,91 @@ added; `from_event` reads the move back, `args()` writes it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, dataclass_transform
+
+if TYPE_CHECKING:
+    from dataclasses import KW_ONLY
 
 from referee.errors import InputError
 
+_REQUIRED = object()  # a field without a default
 
-@dataclass(frozen=True, slots=True)
+
 class Source:
     """Where a move was said: a console line, the CLI's argv, a scenario file and line, a phone, a stored event."""
 
-    surface: str  # "console" | "cli" | "scenario" | "phone" | "event"
-    where: str = ""  # "moves.txt:12", "#34", the argv as typed …
+    __slots__ = ("surface", "where")
+
+    def __init__(self, surface: str, where: str = ""):
+        self.surface = surface  # "console" | "cli" | "scenario" | "phone" | "event"
+        self.where = where  # "moves.txt:12", "#34", the argv as typed …
+
+    def __repr__(self) -> str:
+        return f"Source({self.surface!r}, {self.where!r})"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
-    """The fields every move has: where it was said (not part of the move's identity) and, when the banker
-    recorded it against the rules' question, the reason kept with it (`--force`)."""
+@dataclass_transform(frozen_default=True)
+class _Kind(type):
+    """How a kind of move is made from its annotations (see Move); a metaclass so that mypy reads Move's own
+    keyword-only fields as every kind's."""
+
+    def __init__(cls, name: str, bases: tuple[type, ...], ns: dict[str, Any], **kw: Any) -> None:
+        super().__init__(name, bases, ns, **kw)
+        own = [(n, ns.get(n, _REQUIRED)) for n, ann in ns.get("__annotations__", {}).items() if not str(ann).startswith("ClassVar")]
+        cls.FIELDS = tuple(getattr(bases[0], "FIELDS", ())) + tuple(own) if bases else ()
+
+
+class Move(metaclass=_Kind):
+    """The fields every move has: when the banker recorded it against the rules' question, the reason kept with it
+    (`--force`), and where it was said (not part of the move's identity); both are keyword-only.
+
+    Each kind declares its fields as annotations, read by mypy as a frozen dataclass's (PEP 681). At run time a
+    kind is a plain class built from those annotations: twenty-seven dataclasses would cost every command ~20 ms
+    of start-up (python -X importtime), a plain class a few microseconds."""
 
     kind: ClassVar[str] = ""
     OUTPUTS: ClassVar[tuple[str, ...]] = ()  # keys the engine adds to the stored args (not said by the table)
-    forced: dict[str, Any] | None = field(default=None, kw_only=True)
-    source: Source | None = field(default=None, kw_only=True, compare=False)
+    FIELDS: ClassVar[tuple[tuple[str, Any], ...]] = ()  # (name, default or _REQUIRED), in order
+    if TYPE_CHECKING:  # what mypy reads: two keyword-only fields every kind has (set by __init__ at run time)
+        _: KW_ONLY
+        forced: dict[str, Any] | None = None
+        source: Source | None = None
+
+    def __init__(self, *args: Any, forced: dict[str, Any] | None = None, source: Source | None = None, **kw: Any) -> None:
+        if len(args) > len(self.FIELDS):
+            raise TypeError(f"{type(self).__name__} takes {len(self.FIELDS)} fields, {len(args)} given")
+        for i, (name, default) in enumerate(self.FIELDS):
+            if i < len(args):
+                if name in kw:
+                    raise TypeError(f"{type(self).__name__}: {name} given twice")
+                value = args[i]
+            elif name in kw:
+                value = kw.pop(name)
+            elif default is not _REQUIRED:
+                value = default
+            else:
+                raise TypeError(f"{type(self).__name__} needs {name}")
+            object.__setattr__(self, name, value)
+        if kw:
+            raise TypeError(f"{type(self).__name__} has no field {', '.join(kw)}")
+        object.__setattr__(self, "forced", forced)
+        object.__setattr__(self, "source", source)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a move is frozen: cannot set {name}")
+
+    def _values(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name, _ in self.FIELDS) + (self.forced,)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, Move) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self), repr(self._values())))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name, _ in self.FIELDS)
+        return f"{type(self).__name__}({shown}{', forced=' + repr(self.forced) if self.forced else ''})"
 
     @property
     def event_type(self) -> str:
@@ -45,11 +107,9 @@ class Move:
     def args(self) -> dict[str, Any]:
         """The move as an event stores it (its fields; the sub-kind of a group under its key)."""
         out: dict[str, Any] = {}
-        for f in fields(self):
-            if f.name in ("source", "forced"):
-                continue
-            v = getattr(self, f.name)
-            out[f.name] = list(v) if isinstance(v, tuple) else v
+        for name, _ in self.FIELDS:
+            v = getattr(self, name)
+            out[name] = list(v) if isinstance(v, tuple) else v
         sub = SUBKIND.get(self.event_type)
         if sub:
             out[sub] = self.kind.partition(".")[2]
@@ -59,21 +119,18 @@ class Move:
 
 
 # ---------------------------------------------------------------- money
-@dataclass(frozen=True, slots=True)
 class Deal(Move):
     kind: ClassVar[str] = "deal"
     player: str
     deeds: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Salary(Move):
     kind: ClassVar[str] = "salary"
     player: str
     landed: bool = False
 
 
-@dataclass(frozen=True, slots=True)
 class Pay(Move):
     kind: ClassVar[str] = "pay"
     payer: str
@@ -82,21 +139,18 @@ class Pay(Move):
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
 class Settle(Move):
     kind: ClassVar[str] = "settle"
     player: str
 
 
 # ---------------------------------------------------------------- deeds
-@dataclass(frozen=True, slots=True)
 class Buy(Move):
     kind: ClassVar[str] = "buy"
     player: str
     deed: int
 
 
-@dataclass(frozen=True, slots=True)
 class Auction(Move):
     """A deed the bank auctioned: won by `player` at `price`, or no bid (`player` None: the bank keeps it)."""
 
@@ -107,7 +161,6 @@ class Auction(Move):
     price: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
 class Rent(Move):
     kind: ClassVar[str] = "rent"
     payer: str
@@ -117,21 +170,18 @@ class Rent(Move):
     late: int | None = None  # the claim window stated by hand: how many players have thrown since
 
 
-@dataclass(frozen=True, slots=True)
 class Mortgage(Move):
     kind: ClassVar[str] = "mortgage"
     OUTPUTS: ClassVar[tuple[str, ...]] = ("player",)
     deed: int
 
 
-@dataclass(frozen=True, slots=True)
 class Unmortgage(Move):
     kind: ClassVar[str] = "unmortgage"
     OUTPUTS: ClassVar[tuple[str, ...]] = ("player",)
     deed: int
 
 
-@dataclass(frozen=True, slots=True)
 class Build(Move):
     """Houses (or a hotel) on one lot, or a whole group brought evenly to `to` houses."""
 
@@ -145,7 +195,6 @@ class Build(Move):
     to: int | str | None = None  # a number of houses, or "hotel"
 
 
-@dataclass(frozen=True, slots=True)
 class Sell(Move):
     kind: ClassVar[str] = "sell"
     OUTPUTS: ClassVar[tuple[str, ...]] = ("player",)
@@ -156,7 +205,6 @@ class Sell(Move):
     to: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
 class Trade(Move):
     kind: ClassVar[str] = "trade"
     a: str
@@ -166,7 +214,6 @@ class Trade(Move):
     lift: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
 class DeedValues(Move):
     """Values read from a deed at the table (`referee deed`): laid over the board from then on."""
 
@@ -175,7 +222,6 @@ class DeedValues(Move):
 
 
 # ---------------------------------------------------------------- squares, cards, jail
-@dataclass(frozen=True, slots=True)
 class IncomeTax(Move):
     kind: ClassVar[str] = "tax.income"
     OUTPUTS: ClassVar[tuple[str, ...]] = ("net_worth",)
@@ -183,13 +229,11 @@ class IncomeTax(Move):
     choice: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
 class LuxuryTax(Move):
     kind: ClassVar[str] = "tax.luxury"
     player: str
 
 
-@dataclass(frozen=True, slots=True)
 class Declare(Move):
     """The income-tax choice declared before counting."""
 
@@ -198,13 +242,11 @@ class Declare(Move):
     choice: str
 
 
-@dataclass(frozen=True, slots=True)
 class FreeParking(Move):
     kind: ClassVar[str] = "free_parking"
     player: str
 
 
-@dataclass(frozen=True, slots=True)
 class Card(Move):
     kind: ClassVar[str] = "card"
     player: str
@@ -213,27 +255,23 @@ class Card(Move):
     custom: dict[str, Any] | None = None  # a card the table made up: {"effect": "pay" | "pay_each" | "collect" | …, "amount": N}
 
 
-@dataclass(frozen=True, slots=True)
 class JailSend(Move):
     kind: ClassVar[str] = "jail.send"
     player: str
     reason: str = ""
 
 
-@dataclass(frozen=True, slots=True)
 class JailPay(Move):
     kind: ClassVar[str] = "jail.pay"
     player: str
 
 
-@dataclass(frozen=True, slots=True)
 class JailCard(Move):
     kind: ClassVar[str] = "jail.card"
     player: str
     deck: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
 class JailRoll(Move):
     kind: ClassVar[str] = "jail.roll"
     player: str
@@ -241,26 +279,22 @@ class JailRoll(Move):
 
 
 # ---------------------------------------------------------------- turns and the end
-@dataclass(frozen=True, slots=True)
 class Roll(Move):
     kind: ClassVar[str] = "roll"
     player: str | None  # None: whoever's turn it is (the event stores who threw)
     dice: tuple[int, int]
 
 
-@dataclass(frozen=True, slots=True)
 class NextTurn(Move):
     kind: ClassVar[str] = "turn.next"
     OUTPUTS: ClassVar[tuple[str, ...]] = ("player",)
 
 
-@dataclass(frozen=True, slots=True)
 class SetTurn(Move):
     kind: ClassVar[str] = "turn.set"
     player: str
 
 
-@dataclass(frozen=True, slots=True)
 class Bankrupt(Move):
     kind: ClassVar[str] = "bankrupt"
     OUTPUTS: ClassVar[tuple[str, ...]] = ("creditor",)
@@ -268,7 +302,6 @@ class Bankrupt(Move):
     lift: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
 class PartialPayment(Move):
     """A debt paid partly in deeds at a value the creditor accepts."""
 
@@ -299,11 +332,10 @@ def from_event(typ: str, args: dict[str, Any], where: str = "") -> Move:
     if cls is None:
         raise InputError(f"a '{name}' entry is not a move that can be replayed")
     given: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name in ("source", "forced") or f.name not in args:
-            continue
-        v = args[f.name]
-        given[f.name] = tuple(v) if isinstance(v, list) else v
+    for name, _ in cls.FIELDS:
+        if name in args:
+            v = args[name]
+            given[name] = tuple(v) if isinstance(v, list) else v
     if cls is Auction and "player" not in args and "winner" in args:  # no bid: the stored winner is None
         given["player"] = args["winner"]
     try:
