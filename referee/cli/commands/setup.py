@@ -35,8 +35,11 @@ def new(
     rs = loader.load(ruleset, variant or [], house_rule or [], board)
     path = game_path(game)
     table, ops, deals = setup.new_game(rs, players, random_deal=random_deal, seed=seed, track_turns=track_turns)
-    # the game's language: --lang/REFEREE_LANG if given, else the edition's (the locale does not outrank it here)
-    language = i18n.current() if i18n.explicit() else rs.language
+    # the game's language: --lang/REFEREE_LANG if given; else an edition printed in another language speaks its own
+    # (it-lire Italian, mx-hasbro Spanish); else the table's locale when we speak it (LANG=es_MX: a us-classic game in
+    # Spanish), else the edition's English. The game records the choice: every later command speaks it.
+    locale = i18n.locale_language()
+    language = i18n.current() if i18n.explicit() else rs.language if rs.language != "en" or not locale else locale
     spec = {"ruleset": rs.edition, "variants": variant or [], "house_rules": house_rule or [], "board": board, "players": players,
             "language": language}
     import time
