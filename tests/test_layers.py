@@ -19,7 +19,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("referee.errors",),  # the error family and the citation
     ("referee.ruleset",),  # editions as data: schema, loader, model, YAML, the name matcher
     ("referee.core",),  # the rulebook's chapters, pure
-    ("referee.moves",),  # the table's vocabulary: amounts, a table as written
+    ("referee.moves",),  # the table's vocabulary: typed moves, the one apply, the printer, amounts, a table as written
     ("referee.store",),  # the game file: ledger, replay, corrections, what the screens read
     ("referee.check", "referee.search", "referee.web"),  # readers of the engine
     ("referee.cli",),  # the banker's commands, which start the readers
