@@ -95,3 +95,19 @@ def test_short_game_hotel_on_a_lot_of_four_houses_says_four_go_back():
     ev = buildings.build(rs, t, lots[0], hotel=True)
     assert ev.t.bank_houses == 32 - 12 + 4
     assert any("its 4 houses go back" in render(s, rs.fmt) for s in ev.steps)
+
+
+def test_the_next_step_offered_is_a_build_the_rules_allow():
+    """The hint after a build is the move itself tried: cash short, a mortgaged lot or a debt say so, with the refusal."""
+    from referee.core import money
+    from referee.core.next_build import next_step
+
+    rs = ruleset()
+    t, lots = _light_blues(rs)
+    t = buildings.build(rs, t, lots[0]).t
+    assert next_step(rs, t, lots[0]).id == "next_build.evenly"  # the next house goes on a lower lot
+    poor = money.pay(rs, t, "Ana", BANK, t.player("Ana").cash - 10).t  # $10 left: no house at $50
+    step = next_step(rs, poor, lots[0])
+    assert step.id == "next_build.not_now" and step.params["why"]["id"] == "refused.short", step
+    owing = money.pay(rs, t, "Ana", BANK, t.player("Ana").cash + 100).t  # a debt recorded: no building until it is paid
+    assert next_step(rs, owing, lots[0]).id == "next_build.not_now"

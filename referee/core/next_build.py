@@ -1,16 +1,30 @@
 """The next legal building step on a lot, said after each `build` (issue 18: a 4-house lot says a hotel is next).
 
-The same rules as `buildings.build`, read forwards: the group's evenness, the
-houses a hotel needs (on that lot or on every lot), the bank's stock, and a
-hotel as the last step. Returns a message (worded in referee/words/messages.py), or
-None for a lot nothing can be built on. Pure: no printing, no files.
+What it says is worked out forwards (the group's evenness, the houses a hotel
+needs, on that lot or on every lot, the bank's stock, a hotel as the last step),
+and what it offers is then tried as the move itself (`buildings.build` on a
+scratch copy), so a hint never offers a build the rules refuse: a mortgaged
+lot, a debt, cash short of the price say so with their clause. Returns a message
+(worded in referee/words/), or None for a lot nothing can be built on. Pure.
 """
 
 from __future__ import annotations
 
 from referee.core.state import Table
+from referee.errors import Refusal
 from referee.msg import Msg
 from referee.ruleset.model import Ruleset
+
+
+def _offered(rs: Ruleset, t: Table, idx: int, said: Msg, hotel: bool = False) -> Msg:
+    """`said`, if the move it offers is legal now; else why not, as the move itself would be refused."""
+    from referee.core import buildings
+
+    try:
+        buildings.build(rs, t, idx, 1, hotel)
+    except Refusal as r:
+        return Msg("next_build.not_now", {"deed": rs.squares[idx].name, "why": r.msg.to_dict() if r.msg else r.message})
+    return said
 
 
 def _level(rs: Ruleset, d) -> int:
@@ -38,12 +52,13 @@ def next_step(rs: Ruleset, t: Table, idx: int) -> Msg | None:
         if t.bank_hotels < 1:
             return Msg("next_build.hotel_none_left", hotel)
         by_itself = rs.p.building.hotel_by_itself  # the short game: a plain build is the hotel
-        return Msg("next_build.hotel" if d.houses >= max_h or by_itself else "next_build.house_or_hotel", hotel)
+        only_hotel = d.houses >= max_h or by_itself
+        return _offered(rs, t, idx, Msg("next_build.hotel" if only_hotel else "next_build.house_or_hotel", hotel), hotel=only_hotel)
     if rs.p.building.even_build and others:
         levels = [_level(rs, t.deeds[i]) for i in others]
         if d.houses + 1 - min(levels) > rs.p.building.max_difference:
-            lows = [rs.squares[i].name for i in others if _level(rs, t.deeds[i]) == min(levels)]
-            return Msg("next_build.evenly", {"house": rs.house_cost(sq), "lows": lows})
+            low = [i for i in others if _level(rs, t.deeds[i]) == min(levels)]
+            return _offered(rs, t, low[0], Msg("next_build.evenly", {"house": rs.house_cost(sq), "lows": [rs.squares[i].name for i in low]}))
     if t.bank_houses < 1:
         return Msg("next_build.house_none_left", {"deed": name, "house": rs.house_cost(sq)})
-    return Msg("next_build.house", {"deed": name, "house": rs.house_cost(sq)})
+    return _offered(rs, t, idx, Msg("next_build.house", {"deed": name, "house": rs.house_cost(sq)}))

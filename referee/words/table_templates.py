@@ -76,6 +76,7 @@ def table_templates(_nested: Callable[[Any, Any], str]) -> dict[str, Any]:
         "next_build.hotel_none_left": "next on {deed}: a hotel for {hotel:money}, when the bank has one again (none left)",
         "next_build.evenly": lambda p, f: pgettext("next_build.evenly", "next: a house for {house} on {lows} first (houses go up evenly "
                                              "across the group)").format(house=f(p["house"]), lows=pgettext("next_build.evenly", " or ").join(p["lows"])),
+        "next_build.not_now": lambda p, f: pgettext("next_build.not_now", "next on {deed}: not now, {why}").format(deed=p["deed"], why=_nested(p["why"], f)),
         "next_build.house_none_left": "next on {deed}: a house for {house:money}, when the bank has one again (none left)",
         "next_build.house": lambda p, f: pgettext("next_build.house", "next on {deed}: a house for {house} ({command})").format(
             deed=p["deed"], house=f(p["house"]), command=line("build", p["deed"])),
