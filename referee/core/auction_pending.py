@@ -3,15 +3,21 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from referee.core.checks import refuse
 from referee.core.ops import Extra, Owner
 from referee.core.state import Table
 from referee.ruleset.model import Ruleset
 
+if TYPE_CHECKING:
+    from referee.core.events import Event
+
+
 KEY = "bids"
 
 
-def pending(t: Table) -> dict:
+def pending(t: Table) -> dict[Any, Any]:
     return dict(t.extra.get(KEY) or {})
 
 
@@ -30,7 +36,7 @@ def not_before_paid(rs: Ruleset, t: Table, idx: int) -> None:
         raise refuse(rs, "auction.declined", "refused.bid_unpaid", deed=rs.squares[idx].name, winner=p[1])
 
 
-def hand_over(ev, paid_ids: list[int]) -> None:
+def hand_over(ev: Event, paid_ids: list[int]) -> None:
     """After a settlement: each paid bid's deed passes to its winner."""
     bids = pending(ev.t)
     for did in paid_ids:

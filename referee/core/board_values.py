@@ -14,6 +14,7 @@ a ruling that uses it says so), table (read at the table). No grade = known.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from referee.core.state import Table
@@ -30,10 +31,10 @@ BOARD_LISTS = ("railroad_rent", "utility_multipliers", "utility_rent")
 
 
 # ---------------------------------------------------------------- reading the log
-def live_changes(evs: list[tuple[int, dict]], undone: dict[int, int]) -> list[dict]:
+def live_changes(evs: list[tuple[int, dict[Any, Any]]], undone: dict[int, int]) -> list[dict[Any, Any]]:
     """The value changes of every `deed` event not undone, oldest first. The game file reads the events
     (store/ledger.live_overrides: the deed events and their cancellers only) and says which are undone."""
-    out: list[dict] = []
+    out: list[dict[Any, Any]] = []
     for seq, ev in evs:
         if seq in undone:
             continue
@@ -44,7 +45,7 @@ def live_changes(evs: list[tuple[int, dict]], undone: dict[int, int]) -> list[di
     return out
 
 
-def apply(data: dict, changes: list[dict]) -> dict:
+def apply(data: dict[Any, Any], changes: list[dict[Any, Any]]) -> dict[Any, Any]:
     """A copy of the merged ruleset dict with the table's values laid over its board."""
     if not changes:
         return data
@@ -58,7 +59,7 @@ def apply(data: dict, changes: list[dict]) -> dict:
     return data
 
 
-def set_value(board: dict, squares: list, ch: dict) -> None:
+def set_value(board: dict[Any, Any], squares: list[Any], ch: dict[Any, Any]) -> None:
     field, value, i = ch["field"], ch["value"], ch.get("index")
     if field in SQUARE_FIELDS:
         sq = squares[ch["square"]]
@@ -90,7 +91,7 @@ def set_value(board: dict, squares: list, ch: dict) -> None:
         raise ValueError(f"unknown board field {field!r}")
 
 
-def _grade(node: dict, field: str, i: int | None, n: int) -> None:
+def _grade(node: dict[Any, Any], field: str, i: int | None, n: int) -> None:
     conf = node.setdefault("confidence", {})
     if i is None:
         conf[field] = ["table"] * n if isinstance(node.get(field), list) else "table"
@@ -104,28 +105,28 @@ def _grade(node: dict, field: str, i: int | None, n: int) -> None:
 
 
 # ---------------------------------------------------------------- grades
-def grade(node: dict | None, field: str, i: int | None = None) -> str:
+def grade(node: dict[Any, Any] | None, field: str, i: int | None = None) -> str:
     g = ((node or {}).get("confidence") or {}).get(field)
     if isinstance(g, list):
         return g[i] if i is not None and i < len(g) else "known"
     return g or "known"
 
 
-def square_grade(rs, idx: int, field: str, i: int | None = None) -> str:
+def square_grade(rs: Ruleset, idx: int, field: str, i: int | None = None) -> str:
     squares = (rs.data.get("board") or {}).get("squares") or []
     return grade(squares[idx] if idx < len(squares) else None, field, i)
 
 
-def board_grade(rs, field: str, i: int | None = None) -> str:
+def board_grade(rs: Ruleset, field: str, i: int | None = None) -> str:
     return grade(rs.data.get("board"), field, i)
 
 
-def group_grade(rs, group: str, field: str) -> str:
+def group_grade(rs: Ruleset, group: str, field: str) -> str:
     return grade(((rs.data.get("board") or {}).get("groups") or {}).get(group), field)
 
 
 # ---------------------------------------------------------------- export
-def board_file(rs, game_id: str = "table-board") -> dict:
+def board_file(rs: Ruleset, game_id: str = "table-board") -> dict[Any, Any]:
     """The game's board (the edition's values with the table's corrections) as a board file."""
     board = copy.deepcopy(rs.data.get("board") or {})
     for key in ("template",):
@@ -147,12 +148,12 @@ def board_file(rs, game_id: str = "table-board") -> dict:
     return out
 
 
-def _has_unknown(node) -> bool:
+def _has_unknown(node: Any) -> bool:
     if isinstance(node, dict):
         return any(_has_unknown(v) for k, v in node.items() if k not in ("note", "confidence"))
     if isinstance(node, list):
         return any(_has_unknown(v) for v in node)
-    return node == "unknown"
+    return bool(node == "unknown")
 
 
 # ---------------------------------------------------------------- the `deed` event
@@ -169,10 +170,10 @@ def record_values(rs: Ruleset, t: Table, idx: int, values: dict[str, Any]) -> Ev
 
     sq = rs.squares[idx]
     fmt = rs.fmt
-    changes: list[dict] = []
+    changes: list[dict[Any, Any]] = []
     steps: list[str] = []
 
-    def change(field: str, value, old, label: str, money: bool = True, **where) -> None:
+    def change(field: str, value: Any, old: Any, label: str, money: bool = True, **where: Any) -> None:
         changes.append({"field": field, "value": value, **where})
         f = fmt if money else str
         if old == value:  # the deed confirms the shipped value: it is graded `table` from now on
@@ -242,13 +243,13 @@ def record_values(rs: Ruleset, t: Table, idx: int, values: dict[str, Any]) -> Ev
     return ev
 
 
-def _fill(given: list, old: list, n: int) -> list:
+def _fill(given: list[Any], old: list[Any], n: int) -> list[Any]:
     """A list by number owned: the values given first, then what was there (unknown if nothing)."""
     old = list(old) + ["unknown"] * (n - len(old))
     return list(given) + old[len(given):n]
 
 
-def _show(fmt, v) -> str:
+def _show(fmt: Callable[[int], str], v: Any) -> str:
     if isinstance(v, list):
         return "[" + ", ".join(_show(fmt, x) for x in v) + "]"
     if isinstance(v, int):
@@ -256,7 +257,7 @@ def _show(fmt, v) -> str:
     return str(v)
 
 
-def table_values_line(changes: list[dict]) -> Msg | None:
+def table_values_line(changes: list[dict[Any, Any]]) -> Msg | None:
     """For `status`: how many deed values the table has recorded (None if none)."""
     if not changes:
         return None

@@ -108,7 +108,7 @@ def _destination(rs: Ruleset, pos: int, card: Card) -> int:
     if eff == "move_to":
         return int(card["to"])
     if eff == "move_relative":
-        return (pos + card["spaces"]) % len(rs.squares or [0] * 40)
+        return int((pos + card["spaces"]) % len(rs.squares or [0] * 40))
     return _nearest(rs, pos, card["target"])
 
 

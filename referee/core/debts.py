@@ -6,12 +6,14 @@ settled or until the debtor's bankruptcy hands everything over.
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.core.state import Table
 
 
-def who_owes(t: Table) -> list[dict]:
+def who_owes(t: Table) -> list[dict[Any, Any]]:
     """Debts summed per (debtor, creditor) in the order they arose, with what they are for."""
-    out: dict[tuple[str, str], dict] = {}
+    out: dict[tuple[str, str], dict[Any, Any]] = {}
     for d in t.debts:
         row = out.setdefault((d.debtor, d.creditor), {"from": d.debtor, "to": d.creditor, "amount": 0, "for": []})
         row["amount"] += d.amount

@@ -6,11 +6,15 @@ trip (core/money.py): the refusal, the forced record and the note the log keeps.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.core.checks import refuse
 from referee.msg import Msg
 from referee.ruleset.model import Ruleset
+
+if TYPE_CHECKING:
+    from referee.core.events import Event
+
 
 
 class Mismatch(NamedTuple):  # not a dataclass: every move command imports this module
@@ -19,7 +23,7 @@ class Mismatch(NamedTuple):  # not a dataclass: every move command imports this 
     forceable: bool  # a late move the banker may record anyway, with a reason
 
 
-def forced(rs: Ruleset, found: Mismatch, force: str | None) -> dict:
+def forced(rs: Ruleset, found: Mismatch, force: str | None) -> dict[Any, Any]:
     """Refuse `found` (with or without turn tracking), unless it is forceable and forced with a reason."""
     if not found.forceable:
         raise refuse(rs, found.clause, found.msg.id, **found.msg.params)
@@ -28,7 +32,7 @@ def forced(rs: Ruleset, found: Mismatch, force: str | None) -> dict:
     return {"reason": str(force).strip(), "clause": found.clause, "why": found.msg.to_dict()}
 
 
-def mark(ev, forced: dict | None):
+def mark(ev: Event, forced: dict[Any, Any] | None) -> Event:
     """Keep a forced move's reason on its event (args, headline and a note), so the log shows it."""
     if not forced:
         return ev

@@ -11,6 +11,8 @@ house is placed) and the move is one event: one line, one undo. Pure.
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.core.buildings import _add_hotel, _add_house, _level, _may_build_on, _sell_hotel, _sell_house
 from referee.core.checks import afford, doing, invalid, not_over, owner_of, refuse
 from referee.core.events import Event, new_event
@@ -21,7 +23,7 @@ from referee.ruleset.model import Ruleset
 HOTEL = "hotel"
 
 
-def _lots(rs: Ruleset, before: Table, after: Table, members: list[int]) -> list[dict]:
+def _lots(rs: Ruleset, before: Table, after: Table, members: list[int]) -> list[dict[Any, Any]]:
     """Each lot of the group: what it had, what it has now."""
     return [{"deed": rs.squares[i].name, "was": before.deeds[i].houses, "was_hotel": before.deeds[i].hotel,
              "houses": after.deeds[i].houses, "hotel": after.deeds[i].hotel} for i in members]

@@ -15,10 +15,16 @@ comes round. Nothing here prints or writes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from referee.core.checks import refuse
 from referee.core.ops import Extra
 from referee.core.state import Table
 from referee.ruleset.model import Ruleset
+
+if TYPE_CHECKING:
+    from referee.core.events import Event
+
 
 KEY = "jail_thrown"
 
@@ -28,12 +34,12 @@ def thrown(t: Table) -> dict[str, list[int]]:
     return dict(t.extra.get(KEY) or {})
 
 
-def mark(ev, player: str, dice: list[int]) -> None:
+def mark(ev: Event, player: str, dice: list[int]) -> None:
     """`player` threw `dice` in jail this turn and stays there."""
     ev.op(Extra(KEY, {**thrown(ev.t), player: list(dice)}))
 
 
-def clear(ev, player: str) -> None:
+def clear(ev: Event, player: str) -> None:
     """`player`'s next turn has come: the fine may be paid before throwing again."""
     now = thrown(ev.t)
     if now.pop(player, None) is not None:

@@ -16,6 +16,8 @@ them with a reason. Pure: no printing, no files.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from referee.core.checks import refuse
 from referee.core.ops import Claim, Extra
 from referee.core.order import tracking
@@ -23,14 +25,19 @@ from referee.core.state import Table
 from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
+if TYPE_CHECKING:
+    from referee.core.events import Event
+
+
 __all__ = ["card_squares", "landing_on", "mark_salary", "owed_once", "salary_repeat", "tax_squares", "tracking"]
 
 
-def landing_on(t: Table, player: str, squares: set[int]) -> dict | None:
+def landing_on(t: Table, player: str, squares: set[int]) -> dict[Any, Any] | None:
     """The player's most recent recorded landing on one of `squares` (the ledger keeps the last twelve)."""
     for land in reversed(t.landings):
         if land["player"] == player and land["square"] in squares:
-            return land
+            found: dict[Any, Any] = land
+            return found
     return None
 
 
@@ -42,7 +49,7 @@ def card_squares(rs: Ruleset, deck: str | None) -> set[int]:
     return {sq.index for sq in rs.squares if sq.kind == "card" and (deck is None or sq.deck == deck)}
 
 
-def owed_once(rs: Ruleset, t: Table, ev, player: str, squares: set[int], clause: str, refusal: str, **params) -> None:
+def owed_once(rs: Ruleset, t: Table, ev: Event, player: str, squares: set[int], clause: str, refusal: str, **params: Any) -> None:
     """Mark on `ev` the landing a tax or a card answers (the player's latest on one of `squares`); refuse a second
     one for that landing with `clause`. Without turn tracking, or with no landing to ground it, nothing here."""
     if not tracking(t) or not squares:
@@ -56,7 +63,7 @@ def owed_once(rs: Ruleset, t: Table, ev, player: str, squares: set[int], clause:
 
 
 # ---------------------------------------------------------------- the salary, once per trip
-def mark_salary(ev, player: str) -> None:
+def mark_salary(ev: Event, player: str) -> None:
     """Mark on `ev` that `player` has just collected the salary (the next move of another kind clears it:
     core/events.py)."""
     ev.op(Extra("go_paid", player))

@@ -10,10 +10,16 @@ lot, a debt, cash short of the price say so with their clause. Returns a message
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from referee.core.state import Table
 from referee.errors import Refusal
 from referee.msg import Msg
 from referee.ruleset.model import Ruleset
+
+if TYPE_CHECKING:
+    from referee.core.state import Deed
+
 
 
 def _offered(rs: Ruleset, t: Table, idx: int, said: Msg, hotel: bool = False) -> Msg:
@@ -27,7 +33,7 @@ def _offered(rs: Ruleset, t: Table, idx: int, said: Msg, hotel: bool = False) ->
     return said
 
 
-def _level(rs: Ruleset, d) -> int:
+def _level(rs: Ruleset, d: Deed) -> int:
     return rs.p.building.max_houses + 1 if d.hotel else d.houses
 
 

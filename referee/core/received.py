@@ -9,10 +9,17 @@ and pay the interest again when lifting later. Trades already offer both
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from referee.core.checks import invalid
 
+if TYPE_CHECKING:
+    from referee.core.events import Event
+    from referee.ruleset.model import Ruleset
 
-def mortgaged_deeds(rs, ev, creditor: str, deeds: list[int], lift: list[int], transfer) -> None:
+
+
+def mortgaged_deeds(rs: Ruleset, ev: Event, creditor: str, deeds: list[int], lift: list[int], transfer: Any) -> None:
     for idx in lift:
         if idx not in deeds or not ev.t.deeds[idx].mortgaged:
             raise invalid("invalid.lift_not_mortgaged", deed=rs.squares[idx].name)

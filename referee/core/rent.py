@@ -46,7 +46,7 @@ def full_group(t: Table, rs: Ruleset, idx: int) -> bool:
     return owner is not None and all(t.deeds[i].owner == owner for i in rs.group_members(sq.group or ""))
 
 
-def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dict | None = None) -> Ruling:
+def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dict[Any, Any] | None = None) -> Ruling:
     sq = rs.squares[idx]
     d = t.deeds[idx]
     r = Ruling()
@@ -135,7 +135,7 @@ def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dic
     return r
 
 
-def _fixed_utility_rent(rs: Ruleset) -> list:
+def _fixed_utility_rent(rs: Ruleset) -> list[Any]:
     return (rs.data.get("board") or {}).get("utility_rent") or []
 
 

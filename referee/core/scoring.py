@@ -8,11 +8,16 @@ YAML and renders what these functions return.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from referee.core.ops import apply_ops
 from referee.core.state import Table
 from referee.core.valuation import COMPONENTS, Item, Valuation, bases, value
 from referee.ruleset.model import Ruleset
+
+if TYPE_CHECKING:
+    from referee.core.events import Event
+
 
 
 # ---------------------------------------------------------------- methods
@@ -97,7 +102,7 @@ class Score:
         lead = self.leaders
         return lead[0] if len(lead) == 1 else None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[Any, Any]:
         return {
             "ruleset": self.ruleset,
             "method": self.method,
@@ -160,7 +165,7 @@ class Point:
     player: str | None = None  # whom the event is about, when it says
 
 
-def history(rs: Ruleset, initial: Table, events: list[dict], method: str) -> list[Point]:
+def history(rs: Ruleset, initial: Table, events: list[dict[Any, Any]], method: str) -> list[Point]:
     """Each player's value after every event still in force (undo events and undone events skipped).
 
     `events` are the ledger's dicts in order, each with `seq`, `type`, `ops`
@@ -187,7 +192,7 @@ __all__ = [
 
 
 # ---------------------------------------------------------------- the agreed time
-def time_up(rs: Ruleset, t: Table, method: str | None = None):
+def time_up(rs: Ruleset, t: Table, method: str | None = None) -> Event:
     """The game stops at the agreed time (the time-limit variant, the lire book's timed end, 002 § CONCLUSIONE DEL
     GIOCO): the richest by the game's valuation wins; equal totals at the top are a tie, with no winner."""
     from referee.core.checks import not_over, refuse

@@ -67,7 +67,7 @@ class Table:
     turn: int = 0
     rolls: int = 0
     doubles_run: int = 0
-    landings: list[dict] = field(default_factory=list)
+    landings: list[dict[Any, Any]] = field(default_factory=list)
     jail_cards_out: dict[str, int] = field(default_factory=dict)
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -102,13 +102,13 @@ class Table:
         return self.players[self.turn % len(self.players)]
 
     # ------------------------------------------------------------ serialisation
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[Any, Any]:
         d = asdict(self)
         d["deeds"] = {str(k): v for k, v in d["deeds"].items()}
         return d
 
     @classmethod
-    def from_dict(cls, d: dict) -> Table:
+    def from_dict(cls, d: dict[Any, Any]) -> Table:
         d = dict(d)
         d["players"] = [Player(**p) for p in d["players"]]
         d["deeds"] = {int(k): Deed(**v) for k, v in d["deeds"].items()}

@@ -9,10 +9,16 @@ tax then charged must be the declared one (`taxes.income_tax` asks
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from referee.core.checks import refuse
 from referee.core.ops import Extra
 from referee.core.state import Table
 from referee.ruleset.model import Ruleset
+
+if TYPE_CHECKING:
+    from referee.core.events import Event
+
 
 KEY = "tax_declared"
 
@@ -31,7 +37,7 @@ def binding(rs: Ruleset, t: Table, player: str, choice: str | None) -> str | Non
     return was
 
 
-def settled(ev, player: str) -> None:
+def settled(ev: Event, player: str) -> None:
     now = dict(ev.t.extra.get(KEY) or {})
     if now.pop(player, None) is not None:
         ev.op(Extra(KEY, now or None))

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from referee.core import turns
 from referee.core.checks import invalid, refuse
@@ -55,8 +56,8 @@ def prepare(t: Table, player: str, doubles_before: int = 0) -> Table:
 
 
 def throw(rs: Ruleset, t: Table, player: str, d1: int, d2: int, doubles_before: int = 0,
-          cards: list[dict] | None = None, card_dice: int | None = None,
-          resolve: Callable[[dict, int], dict] | None = None) -> Throw:
+          cards: list[dict[Any, Any]] | None = None, card_dice: int | None = None,
+          resolve: Callable[[dict[Any, Any], int], dict[Any, Any]] | None = None) -> Throw:
     """`player` throws d1, d2 from where the table says the token stands; then the cards drawn, in order.
 
     `resolve(card, square)` names a card by the deck of the square it is drawn on (for a name both decks share)."""
@@ -67,7 +68,7 @@ def throw(rs: Ruleset, t: Table, player: str, d1: int, d2: int, doubles_before: 
     ev = turns.roll(rs, start, d1, d2, player)
     salary = _salary(ev, player)
     chain: list[str] = []
-    drawn: list[dict] = []
+    drawn: list[dict[Any, Any]] = []
     for card in cards or []:
         here = ev.t.player(player).position
         if resolve is not None:
@@ -112,7 +113,7 @@ def _is_salary(ev: Event) -> bool:
     return "go.salary" in ev.clauses
 
 
-def _last_card(cards: list[dict] | None) -> dict | None:
+def _last_card(cards: list[dict[Any, Any]] | None) -> dict[Any, Any] | None:
     """The card that sent the token to a utility, when it is a "nearest" card (it multiplies the throw)."""
     return cards[-1] if cards and cards[-1].get("effect") == "move_to_nearest" else None
 

@@ -20,20 +20,24 @@ Without turn tracking nothing is checked. Pure: no printing, no files.
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.core.checks import cite_first
-from referee.core.forcing import Mismatch, forced, mark  # noqa: F401  (turn_checks.mark, .forced, as the commands call them)
+from referee.core.forcing import Mismatch as Mismatch  # re-exported: turn_checks.mark, .forced, as the commands call them
+from referee.core.forcing import forced as forced
+from referee.core.forcing import mark as mark
 from referee.core.landings import card_squares, landing_on, tax_squares, tracking
 from referee.core.state import Table
 from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
 
-def _where(rs: Ruleset, t: Table, player: str) -> dict:
+def _where(rs: Ruleset, t: Table, player: str) -> dict[Any, Any]:
     p = t.player(player)
     return {"in_jail": p.in_jail, "square": rs.squares[p.position].name}
 
 
-def _timing(rs: Ruleset, t: Table, player: str, land: dict) -> Msg | None:
+def _timing(rs: Ruleset, t: Table, player: str, land: dict[Any, Any]) -> Msg | None:
     """None when the landing is the table's latest and the token is still there; else why it is late."""
     p = t.player(player)
     square = rs.squares[land["square"]].name
@@ -44,7 +48,7 @@ def _timing(rs: Ruleset, t: Table, player: str, land: dict) -> Msg | None:
     return None
 
 
-def _grounded(rs, t, player, squares: set[int], clause: str, nowhere: Msg, doing: Msg, there: str) -> Mismatch | None:
+def _grounded(rs: Ruleset, t: Table, player: str, squares: set[int], clause: str, nowhere: Msg, doing: Msg, there: str) -> Mismatch | None:
     land = landing_on(t, player, squares)
     if land is None:
         return Mismatch(clause, Msg("check.elsewhere", {"what": nowhere.to_dict(), "player": player,
@@ -83,7 +87,7 @@ def tax(rs: Ruleset, t: Table, player: str, which: str) -> Mismatch | None:
                      Msg("check.doing.tax", {"tax": which, "square": name}), name)
 
 
-def card(rs: Ruleset, t: Table, player: str, card_: dict) -> Mismatch | None:
+def card(rs: Ruleset, t: Table, player: str, card_: dict[Any, Any]) -> Mismatch | None:
     deck = card_.get("deck")
     squares = card_squares(rs, deck)
     if not squares:
@@ -116,7 +120,7 @@ def jail(rs: Ruleset, t: Table, player: str, action: str) -> Mismatch | None:
 
 
 # ---------------------------------------------------------------- the hook the commands call
-def require(rs: Ruleset, t: Table, found: Mismatch | None, force: str | None):
+def require(rs: Ruleset, t: Table, found: Mismatch | None, force: str | None) -> dict[str, Any] | None:
     """Refuse a mismatched move, unless it is late and the banker forces it with a reason.
 
     Returns what to record on the event when forced ({reason, clause, why}), else None.
@@ -127,7 +131,7 @@ def require(rs: Ruleset, t: Table, found: Mismatch | None, force: str | None):
 
 
 def check(rs: Ruleset, t: Table, action: str, player: str, *, deed: int | None = None, tax_kind: str | None = None,
-          card_: dict | None = None, force: str | None = None) -> dict | None:
+          card_: dict[Any, Any] | None = None, force: str | None = None) -> dict[Any, Any] | None:
     """The one call a command makes before its transaction (no-op without turn tracking or without a board)."""
     if not tracking(t) or not rs.squares:
         return require(rs, t, None, force)
@@ -151,7 +155,7 @@ RECHECK = {"buy": "buy", "rent": "rent", "tax.income": "tax", "tax.luxury": "tax
            "jail.send": "jail.send", "jail.pay": "jail.pay", "jail.card": "jail.card", "jail.roll": "jail.roll"}
 
 
-def recheck(rs: Ruleset, t: Table, kind: str, args: dict) -> dict | None:
+def recheck(rs: Ruleset, t: Table, kind: str, args: dict[Any, Any]) -> dict[Any, Any] | None:
     """A stored move re-run after a correction (referee.moves.apply): checked against the landings as they
     now stand, with the reason the banker gave if it was forced. Returns the force to mark the event with."""
     action = RECHECK.get(kind)

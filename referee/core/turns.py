@@ -27,8 +27,12 @@ from referee.core.events import Event, new_event
 from referee.core.jail import jail_roll, send_to_jail
 from referee.core.money import salary
 from referee.core.ops import Extra, Land, Position, SetTurn, Skip
-from referee.core.order import current, following, next_active, tracking  # noqa: F401  (re-exported: turns.current …)
-from referee.core.squares import card_by_id, square_meaning
+from referee.core.order import current as current  # re-exported: turns.current, turns.following, turns.square_meaning …
+from referee.core.order import following as following
+from referee.core.order import next_active as next_active
+from referee.core.order import tracking as tracking
+from referee.core.squares import card_by_id
+from referee.core.squares import square_meaning as square_meaning
 from referee.core.state import Table
 from referee.errors import InputError
 from referee.msg import Msg

@@ -19,9 +19,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from referee.core.state import Table
 from referee.ruleset.model import Ruleset
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Square
+
 
 COMPONENTS = ("cash", "deeds", "mortgaged_deeds", "houses", "hotels")
 
@@ -70,14 +75,14 @@ class Valuation:
     def items_of(self, component: str) -> list[Item]:
         return [i for i in self.items if i.component == component]
 
-    def breakdown(self) -> list[dict]:
+    def breakdown(self) -> list[dict[Any, Any]]:
         """The breakdown as plain rows, one per counted component (the renderer words them):
         {"component", "total", "basis", "items": [[label, how, amount], …]}."""
         return [{"component": comp, "total": getattr(self, comp), "basis": self.bases.get(comp, ""),
                  "items": [[i.label, i.how, i.amount] for i in self.items_of(comp)]}
                 for comp in COMPONENTS if self.items_of(comp)]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[Any, Any]:
         return {
             "name": self.player,
             "total": self.total,
@@ -94,7 +99,7 @@ _DEED_BASIS = {
 }
 
 
-def _deed_value(rs: Ruleset, sq, how: str) -> int:
+def _deed_value(rs: Ruleset, sq: Square, how: str) -> int:
     if how == "price":
         return rs.price(sq)
     if how == "half_price":

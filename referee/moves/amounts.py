@@ -14,9 +14,15 @@ the table now if that is more (see `money_cap`).
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from referee.errors import InputError
 from referee.words.i18n import _
+
+if TYPE_CHECKING:
+    from referee.core.state import Table
+    from referee.ruleset.model import Ruleset
+
 
 # Every currency sign a shipped or plausible edition prints, so a foreign one is named as such.
 _SIGNS = ("L.", "$", "£", "€", "₤", "₧", "Pts", "US$", "MX$", "¥", "R$", "Lit.", "Lire", "L")
@@ -29,7 +35,7 @@ def too_large(v: int) -> bool:
     return v > ABSURD
 
 
-def _currency(rs) -> tuple[str, str]:
+def _currency(rs: Ruleset | None) -> tuple[str, str]:
     """The edition's (symbol, thousands separator); the US dollar conventions without a ruleset."""
     if rs is None:
         return "$", ","
@@ -37,7 +43,7 @@ def _currency(rs) -> tuple[str, str]:
     return cur.get("symbol", "$") or "$", cur.get("thousands", ",") or ","
 
 
-def money_cap(rs, players: int, on_table: int = 0) -> int:
+def money_cap(rs: Ruleset, players: int, on_table: int = 0) -> int:
     """The largest amount a command accepts: ten times the cash dealt at the start, or the cash on the table."""
     v = rs.setup("starting_cash") if hasattr(rs, "setup") else None
     if isinstance(v, dict):  # by player count; a stored game's keys are strings (JSON)
@@ -46,19 +52,19 @@ def money_cap(rs, players: int, on_table: int = 0) -> int:
     return max(10 * start * max(players, 1), on_table, 1)
 
 
-def table_cap(rs, t) -> int:
+def table_cap(rs: Ruleset, t: Table) -> int:
     """`money_cap` for a live table."""
     held = sum(max(p.cash, 0) for p in t.players) + max(getattr(t, "pot", 0), 0)
     return money_cap(rs, len(t.players), held)
 
 
-def _example(rs, sym: str, sep: str) -> str:
+def _example(rs: Ruleset | None, sym: str, sep: str) -> str:
     if rs is not None and hasattr(rs, "fmt"):
         return rs.fmt(1500)
     return f"{sym}1{sep}500"
 
 
-def parse(text: str | int, rs=None, what: str = "amount", cap: int | None = None) -> int:
+def parse(text: str | int, rs: Ruleset | None = None, what: str = "amount", cap: int | None = None) -> int:
     """A positive whole amount in the edition's money, or an InputError saying why not."""
     sym, sep = _currency(rs)
     if isinstance(text, bool):
@@ -78,12 +84,12 @@ def parse(text: str | int, rs=None, what: str = "amount", cap: int | None = None
     return val
 
 
-def _show(text) -> str:
+def _show(text: object) -> str:
     s = str(text)
     return repr(s[:40] + ("…" if len(s) > 40 else "")) if isinstance(text, str) else s
 
 
-def _parse_text(text: str, rs, what: str, sym: str, sep: str) -> int:
+def _parse_text(text: str, rs: Ruleset | None, what: str, sym: str, sep: str) -> int:
     s = text.strip()
     bad = _("{what} must be a whole number in {sign} (like {example}), not {text}").format(
         what=_(what), sign=sym, example=_example(rs, sym, sep), text=_show(text))

@@ -10,7 +10,6 @@ longer ground is refused as when it was typed (`core.turn_checks`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
 from typing import Any
 
 from referee.core.events import Event
@@ -20,12 +19,7 @@ from referee.moves import model as m
 from referee.ruleset.model import Ruleset
 
 
-def _c(chapter: str):
-    """The engine's chapter, imported when a move needs it: a command loads only the chapter of its own move."""
-    return import_module(f"referee.core.{chapter}")
-
-
-def card_by_ref(rs: Ruleset, ref: str | None) -> dict | None:
+def card_by_ref(rs: Ruleset, ref: str | None) -> dict[Any, Any] | None:
     """A card by its stored reference: "deck:id" (draws) or a bare id (rent's --card)."""
     if not ref:
         return None
@@ -40,27 +34,33 @@ def card_by_ref(rs: Ruleset, ref: str | None) -> dict | None:
 
 
 def _rent(rs: Ruleset, t: Table, mv: m.Rent) -> Event:
+    from referee.core import rent
+
     # with turns tracked, the rent is tied to the payer's landing there, unless the claim window was stated by hand
-    landing = _c("rent").last_landing(t, mv.payer, mv.deed) if mv.late is None and t.extra.get("tracking") else None
-    return _c("rent").rent(rs, t, mv.payer, mv.deed, mv.dice, card_by_ref(rs, mv.card), mv.late, landing)
+    landing = rent.last_landing(t, mv.payer, mv.deed) if mv.late is None and t.extra.get("tracking") else None
+    return rent.rent(rs, t, mv.payer, mv.deed, mv.dice, card_by_ref(rs, mv.card), mv.late, landing)
 
 
 def _card(rs: Ruleset, t: Table, mv: m.Card) -> Event:
+    from referee.core import cards, turns
+
     # with turns tracked the token moves, unless the move was entered as passing GO
-    card = _c("cards").custom_card(rs, t, mv.player, **mv.custom) if mv.custom else card_by_ref(rs, mv.card)
+    card = cards.custom_card(rs, t, mv.player, **mv.custom) if mv.custom else card_by_ref(rs, mv.card)
     if card is None:
         raise InputError("a drawn card with no card named cannot be replayed")
     if t.extra.get("tracking") and not mv.passed_go:
-        return _c("turns").draw(rs, t, mv.player, card)
-    return _c("cards").draw_card(rs, t, mv.player, card, mv.passed_go)
+        return turns.draw(rs, t, mv.player, card)
+    return cards.draw_card(rs, t, mv.player, card, mv.passed_go)
 
 
 def _auction(rs: Ruleset, t: Table, mv: m.Auction) -> Event:
+    from referee.core import auction_rules
+
     # no bid (the deed stays with the bank), or a bid won, paid or owed to the bank
     if mv.player is None:
-        return _c("auction_rules").no_bids(rs, t, mv.deed)
+        return auction_rules.no_bids(rs, t, mv.deed)
     assert mv.price is not None
-    return _c("auction_rules").bid_won(rs, t, mv.player, mv.deed, mv.price)
+    return auction_rules.bid_won(rs, t, mv.player, mv.deed, mv.price)
 
 
 def _lot_or_group(mv: m.Build | m.Sell) -> tuple[int | None, int | str | None]:
@@ -73,21 +73,25 @@ def _lot_or_group(mv: m.Build | m.Sell) -> tuple[int | None, int | str | None]:
 
 
 def _build(rs: Ruleset, t: Table, mv: m.Build) -> Event:
+    from referee.core import buildings, group_build
+
     lot, to = _lot_or_group(mv)
     if lot is None and to is not None and mv.group:  # build GROUP to N: the group's lots, evenly
-        return _c("group_build").build_group(rs, t, rs.group_members(mv.group)[0], to)
+        return group_build.build_group(rs, t, rs.group_members(mv.group)[0], to)
     assert lot is not None
-    return _c("buildings").build(rs, t, lot, mv.count, mv.hotel, mv.price)
+    return buildings.build(rs, t, lot, mv.count, mv.hotel, mv.price)
 
 
 def _sell(rs: Ruleset, t: Table, mv: m.Sell) -> Event:
+    from referee.core import buildings, group_build, hotel_sale
+
     lot, to = _lot_or_group(mv)
     if mv.way and lot is not None:  # hotels sold outright, the way the edition allows
-        return _c("hotel_sale").sell_whole(rs, t, lot, mv.way)
+        return hotel_sale.sell_whole(rs, t, lot, mv.way)
     if lot is None and to is not None and mv.group:
-        return _c("group_build").sell_group(rs, t, rs.group_members(mv.group)[0], int(to))
+        return group_build.sell_group(rs, t, rs.group_members(mv.group)[0], int(to))
     assert lot is not None
-    return _c("buildings").sell_buildings(rs, t, lot, mv.count)
+    return buildings.sell_buildings(rs, t, lot, mv.count)
 
 
 def _deed(rs: Ruleset, t: Table, mv: m.DeedValues) -> Event:
@@ -95,41 +99,169 @@ def _deed(rs: Ruleset, t: Table, mv: m.DeedValues) -> Event:
     return Event("deed", {"set": list(mv.set)}, t.copy())
 
 
+def _deal(rs: Ruleset, t: Table, mv: m.Deal) -> Event:
+    from referee.core import setup
+
+    return setup.deal(rs, t, mv.player, list(mv.deeds))
+
+
+def _salary(rs: Ruleset, t: Table, mv: m.Salary) -> Event:
+    from referee.core import money
+
+    return money.salary(rs, t, mv.player, mv.landed, (mv.forced or {}).get("reason"))
+
+
+def _pay(rs: Ruleset, t: Table, mv: m.Pay) -> Event:
+    from referee.core import money
+
+    return money.pay(rs, t, mv.payer, mv.payee, mv.amount, mv.reason)
+
+
+def _settle(rs: Ruleset, t: Table, mv: m.Settle) -> Event:
+    from referee.core import money
+
+    return money.settle(rs, t, mv.player)
+
+
+def _buy(rs: Ruleset, t: Table, mv: m.Buy) -> Event:
+    from referee.core import buying
+
+    return buying.buy(rs, t, mv.player, mv.deed)
+
+
+def _income_tax(rs: Ruleset, t: Table, mv: m.IncomeTax) -> Event:
+    from referee.core import taxes
+
+    return taxes.income_tax(rs, t, mv.player, mv.choice)
+
+
+def _luxury_tax(rs: Ruleset, t: Table, mv: m.LuxuryTax) -> Event:
+    from referee.core import taxes
+
+    return taxes.luxury_tax(rs, t, mv.player)
+
+
+def _declare(rs: Ruleset, t: Table, mv: m.Declare) -> Event:
+    from referee.core import tax_declare
+
+    return tax_declare.declare(rs, t, mv.player, mv.choice)
+
+
+def _free_parking(rs: Ruleset, t: Table, mv: m.FreeParking) -> Event:
+    from referee.core import taxes
+
+    return taxes.free_parking(rs, t, mv.player)
+
+
+def _mortgage(rs: Ruleset, t: Table, mv: m.Mortgage) -> Event:
+    from referee.core import mortgages
+
+    return mortgages.mortgage(rs, t, mv.deed)
+
+
+def _unmortgage(rs: Ruleset, t: Table, mv: m.Unmortgage) -> Event:
+    from referee.core import mortgages
+
+    return mortgages.unmortgage(rs, t, mv.deed)
+
+
+def _trade(rs: Ruleset, t: Table, mv: m.Trade) -> Event:
+    from referee.core import trades
+
+    return trades.trade(rs, t, mv.a, mv.b, trades.Side(**mv.a_gives), trades.Side(**mv.b_gives), list(mv.lift))
+
+
+def _jail_send(rs: Ruleset, t: Table, mv: m.JailSend) -> Event:
+    from referee.core import jail
+
+    return jail.send_to_jail(rs, t, mv.player, mv.reason)
+
+
+def _jail_pay(rs: Ruleset, t: Table, mv: m.JailPay) -> Event:
+    from referee.core import jail
+
+    return jail.jail_pay(rs, t, mv.player)
+
+
+def _jail_card(rs: Ruleset, t: Table, mv: m.JailCard) -> Event:
+    from referee.core import jail
+
+    return jail.jail_card(rs, t, mv.player, mv.deck)
+
+
+def _jail_roll(rs: Ruleset, t: Table, mv: m.JailRoll) -> Event:
+    from referee.core import jail
+
+    return jail.jail_roll(rs, t, mv.player, mv.dice[0], mv.dice[1])
+
+
+def _bankrupt(rs: Ruleset, t: Table, mv: m.Bankrupt) -> Event:
+    from referee.core import bankruptcy
+
+    return bankruptcy.bankrupt(rs, t, mv.player, list(mv.lift))
+
+
+def _partial_payment(rs: Ruleset, t: Table, mv: m.PartialPayment) -> Event:
+    from referee.core import bankruptcy
+
+    return bankruptcy.partial_payment(rs, t, mv.debtor, list(mv.deeds), mv.value)
+
+
+def _roll(rs: Ruleset, t: Table, mv: m.Roll) -> Event:
+    from referee.core import turns
+
+    return turns.roll(rs, t, mv.dice[0], mv.dice[1], mv.player)
+
+
+def _next_turn(rs: Ruleset, t: Table, mv: m.NextTurn) -> Event:
+    from referee.core import turns
+
+    return turns.pass_turn(rs, t)
+
+
+def _set_turn(rs: Ruleset, t: Table, mv: m.SetTurn) -> Event:
+    from referee.core import turns
+
+    return turns.set_turn(rs, t, mv.player)
+
+
 CHAPTERS: dict[type[m.Move], Callable[[Ruleset, Table, Any], Event]] = {
-    m.Deal: lambda rs, t, mv: _c("setup").deal(rs, t, mv.player, list(mv.deeds)),
-    m.Salary: lambda rs, t, mv: _c("money").salary(rs, t, mv.player, mv.landed, (mv.forced or {}).get("reason")),
-    m.Pay: lambda rs, t, mv: _c("money").pay(rs, t, mv.payer, mv.payee, mv.amount, mv.reason),
-    m.Settle: lambda rs, t, mv: _c("money").settle(rs, t, mv.player),
-    m.Buy: lambda rs, t, mv: _c("buying").buy(rs, t, mv.player, mv.deed),
+    m.Deal: _deal,
+    m.Salary: _salary,
+    m.Pay: _pay,
+    m.Settle: _settle,
+    m.Buy: _buy,
     m.Auction: _auction,
     m.Rent: _rent,
-    m.IncomeTax: lambda rs, t, mv: _c("taxes").income_tax(rs, t, mv.player, mv.choice),
-    m.LuxuryTax: lambda rs, t, mv: _c("taxes").luxury_tax(rs, t, mv.player),
-    m.Declare: lambda rs, t, mv: _c("tax_declare").declare(rs, t, mv.player, mv.choice),
-    m.FreeParking: lambda rs, t, mv: _c("taxes").free_parking(rs, t, mv.player),
-    m.Mortgage: lambda rs, t, mv: _c("mortgages").mortgage(rs, t, mv.deed),
-    m.Unmortgage: lambda rs, t, mv: _c("mortgages").unmortgage(rs, t, mv.deed),
+    m.IncomeTax: _income_tax,
+    m.LuxuryTax: _luxury_tax,
+    m.Declare: _declare,
+    m.FreeParking: _free_parking,
+    m.Mortgage: _mortgage,
+    m.Unmortgage: _unmortgage,
     m.Build: _build,
     m.Sell: _sell,
-    m.Trade: lambda rs, t, mv: _c("trades").trade(rs, t, mv.a, mv.b, _c("trades").Side(**mv.a_gives), _c("trades").Side(**mv.b_gives), list(mv.lift)),
-    m.JailSend: lambda rs, t, mv: _c("jail").send_to_jail(rs, t, mv.player, mv.reason),
-    m.JailPay: lambda rs, t, mv: _c("jail").jail_pay(rs, t, mv.player),
-    m.JailCard: lambda rs, t, mv: _c("jail").jail_card(rs, t, mv.player, mv.deck),
-    m.JailRoll: lambda rs, t, mv: _c("jail").jail_roll(rs, t, mv.player, mv.dice[0], mv.dice[1]),
+    m.Trade: _trade,
+    m.JailSend: _jail_send,
+    m.JailPay: _jail_pay,
+    m.JailCard: _jail_card,
+    m.JailRoll: _jail_roll,
     m.Card: _card,
-    m.Bankrupt: lambda rs, t, mv: _c("bankruptcy").bankrupt(rs, t, mv.player, list(mv.lift)),
-    m.PartialPayment: lambda rs, t, mv: _c("bankruptcy").partial_payment(rs, t, mv.debtor, list(mv.deeds), mv.value),
-    m.Roll: lambda rs, t, mv: _c("turns").roll(rs, t, mv.dice[0], mv.dice[1], mv.player),
-    m.NextTurn: lambda rs, t, mv: _c("turns").pass_turn(rs, t),
-    m.SetTurn: lambda rs, t, mv: _c("turns").set_turn(rs, t, mv.player),
+    m.Bankrupt: _bankrupt,
+    m.PartialPayment: _partial_payment,
+    m.Roll: _roll,
+    m.NextTurn: _next_turn,
+    m.SetTurn: _set_turn,
     m.DeedValues: _deed,
 }
 
 
 def apply(rs: Ruleset, t: Table, mv: m.Move) -> Event:
     """Run the move on table `t` (a scratch copy is the chapter's business): its Event, or the chapter's Refusal."""
+    from referee.core import turn_checks
+
     ev = CHAPTERS[type(mv)](rs, t, mv)
-    return _c("turn_checks").mark(ev, _c("turn_checks").recheck(rs, t, mv.kind, mv.args()))
+    return turn_checks.mark(ev, turn_checks.recheck(rs, t, mv.kind, mv.args()))
 
 
 def rerun(rs: Ruleset, t: Table, typ: str, args: dict[str, Any]) -> Event:

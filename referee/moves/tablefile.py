@@ -38,8 +38,8 @@ class PlayerEntry:
     """One player as the file gives it: the checked name, where it is, and its whole mapping."""
 
     name: str
-    path: tuple
-    body: dict
+    path: tuple[Any, ...]
+    body: dict[Any, Any]
 
 
 
@@ -62,7 +62,7 @@ def show(v: Any) -> str:
     return repr(v)
 
 
-def money(errs: Errors, v: Any, path: tuple, what: str, minimum: int = 0) -> int | None:
+def money(errs: Errors, v: Any, path: tuple[Any, ...], what: str, minimum: int = 0) -> int | None:
     """A whole number of the currency, at least `minimum`; None (and an error) otherwise."""
     if isinstance(v, bool) or not isinstance(v, int):
         why = _("money is whole numbers") if isinstance(v, float) else _("no symbol or separators")
@@ -79,7 +79,7 @@ def money(errs: Errors, v: Any, path: tuple, what: str, minimum: int = 0) -> int
     return v
 
 
-def players_node(data: dict) -> tuple[Any, tuple]:
+def players_node(data: dict[Any, Any]) -> tuple[Any, tuple[Any, ...]]:
     if "players" in data:
         return data["players"], ("players",)
     table = data.get("table")
@@ -88,10 +88,10 @@ def players_node(data: dict) -> tuple[Any, tuple]:
     return None, ("players",)
 
 
-def player_entries(errs: Errors, data: dict, game_keys: bool) -> tuple[list[PlayerEntry], tuple]:
+def player_entries(errs: Errors, data: dict[Any, Any], game_keys: bool) -> tuple[list[PlayerEntry], tuple[Any, ...]]:
     """Each player's checked name and mapping, in the file's order (names unique after folding, none the bank's)."""
     node, base = players_node(data)
-    raw: list[tuple[tuple, Any, Any]] = []
+    raw: list[tuple[tuple[Any, ...], Any, Any]] = []
     if isinstance(node, list):
         for i, p in enumerate(node):
             if not isinstance(p, dict):
@@ -132,7 +132,7 @@ def player_entries(errs: Errors, data: dict, game_keys: bool) -> tuple[list[Play
     return out, base
 
 
-def deed_entries(errs: Errors, raw: Any, path: tuple) -> list[tuple[Any, Any, tuple]]:
+def deed_entries(errs: Errors, raw: Any, path: tuple[Any, ...]) -> list[tuple[Any, Any, tuple[Any, ...]]]:
     """(deed name, state, path) for each deed, whichever spelling the file uses."""
     if raw is None:
         return []
@@ -141,7 +141,7 @@ def deed_entries(errs: Errors, raw: Any, path: tuple) -> list[tuple[Any, Any, tu
     if not isinstance(raw, list):
         errs.add(path, _("deeds is a list (or a mapping Deed: state) of {forms}").format(forms=_(DEED_FORMS)))
         return []
-    out: list[tuple[Any, dict | None, tuple]] = []
+    out: list[tuple[Any, dict[Any, Any] | None, tuple[Any, ...]]] = []
     for i, x in enumerate(raw):
         p = path + (i,)
         if isinstance(x, (str, int)) and not isinstance(x, bool):
@@ -175,10 +175,11 @@ def square(rs: Ruleset, v: Any, what: str = "deed", deeds_only: bool = True) -> 
     if not isinstance(v, str):
         text = _("a deed is named by text, not {value}") if what == "deed" else _("a square is named by text, not {value}")
         raise InputError(text.format(value=show(v)))
-    return match(v, _square_choices(rs, deeds_only), what, mode="prefix")
+    idx: int = match(v, _square_choices(rs, deeds_only), what, mode="prefix")
+    return idx
 
 
-_CHOICES: weakref.WeakKeyDictionary[Ruleset, dict] = weakref.WeakKeyDictionary()
+_CHOICES: weakref.WeakKeyDictionary[Ruleset, dict[Any, Any]] = weakref.WeakKeyDictionary()
 
 
 def _square_choices(rs: Ruleset, deeds_only: bool) -> Names:
@@ -193,10 +194,11 @@ def _square_choices(rs: Ruleset, deeds_only: bool) -> Names:
             if names:
                 out[sq.index] = names
         per[deeds_only] = out
-    return per[deeds_only]
+    chosen: Names = per[deeds_only]
+    return chosen
 
 
-def deed_state(errs: Errors, state: Any, path: tuple, sq, max_houses: int) -> tuple[int, bool, bool] | None:
+def deed_state(errs: Errors, state: Any, path: tuple[Any, ...], sq: Any, max_houses: int) -> tuple[int, bool, bool] | None:
     """(houses, hotel, mortgaged) from a state: none, N, 'N houses', 'hotel', 'mortgaged' or a mapping."""
     houses, hotel, mortgaged = 0, False, False
     if state is None or state == "" or state == "unimproved":
@@ -244,7 +246,7 @@ def deed_state(errs: Errors, state: Any, path: tuple, sq, max_houses: int) -> tu
     return None
 
 
-def read_table(rs: Ruleset, data: dict, errs: Errors, *, game_keys: bool = False,
+def read_table(rs: Ruleset, data: dict[Any, Any], errs: Errors, *, game_keys: bool = False,
                require_cash: bool = False) -> tuple[Table, list[PlayerEntry]]:
     """The table a file describes: players' cash, bankruptcy, deeds and buildings, the bank's stock.
 
@@ -294,7 +296,7 @@ def read_table(rs: Ruleset, data: dict, errs: Errors, *, game_keys: bool = False
     return t, entries
 
 
-def _bank_stock(rs: Ruleset, t: Table, data: dict, errs: Errors, base: tuple) -> None:
+def _bank_stock(rs: Ruleset, t: Table, data: dict[Any, Any], errs: Errors, base: tuple[Any, ...]) -> None:
     """What the bank holds: as the file states it (plus what stands on the board), else the edition's whole stock."""
     bank = data.get("bank")
     if bank is not None and not isinstance(bank, dict):
@@ -335,7 +337,7 @@ class HoldingsSpec:
     problems: list[InputError]  # reported with the players' problems
 
 
-def _names(errs: Errors, data: dict, key: str) -> list[str]:
+def _names(errs: Errors, data: dict[Any, Any], key: str) -> list[str]:
     v = data.get(key)
     if v is None:
         return []
@@ -347,7 +349,7 @@ def _names(errs: Errors, data: dict, key: str) -> list[str]:
     return []
 
 
-def holdings_spec(data: Any, where=None) -> HoldingsSpec:
+def holdings_spec(data: Any, where: Any = None) -> HoldingsSpec:
     """The ruleset part of a holdings file (read before the ruleset is loaded)."""
     errs = Errors(where) if where else Errors()
     if not isinstance(data, dict):
@@ -368,7 +370,7 @@ def holdings_spec(data: Any, where=None) -> HoldingsSpec:
     return spec
 
 
-def holdings_table(rs: Ruleset, data: dict, where=None, problems: list[InputError] | None = None) -> Table:
+def holdings_table(rs: Ruleset, data: dict[Any, Any], where: Any = None, problems: list[InputError] | None = None) -> Table:
     """The table of a holdings file; every problem at once, after `problems` (the ones holdings_spec set aside)."""
     errs = Errors(where) if where else Errors()
     errs.items = list(problems or [])

@@ -7,11 +7,14 @@ that set the key).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from referee.words.i18n import N_, _
 
 FIELD_WORDS = {"price": N_("price"), "mortgage": N_("mortgage"), "rent": N_("rent")}
 
-def check_deal(m: dict, pl: dict, err) -> None:
+def check_deal(m: dict[Any, Any], pl: dict[Any, Any], err: Callable[..., Any]) -> None:
     """Deeds dealt at the start cannot outnumber the deeds on the board, for any allowed number of players."""
     deal = (m.get("setup") or {}).get("deal_deeds")
     squares = (m.get("board") or {}).get("squares") or []
@@ -27,7 +30,7 @@ def check_deal(m: dict, pl: dict, err) -> None:
             return
 
 
-def check_board(m: dict, board: dict, err) -> None:
+def check_board(m: dict[Any, Any], board: dict[Any, Any], err: Callable[..., Any]) -> None:
     squares = board.get("squares") or []
     if len(squares) != 40:
         err("board.squares", _("the board has {n} squares, needs 40").format(n=len(squares)))
@@ -83,7 +86,7 @@ def check_board(m: dict, board: dict, err) -> None:
                 err(f"decks.{did}", _("card '{card}' in deck '{deck}' moves to square {n}, not on the board").format(card=c["id"], deck=did, n=c["to"]))
 
 
-def check_deed_amounts(s: dict, where: str, label: str, err) -> None:
+def check_deed_amounts(s: dict[Any, Any], where: str, label: str, err: Callable[..., Any]) -> None:
     """A deed costs something, and its mortgage is never more than its price (the books: half of it)."""
     price, mortgage = s.get("price"), s.get("mortgage")
     if isinstance(price, int) and price < 1:

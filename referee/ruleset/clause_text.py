@@ -102,7 +102,7 @@ def words(rs: Any, cid: str, lang: str | None = None) -> tuple[str, str]:
     return t.get("title") or c.title, rs.fill(t["text"]) if t.get("text") else c.text
 
 
-def cited_words(citation: dict, title: str, text: str, lang: str | None = None) -> tuple[str, str]:
+def cited_words(citation: dict[Any, Any], title: str, text: str, lang: str | None = None) -> tuple[str, str]:
     """(title, text) in `lang` for a clause known by its citation dict (as `ask` holds it), else the English given."""
     if lang is None:
         from referee.words.i18n import current

@@ -18,17 +18,17 @@ from typing import Any
 
 from referee.errors import InputError, ValidationErrors
 from referee.ruleset import board_checks, schema
-from referee.ruleset.files import (  # noqa: F401  (public here too: loader.ruleset_dirs() …)
-    CACHE_VERSION,
-    KIND_DIRS,
-    cache_dir,
-    code_files,
-    dependencies,
-    fingerprint,
-    ruleset_dirs,
-    shipped_dir,
-    source_files,
-)
+
+# public here too (loader.ruleset_dirs() …): the files' rules, re-exported
+from referee.ruleset.files import CACHE_VERSION as CACHE_VERSION
+from referee.ruleset.files import KIND_DIRS as KIND_DIRS
+from referee.ruleset.files import cache_dir as cache_dir
+from referee.ruleset.files import code_files as code_files
+from referee.ruleset.files import dependencies as dependencies
+from referee.ruleset.files import fingerprint as fingerprint
+from referee.ruleset.files import ruleset_dirs as ruleset_dirs
+from referee.ruleset.files import shipped_dir as shipped_dir
+from referee.ruleset.files import source_files as source_files
 from referee.ruleset.model import Ruleset
 from referee.ruleset.yamlfile import line_of as line_of  # one rule for a key's line; public here too
 from referee.words.i18n import N_, _
@@ -50,7 +50,7 @@ def _display(path: Path) -> str:
 
 
 # ---------------------------------------------------------------- reading one file
-def read_yaml(path: Path, display: str | None = None) -> tuple[Any, dict]:
+def read_yaml(path: Path, display: str | None = None) -> tuple[Any, dict[Any, Any]]:
     """Parse with safe_load semantics; return the data and a map path -> line."""
     from referee.ruleset.yamlfile import read
 
@@ -66,7 +66,7 @@ class RulesetFile:
         data, self.lines = read_yaml(path, self.display)
         if not isinstance(data, dict):
             raise InputError(_("a ruleset file must be a mapping of keys (id:, rules:, …)"), self.display, 1)
-        self.data: dict = data
+        self.data: dict[Any, Any] = data
         errors = [
             InputError(p.message, self.display, line_of(self.lines, p.path)) for p in schema.check_file(data)
         ]
@@ -94,14 +94,14 @@ class RulesetFile:
             seen.add(cid)
         return out
 
-    def where(self, path: tuple) -> str:
+    def where(self, path: tuple[Any, ...]) -> str:
         ln = line_of(self.lines, path)
         return f"{self.display}:{ln}" if ln else self.display
 
 
 # ---------------------------------------------------------------- sources
-def known_sources() -> dict[str, dict]:
-    out: dict[str, dict] = {}
+def known_sources() -> dict[str, dict[Any, Any]]:
+    out: dict[str, dict[Any, Any]] = {}
     for d in ruleset_dirs():
         p = d / "sources.yaml"
         if p.is_file():
@@ -145,7 +145,7 @@ def _cache_put(key: str, fp: str, value: Any) -> None:
 class Catalog:
     """Every ruleset file that can be named: id, kind, aliases, title."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.files = source_files()
         self.fp = fingerprint(code_files() + self.files)
         cached = _cache_get("index", self.fp)
@@ -167,7 +167,7 @@ class Catalog:
                     "description": rf.data.get("description", ""),
                 }
             _cache_put("index", self.fp, cached)
-        self.index: dict[str, dict] = cached
+        self.index: dict[str, dict[Any, Any]] = cached
 
     def ids(self, kind: str | None = None) -> list[str]:
         return sorted(i for i, e in self.index.items() if kind is None or e["kind"] == kind)
@@ -205,7 +205,7 @@ def _kind_from_dir(f: Path) -> str:
 
 
 _CATALOG: Catalog | None = None
-_PARSED: dict[tuple, RulesetFile] = {}
+_PARSED: dict[tuple[Any, ...], RulesetFile] = {}
 
 
 def catalog() -> Catalog:
@@ -272,7 +272,7 @@ def fits(cat: Catalog, overlay: str, edition: str) -> bool:
     return bool((set(applies) | set(ov.data.get("for") or {})) & _fitting(chain[0], [f.id for f in chain]))
 
 
-def compose(cat: Catalog, edition: str, vids: list[str], hids: list[str], board_path: Path | None) -> dict:
+def compose(cat: Catalog, edition: str, vids: list[str], hids: list[str], board_path: Path | None) -> dict[Any, Any]:
     chain = _chain(cat, edition)
     base = chain[-1]
     if base.kind != "edition":
@@ -288,7 +288,7 @@ def compose(cat: Catalog, edition: str, vids: list[str], hids: list[str], board_
     if board_path is not None:
         bf = RulesetFile(board_path, str(board_path))
         overlays.append(bf)
-    merged: dict = {}
+    merged: dict[Any, Any] = {}
     origins: dict[str, str] = {}
     for f in reversed(chain):  # root first
         _merge(merged, f.data, f, (), origins, f.id, identity=True)
@@ -355,7 +355,7 @@ def _chain(cat: Catalog, rid: str) -> list[RulesetFile]:
     return chain
 
 
-def _merge(dst: dict, src: dict, f: RulesetFile, prefix: tuple, origins: dict, layer: str, identity: bool) -> None:
+def _merge(dst: dict[Any, Any], src: dict[Any, Any], f: RulesetFile, prefix: tuple[Any, ...], origins: dict[Any, Any], layer: str, identity: bool) -> None:
     for k, v in src.items():
         if not prefix and k in IDENTITY:
             if identity and k not in ("for",):
@@ -391,7 +391,7 @@ def _merge(dst: dict, src: dict, f: RulesetFile, prefix: tuple, origins: dict, l
 SCHEMA_DEFAULT = "schema default (referee/ruleset/schema.py)"
 
 
-def _apply_defaults(merged: dict, origins: dict) -> None:
+def _apply_defaults(merged: dict[Any, Any], origins: dict[Any, Any]) -> None:
     """Fill every rule parameter no layer set with the schema's default.
 
     Written into the composed data, so a game file keeps the value it started
@@ -410,7 +410,7 @@ def _apply_defaults(merged: dict, origins: dict) -> None:
             origins[f"rules.{dotted}"] = SCHEMA_DEFAULT
 
 
-def _apply_patches(merged: dict, origins: dict) -> None:
+def _apply_patches(merged: dict[Any, Any], origins: dict[Any, Any]) -> None:
     board = merged.get("board") or {}
     patch = board.pop("patch", None)
     if not patch:
@@ -436,7 +436,7 @@ def _apply_patches(merged: dict, origins: dict) -> None:
             origins[f"board.squares.{i}"] = o
 
 
-def _loc(origins: dict, dotted: str) -> tuple[str | None, int | None]:
+def _loc(origins: dict[Any, Any], dotted: str) -> tuple[str | None, int | None]:
     parts = dotted.split(".")
     while parts:
         o = origins.get(".".join(parts))
@@ -453,7 +453,7 @@ def _loc(origins: dict, dotted: str) -> tuple[str | None, int | None]:
     return None, None
 
 
-def check_composed(m: dict, origins: dict) -> list[InputError]:
+def check_composed(m: dict[Any, Any], origins: dict[Any, Any]) -> list[InputError]:
     errs: list[InputError] = []
 
     def err(dotted: str, msg: str) -> None:

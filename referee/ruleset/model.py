@@ -30,7 +30,7 @@ class Square:
     group: str | None = None
     price: Any = None
     mortgage: Any = None
-    rent: tuple | None = None
+    rent: tuple[Any, ...] | None = None
     tax: str | None = None
     deck: str | None = None
     aliases: tuple[str, ...] = ()
@@ -58,11 +58,11 @@ class Card:
     id: str
     text: str
     effect: str
-    data: dict
+    data: dict[Any, Any]
 
 
 class Ruleset:
-    def __init__(self, merged: dict):
+    def __init__(self, merged: dict[Any, Any]):
         self.data = merged
         self.id: str = merged["id"]
         self.edition: str = merged.get("_edition", self.id)
@@ -94,21 +94,21 @@ class Ruleset:
             )
             for i, s in enumerate(board.get("squares") or [])
         ]
-        self.groups: dict[str, dict] = board.get("groups") or {}
+        self.groups: dict[str, dict[Any, Any]] = board.get("groups") or {}
         self.kind_names: dict[str, str] = board.get("kinds") or {}  # "railroad": "Stations" where the edition says so
         self._members: dict[str, list[int]] = {}
         for sq in self.squares:
             if sq.group:
                 self._members.setdefault(sq.group, []).append(sq.index)
-        self.railroad_rent: list = board.get("railroad_rent") or []
-        self.utility_multipliers: list = board.get("utility_multipliers") or []
+        self.railroad_rent: list[Any] = board.get("railroad_rent") or []
+        self.utility_multipliers: list[Any] = board.get("utility_multipliers") or []
         self._clauses = {c["id"]: c for c in merged.get("clauses") or []}
         # the rule parameters, typed: rs.p.taxes.income.percent
         self.p: Rules = Rules.build(merged.get("rules") or {}, _SchemaDefaults(), self.id)
 
     # ------------------------------------------------------------ money
-    def fmt(self, amount: int) -> str:
-        if amount == UNKNOWN or amount is None:
+    def fmt(self, amount: int | str | None) -> str:
+        if isinstance(amount, str) or amount is None:  # 'unknown': no source gives the value
             return "unknown"
         neg = amount < 0
         digits = f"{abs(amount):,}".replace(",", self._thousands)
@@ -123,7 +123,7 @@ class Ruleset:
         if "{money:" not in text:
             return text
 
-        def one(m: re.Match) -> str:
+        def one(m: re.Match[str]) -> str:
             try:
                 v = self.param(m.group(1))
             except UnknownParameter:  # not a rule parameter: the edition's own data (setup.starting_cash)
@@ -193,32 +193,32 @@ class Ruleset:
         return self._members.get(group, [])
 
     def group_name(self, group: str) -> str:
-        return (self.groups.get(group) or {}).get("name", group)
+        return str((self.groups.get(group) or {}).get("name", group))
 
     def house_cost(self, sq: Square) -> int:
         g = self.groups.get(sq.group or "") or {}
-        return self.known(g.get("house_cost"), f"the house cost of the {self.group_name(sq.group or '')} group",
-                          Next("deed", {"deed": sq.name, "house_cost": None}))
+        return int(self.known(g.get("house_cost"), f"the house cost of the {self.group_name(sq.group or '')} group",
+                          Next("deed", {"deed": sq.name, "house_cost": None})))
 
     def hotel_cost(self, sq: Square) -> int:
         g = self.groups.get(sq.group or "") or {}
         v = g.get("hotel_cost")
         if v is None:
             return self.house_cost(sq)
-        return self.known(v, f"the hotel cost of the {self.group_name(sq.group or '')} group",
-                          Next("deed", {"deed": sq.name, "hotel_cost": None}))
+        return int(self.known(v, f"the hotel cost of the {self.group_name(sq.group or '')} group",
+                          Next("deed", {"deed": sq.name, "hotel_cost": None})))
 
     def price(self, sq: Square) -> int:
-        return self.known(sq.price, f"the printed price of '{sq.name}'", Next("deed", {"deed": sq.name, "price": None}))
+        return int(self.known(sq.price, f"the printed price of '{sq.name}'", Next("deed", {"deed": sq.name, "price": None})))
 
     def mortgage_value(self, sq: Square) -> int:
-        return self.known(sq.mortgage, f"the mortgage value of '{sq.name}'", Next("deed", {"deed": sq.name, "mortgage": None}))
+        return int(self.known(sq.mortgage, f"the mortgage value of '{sq.name}'", Next("deed", {"deed": sq.name, "mortgage": None})))
 
     def squares_of_kind(self, kind: str) -> list[Square]:
         return [s for s in self.squares if s.kind == kind]
 
     # ------------------------------------------------------------ decks
-    def decks(self) -> dict[str, dict]:
+    def decks(self) -> dict[str, dict[Any, Any]]:
         return self.data.get("decks") or {}
 
     def cards(self) -> list[Card]:
@@ -229,13 +229,14 @@ class Ruleset:
         return out
 
     # ------------------------------------------------------------ valuations
-    def valuation(self, name: str) -> dict:
+    def valuation(self, name: str) -> dict[Any, Any]:
         vals = self.data.get("valuations") or {}
         if name not in vals:
             raise MissingData(
                 f"{self.id}: no valuation method '{name}' (known: {', '.join(sorted(vals)) or 'none'})"
             )
-        return vals[name]
+        method: dict[Any, Any] = vals[name]
+        return method
 
     def valuation_names(self) -> list[str]:
         return sorted(self.data.get("valuations") or {})
@@ -285,9 +286,9 @@ class _SchemaDefaults:
     before a parameter existed does not, and gets today's default.
     """
 
-    _d: dict | None = None
+    _d: dict[Any, Any] | None = None
 
-    def _load(self) -> dict:
+    def _load(self) -> dict[Any, Any]:
         if _SchemaDefaults._d is None:
             from referee.ruleset.schema import rule_defaults
 

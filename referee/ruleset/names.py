@@ -18,9 +18,9 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from referee.errors import Ambiguous, InputError
 from referee.words.i18n import N_, _, data
@@ -66,27 +66,27 @@ def _words_prefix(q: str, n: str) -> bool:
     return all(any(w.startswith(p) for w in words) for p in q.split())
 
 
-class Names(dict):
+class Names(dict[Any, Any]):
     """Choices (key -> names) whose folded names are computed once, for lookups repeated against one set."""
 
     @property
-    def normed(self) -> dict:
+    def normed(self) -> dict[Any, Any]:
         cached = self.__dict__.get("_normed")
         if cached is None:
             cached = self.__dict__["_normed"] = {key: [norm(n) for n in names] for key, names in self.items()}
         return cached
 
     @property
-    def exact(self) -> dict:
+    def exact(self) -> dict[Any, Any]:
         cached = self.__dict__.get("_exact")
         if cached is None:
             cached = self.__dict__["_exact"] = _exact_index(self.normed)
         return cached
 
 
-def _exact_index(normed: dict) -> dict:
+def _exact_index(normed: dict[Any, Any]) -> dict[Any, Any]:
     """Folded name without spaces -> the keys it names (the exact tier as one lookup)."""
-    out: dict = {}
+    out: dict[Any, Any] = {}
     for key, ns in normed.items():
         for n in ns:
             keys = out.setdefault(n.replace(" ", ""), [])
@@ -119,6 +119,7 @@ def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mod
         raise InputError(_("empty {what} name").format(what=_(what)))
     normed = choices.normed if isinstance(choices, Names) else {key: [norm(n) for n in names] for key, names in choices.items()}
     qs = q.replace(" ", "")
+    exact: list[K]
     if isinstance(choices, Names):
         exact = choices.exact.get(qs, [])
     else:
@@ -127,7 +128,7 @@ def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mod
         return exact[0]
     if len(exact) > 1:
         raise Ambiguous(what, text, [choices[h][0] for h in exact])
-    tiers = [
+    tiers: list[Callable[[str], bool]] = [
         lambda n: n.startswith(q),
         lambda n: _words_prefix(q, n),
         lambda n: len(qs) >= 2 and _initials(n) == qs,
@@ -171,7 +172,7 @@ def key_hint(word: str, known: Iterable[str]) -> str:
     return _(" (did you mean '{word}'?)").format(word=near) if near else ""
 
 
-def did_you_mean(q: str, flat: dict, choices: Mapping) -> str:
+def did_you_mean(q: str, flat: dict[Any, Any], choices: Mapping[Any, Any]) -> str:
     """' (did you mean X?)': the closest spelling, and any name the query holds as a whole word ('uk' in 'uk-classic')."""
     keys = [flat[c] for c in difflib.get_close_matches(q, list(flat), n=1, cutoff=0.5)]
     words = set(q.split())
@@ -180,7 +181,7 @@ def did_you_mean(q: str, flat: dict, choices: Mapping) -> str:
     return " " + _("(did you mean {names}?)").format(names=_(" or ").join(shown)) if shown else ""
 
 
-def match_one(text: str, choices: dict, what: str, hint: str = "", strict: bool = False):
+def match_one(text: str, choices: dict[Any, Any], what: str, hint: str = "", strict: bool = False) -> Any:
     """The older spelling of `match` (strict = exact mode)."""
     return match(text, choices, what, mode="exact" if strict else "forgiving", hint=hint)
 
@@ -263,7 +264,7 @@ def player_names(raw: Sequence[str]) -> list[str]:
 
 
 # ---------------------------------------------------------------- cards
-def card_choices(decks: Mapping[str, dict]) -> tuple[dict[str, list[str]], dict[str, dict]]:
+def card_choices(decks: Mapping[str, dict[Any, Any]]) -> tuple[dict[str, list[str]], dict[str, dict[Any, Any]]]:
     """Every card's names — 'Deck: id', its id, its printed text — and the card itself (with its deck), by key.
 
     Any distinctive words of the text find the card ('bank error', 'dividend'),
@@ -271,7 +272,7 @@ def card_choices(decks: Mapping[str, dict]) -> tuple[dict[str, list[str]], dict[
     ambiguous unless the deck is named ('chance advance to go').
     """
     choices: dict[str, list[str]] = {}
-    cards: dict[str, dict] = {}
+    cards: dict[str, dict[Any, Any]] = {}
     for deck_id, deck in decks.items():
         dname = deck.get("name", deck_id)
         for c in deck.get("cards") or []:

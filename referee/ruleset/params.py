@@ -66,7 +66,7 @@ class Node:
             object.__setattr__(self, f, values[f])
 
     @classmethod
-    def build(cls, data: dict, defaults: Defaults, where: str) -> Self:
+    def build(cls, data: dict[Any, Any], defaults: Defaults, where: str) -> Self:
         """From a merged ``rules`` dict: children built, lists made tuples, types checked."""
         vals: dict[str, Any] = {}
         for f in cls._fields:

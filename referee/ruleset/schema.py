@@ -31,7 +31,7 @@ class Spec:
     doc = ""
     default: Any = REQUIRED  # a rule parameter's value when no layer sets it (rules.* only)
 
-    def check(self, value: Any, path: tuple, report: Callable[[tuple, str], None]) -> None:
+    def check(self, value: Any, path: tuple[Any, ...], report: Callable[[tuple[Any, ...], str], None]) -> None:
         raise NotImplementedError
 
 
@@ -45,7 +45,7 @@ class Str(Spec):
     doc: str = ""
     default: Any = REQUIRED
 
-    def check(self, value, path, report):
+    def check(self, value: Any, path: tuple[Any, ...], report: Callable[..., None]) -> Any:
         if not isinstance(value, str):
             report(path, _("{name} must be text, not {value}").format(name=_name(path), value=_show(value)))
         elif any(ch in _UNPRINTABLE or (ch < " " and ch not in "\n\t") for ch in value):
@@ -68,7 +68,7 @@ class Int(Spec):
     default: Any = REQUIRED
     max: int | None = MAX_NUMBER  # a bound on every number: a typing slip (10^20) is an error, not a game
 
-    def check(self, value, path, report):
+    def check(self, value: Any, path: tuple[Any, ...], report: Callable[..., None]) -> Any:
         if self.unknown_ok and value == UNKNOWN:
             return
         if isinstance(value, bool) or not isinstance(value, int):
@@ -85,7 +85,7 @@ class Bool(Spec):
     doc: str = ""
     default: Any = REQUIRED
 
-    def check(self, value, path, report):
+    def check(self, value: Any, path: tuple[Any, ...], report: Callable[..., None]) -> Any:
         if not isinstance(value, bool):
             report(path, _("{name} must be true or false, not {value}").format(name=_name(path), value=_show(value)))
 
@@ -94,7 +94,7 @@ class Bool(Spec):
 class Any_(Spec):
     doc: str = ""
 
-    def check(self, value, path, report):
+    def check(self, value: Any, path: tuple[Any, ...], report: Callable[..., None]) -> Any:
         return
 
 
@@ -106,7 +106,7 @@ class List(Spec):
     doc: str = ""
     default: Any = REQUIRED
 
-    def check(self, value, path, report):
+    def check(self, value: Any, path: tuple[Any, ...], report: Callable[..., None]) -> Any:
         if not isinstance(value, list):
             report(path, _("{name} must be a list, not {value}").format(name=_name(path), value=_show(value)))
             return
@@ -128,7 +128,7 @@ class Map(Spec):
     key: Spec | None = None
     doc: str = ""
 
-    def check(self, value, path, report):
+    def check(self, value: Any, path: tuple[Any, ...], report: Callable[..., None]) -> Any:
         if not isinstance(value, dict):
             report(path, _("{name} must be a mapping, not {value}").format(name=_name(path), value=_show(value)))
             return
@@ -148,7 +148,7 @@ class Struct(Spec):
     required: tuple[str, ...] = ()
     doc: str = ""
 
-    def check(self, value, path, report):
+    def check(self, value: Any, path: tuple[Any, ...], report: Callable[..., None]) -> Any:
         if not isinstance(value, dict):
             report(path, _("{name} must be a mapping, not {value}").format(name=_name(path), value=_show(value)))
             return
@@ -167,11 +167,11 @@ class OneOf(Spec):
     what: str = ""
     doc: str = ""
 
-    def check(self, value, path, report):
+    def check(self, value: Any, path: tuple[Any, ...], report: Callable[..., None]) -> Any:
         for opt in self.options:
-            errs: list[tuple] = []
+            errs: list[tuple[Any, ...]] = []
 
-            def collect(p, m, errs: list[tuple] = errs) -> None:
+            def collect(p: tuple[Any, ...], m: str, errs: list[tuple[Any, ...]] = errs) -> None:
                 errs.append((p, m))
 
             opt.check(value, path, collect)
@@ -180,7 +180,7 @@ class OneOf(Spec):
         report(path, _("{name} must be {what}, not {value}").format(name=_name(path), what=_(self.what), value=_show(value)))
 
 
-def _name(path: tuple) -> str:
+def _name(path: tuple[Any, ...]) -> str:
     if not path:
         return _("the file")
     parts: list[str] = []
@@ -189,7 +189,7 @@ def _name(path: tuple) -> str:
     return "'" + "".join(parts) + "'"
 
 
-def _show(value) -> str:
+def _show(value: Any) -> str:
     if value is None:
         return _("nothing")
     if isinstance(value, (dict, list)):
@@ -197,7 +197,7 @@ def _show(value) -> str:
     return repr(value)
 
 
-def _did_you_mean(word: str, choices) -> str:
+def _did_you_mean(word: str, choices: Any) -> str:
     from referee.ruleset.names import key_hint
 
     return key_hint(word, [str(c) for c in choices])
@@ -516,9 +516,9 @@ REQUIRED_CLAUSES = (
 
 @dataclass
 class Problem:
-    path: tuple
+    path: tuple[Any, ...]
     message: str
-    extra: dict = field(default_factory=dict)
+    extra: dict[Any, Any] = field(default_factory=dict)
 
 
 def check_file(data: Any) -> list[Problem]:

@@ -78,19 +78,19 @@ def read_text(path: Path, display: str, most: int = MAX_BYTES) -> str:
         raise InputError(_("not UTF-8 text (byte {n}): save the file as UTF-8").format(n=e.start + 1), display) from None
 
 
-def read(path: Path, display: str) -> tuple[Any, dict]:
+def read(path: Path, display: str) -> tuple[Any, dict[Any, Any]]:
     """Parse once with safe semantics; return the data and a map path -> line. InputError on any problem."""
     return parse(read_text(path, display), display)
 
 
-def parse(text: str, display: str) -> tuple[Any, dict]:
+def parse(text: str, display: str) -> tuple[Any, dict[Any, Any]]:
     """`read` for text already in memory."""
     import yaml
 
     if len(text) > MAX_BYTES:
         raise InputError(_("the text is {size} characters; a referee file is at most {most}").format(size=number(len(text)), most=number(MAX_BYTES)), display)
     loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    lines: dict[tuple, int] = {}
+    lines: dict[tuple[Any, ...], int] = {}
     try:
         if _depth_bound(text) > _SAFE_LINE_DEPTH:
             _check_depth(text, loader_cls, display)
@@ -123,7 +123,7 @@ def _depth_bound(text: str) -> int:
     return text.count("[") + text.count("{") + longest + 1
 
 
-def _check_depth(text: str, loader_cls, display: str) -> None:
+def _check_depth(text: str, loader_cls: Any, display: str) -> None:
     """Walk the parser's events (no recursion) and stop at the first level past MAX_DEPTH."""
     import yaml
 
@@ -144,11 +144,11 @@ _STR = "tag:yaml.org,2002:str"
 class _Builder:
     """Construct a node's value as SafeLoader would, recording each path's line; bounded in depth and size."""
 
-    def __init__(self, ld, lines: dict, display: str):
+    def __init__(self, ld: Any, lines: dict[Any, Any], display: str) -> None:
         self.ld, self.lines, self.display = ld, lines, display
         self.values = 0
 
-    def build(self, node, path: tuple = (), depth: int = 0, record: bool = True) -> Any:
+    def build(self, node: Any, path: tuple[Any, ...] = (), depth: int = 0, record: bool = True) -> Any:
         import yaml
 
         self.values += 1
@@ -167,7 +167,7 @@ class _Builder:
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, path + (i,), depth + 1, record) for i, item in enumerate(node.value)]
         if isinstance(node, yaml.MappingNode):
-            out: dict = {}
+            out: dict[Any, Any] = {}
             for knode, vnode in node.value:
                 if knode.tag == "tag:yaml.org,2002:merge" or not isinstance(knode, yaml.ScalarNode):
                     raise InputError(_("merge keys (<<) and complex keys are not supported"), self.display, knode.start_mark.line + 1)
@@ -184,12 +184,12 @@ class _Builder:
         return ld.construct_object(node)
 
 
-def line_of(lines: dict, path: tuple) -> int | None:
+def line_of(lines: dict[Any, Any], path: tuple[Any, ...]) -> int | None:
     """The line of `path`, or of its nearest parent that has one."""
     p = tuple(path)
     while True:
         if p in lines:
-            return lines[p]
+            return int(lines[p])
         if not p:
             return None
         p = p[:-1]
@@ -200,17 +200,17 @@ class Doc:
     """A read file: its data, where each value is, and how to name the file in messages."""
 
     data: Any
-    lines: dict
+    lines: dict[Any, Any]
     display: str
     path: Path | None = None
 
-    def line(self, path: tuple) -> int | None:
+    def line(self, path: tuple[Any, ...]) -> int | None:
         return line_of(self.lines, path)
 
-    def where(self, path: tuple) -> tuple[str, int | None]:
+    def where(self, path: tuple[Any, ...]) -> tuple[str, int | None]:
         return self.display, self.line(path)
 
-    def error(self, path: tuple, message: str) -> InputError:
+    def error(self, path: tuple[Any, ...], message: str) -> InputError:
         return InputError(message, self.display, self.line(path))
 
 
@@ -219,10 +219,10 @@ def load(path: Path, display: str | None = None) -> Doc:
     return Doc(data, lines, display or str(path), path)
 
 
-Where = Callable[[tuple], tuple]  # path in the file -> (file, line)
+Where = Callable[[tuple[Any, ...]], tuple[Any, ...]]  # path in the file -> (file, line)
 
 
-def nowhere(path: tuple) -> tuple:
+def nowhere(path: tuple[Any, ...]) -> tuple[Any, ...]:
     return (None, None)
 
 
@@ -233,11 +233,11 @@ class Errors:
     where: Where = nowhere
     items: list[InputError] = field(default_factory=list)
 
-    def add(self, path: tuple, message: str) -> None:
+    def add(self, path: tuple[Any, ...], message: str) -> None:
         f, line = self.where(path)
         self.items.append(InputError(message, f, line))
 
-    def keys(self, node: dict, path: tuple, known: tuple, ignored: tuple, what: str, hints: dict | None = None) -> None:
+    def keys(self, node: dict[Any, Any], path: tuple[Any, ...], known: tuple[Any, ...], ignored: tuple[Any, ...], what: str, hints: dict[Any, Any] | None = None) -> None:
         """One error for each key of `node` that is neither known nor ignored, with the closest known key, or with
         `hints[key]` when the key is a known slip (a player's `houses:`, whose buildings go with the deed)."""
         for k in node:
