@@ -86,3 +86,19 @@ def test_its_moves_said_back_replay_into_the_same_ledger(path, tmp_path, tmp_pat
     plain_new = re.sub(r" --(random|seed \d+)", "", new)
     again = _play(tmp_path / "b.sqlite", plain_new, said)
     assert again == first
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=lambda p: p.stem)
+def test_check_replays_the_game_as_a_scenario_to_the_same_table(path, tmp_path, tmp_path_factory):
+    """One engine, not two: the game's moves as `given:` steps of a scenario, the last one claimed with every
+    player's cash at the end; `check` upholds it only if its claim kinds reach the table the console reached."""
+    from referee.check.from_game import scenario_of
+
+    game, _ = _played(path, tmp_path_factory)
+    g = Game(game)
+    try:
+        scenario = scenario_of(g, tmp_path)
+    finally:
+        g.close()
+    r = run("check", str(scenario), "--lang", "en")
+    assert r.code == 0 and "UPHELD" in r.out, (r.out + r.err)[-3000:]

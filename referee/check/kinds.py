@@ -11,6 +11,7 @@ from typing import Any, Protocol
 from referee.core import bankruptcy, buildings, buying, events, jail, money, mortgages, scoring, setup, taxes, trades
 from referee.core import cards as cards_rules
 from referee.core import rent as rent_rules
+from referee.core.checks import owner_of
 from referee.core.valuation import value as valuation_value
 from referee.errors import Ambiguous, InputError, RefereeError
 from referee.moves.tablefile import show
@@ -101,6 +102,8 @@ class Kind:
                 out[k] = sc.clause_id(sc._str(v, p, "a clause id"), p)
             elif typ == "clauses":
                 out[k] = [sc.clause_id(sc._str(x, p + (j,), "a clause id"), p + (j,)) for j, x in enumerate(sc._list(v, p, f"'{k}'"))]
+            elif typ == "level":  # a whole group brought evenly to N houses, or to hotels
+                out[k] = "hotel" if v == "hotel" else sc._int(v, p, f"'{k}'")
             elif typ == "wants":
                 out[k] = _wants(sc, v, p)
             elif typ == "any":
@@ -206,7 +209,23 @@ def _auction(rs, t, a, sc):
     return auction_rules.bid_won(rs, t, a["player"], a["deed"], a["price"])
 
 
+def _build(rs, t, a, sc):
+    if a.get("to") is not None:  # DEED's whole group, evenly, to a level (as `referee build GROUP to N`)
+        from referee.core import group_build
+
+        owner_of(rs, t, a["deed"], "building.full_group", a.get("player"))  # who builds: the owner, if stated
+        return group_build.build_group(rs, t, a["deed"], a["to"])
+    return buildings.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price"), a.get("player"))
+
+
 def _sell(rs, t, a, sc):
+    if a.get("to") is not None:
+        from referee.core import group_build
+
+        if a["to"] == "hotel":
+            raise InputError(_("a group is sold down to a number of houses, not to 'hotel'"))
+        owner_of(rs, t, a["deed"], "building.sell", a.get("player"))
+        return group_build.sell_group(rs, t, a["deed"], a["to"])
     if a.get("whole"):
         from referee.core import hotel_sale
 
@@ -369,11 +388,10 @@ KINDS: dict[str, Kind] = {
     "buy": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: buying.buy(rs, t, a["player"], a["deed"]), ("player", "deed")),
     "auction": Kind({"player": "player", "deed": "deed", "price": "int", "no_bids": "bool"}, _auction, ("deed",),
                     "PLAYER wins DEED for PRICE (short of cash: owes the bank the bid, the deed on payment); no_bids: true, nobody bids"),
-    "build": Kind({"player": "player", "deed": "deed", "count": "int", "hotel": "bool", "price": "int"},
-                  lambda rs, t, a, sc: buildings.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price"),
-                                                       a.get("player")), ("deed",), "PLAYER (the owner, if stated) builds COUNT on DEED"),
-    "sell": Kind({"player": "player", "deed": "deed", "count": "int", "whole": "choice:group|bare"}, _sell, ("deed",),
-                 "PLAYER (the owner, if stated) sells COUNT buildings off DEED; whole: group (every hotel of the group at once) or bare (this hotel to bare land)"),
+    "build": Kind({"player": "player", "deed": "deed", "count": "int", "hotel": "bool", "price": "int", "to": "level"}, _build, ("deed",),
+                  "PLAYER (the owner, if stated) builds COUNT on DEED; to: N or hotel, DEED's whole group evenly to that level"),
+    "sell": Kind({"player": "player", "deed": "deed", "count": "int", "whole": "choice:group|bare", "to": "level"}, _sell, ("deed",),
+                 "PLAYER (the owner, if stated) sells COUNT buildings off DEED; whole: group (every hotel of the group at once) or bare (this hotel to bare land); to: N, DEED's whole group evenly down to N houses"),
     "shortage": Kind({"player": "player", "deed": "deed", "count": "int", "hotel": "bool", "price": "int", "wants": "wants"}, _shortage,
                      ("deed", "wants"), "PLAYER (DEED's owner, if stated) gets COUNT buildings from a short bank while WANTS (player: houses) compete; price: the winning bid"),
     "mortgage": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: mortgages.mortgage(rs, t, a["deed"], a.get("player")), ("deed",),
