@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 from conftest import ROOT, referee_exe, run
+from importgraph import cycles
 
 PKG = ROOT / "referee"
 
@@ -64,41 +65,6 @@ def import_graph() -> dict[str, set[str]]:
         found.discard(mod)
         graph[mod] = found
     return graph
-
-
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected parts with more than one module (Tarjan)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on: set[str] = set()
-    out: list[list[str]] = []
-
-    def visit(v: str) -> None:
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on.add(v)
-        for w in sorted(graph.get(v, ())):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            part = []
-            while True:
-                w = stack.pop()
-                on.discard(w)
-                part.append(w)
-                if w == v:
-                    break
-            if len(part) > 1:
-                out.append(sorted(part))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return out
 
 
 def test_the_cycle_finder_finds_a_circle():

@@ -4,7 +4,6 @@ entry to KINDS (docs/scenarios.md lists them)."""
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -127,22 +126,15 @@ class Kind:
         return out
 
 
-_CARDS: weakref.WeakKeyDictionary[Ruleset, tuple] = weakref.WeakKeyDictionary()  # per ruleset: card names, cards
 
 
 def _card(sc: Scenario, v: Any, path: tuple) -> dict:
     """A card by 'deck:id', its id or its printed words, as the banker's `card`/`draw` find it (exact or a unique start)."""
-    from referee.ruleset.names import Names, card_choices, match
-
     text = sc._str(v, path, N_("a card"))
-    if sc.rs not in _CARDS:
-        choices, cards = card_choices(sc.rs.decks())
-        _CARDS[sc.rs] = (Names(choices), cards)
-    choices, cards = _CARDS[sc.rs]
-    if not choices:
+    if not sc.rs.decks():
         raise sc.err(path, _("{ruleset} lists no card texts; a board file may list them").format(ruleset=sc.rs.id))
     try:
-        return cards[match(text, choices, "card", mode="prefix", hint=_("`referee cards {edition}` lists them").format(edition=sc.rs.edition))]
+        return cards_rules.find_card(sc.rs, text, _("`referee cards {edition}` lists them").format(edition=sc.rs.edition), mode="prefix")
     except Ambiguous as e:  # a card both decks have: the deck of the square it is drawn on says which
         return {"shared": text, "message": e.message, "line": sc.line(path)}
     except RefereeError as e:
@@ -158,10 +150,10 @@ def _on_square(sc: Scenario, card: dict, square: int | None) -> dict:
     deck = rs.decks().get(deck_id or "")
     if deck is None:
         raise InputError(card["message"] + _(" (the player's square does not say which deck)"), sc.display, card["line"])
-    found = _card(sc, f"{deck.get('name', deck_id)} {card['shared']}", ("claims",))
-    if "shared" in found:  # several cards of that one deck: the words name none of them
-        raise InputError(found["message"], sc.display, card["line"])
-    return found
+    try:
+        return cards_rules.find_card(rs, card["shared"], deck=deck_id, mode="prefix")
+    except Ambiguous as e:  # several cards of that one deck: the words name none of them
+        raise InputError(e.message, sc.display, card["line"]) from None
 
 
 def _side(sc: Scenario, v: Any, path: tuple) -> trades.Side:

@@ -6,8 +6,9 @@ from `EFFECTS`; a new kind of card is a new handler, not a new branch.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from referee.core import positions
 from referee.core.checks import active, fee_destination, invalid, not_over, refuse
@@ -22,14 +23,47 @@ from referee.ruleset.model import Ruleset
 Card = dict[str, Any]
 
 
-def find_card(rs: Ruleset, name: str, hint: str | None = None) -> Card:
-    """A card by its id or any distinctive words of its text (referee.ruleset.names.card_choices); `hint` says where they are listed."""
-    from referee.ruleset.names import card_choices, match
+def find_card(rs: Ruleset, name: str, hint: str | None = None, deck: str | None = None,
+              mode: Literal["exact", "prefix", "words", "forgiving"] = "forgiving") -> Card:
+    """The one way a card is found by what the table says: its id, 'deck:id' or any distinctive words of its text
+    (referee.ruleset.names.card_choices), within `deck` when the square it is drawn on says which (a card both decks
+    hold). An ambiguous name lists the candidates (Ambiguous); `hint` says where the cards are listed."""
+    from referee.ruleset.names import Names, card_choices, match
 
-    choices, cards = card_choices(rs.decks())
+    decks = rs.decks() if deck is None else {deck: rs.decks()[deck]} if deck in rs.decks() else {}
+    key = (deck or "", _language())
+    per = _CHOICES.setdefault(rs, {})
+    if key not in per:
+        choices, cards = card_choices(decks)
+        per[key] = (Names(choices), cards)
+    choices, cards = per[key]
     if not choices:
         raise invalid("invalid.no_card_texts", ruleset=rs.id)
-    return cards[match(name, choices, "card", hint=hint or "")]
+    return dict(cards[match(name, choices, "card", mode=mode, hint=hint or "")])
+
+
+_CHOICES: weakref.WeakKeyDictionary[Ruleset, dict[tuple[str, str], tuple[Any, dict[str, Card]]]] = weakref.WeakKeyDictionary()
+
+
+def _language() -> str:
+    """The language the cards' printed words are matched in (their catalog words are names too)."""
+    from referee.words.i18n import current
+
+    return current()
+
+
+def card_by_ref(rs: Ruleset, ref: str | None) -> Card | None:
+    """A card by its stored reference: "deck:id" (a draw) or a bare id (a rent's --card); None for none."""
+    if not ref:
+        return None
+    deck_id, _, cid = ref.rpartition(":")
+    for d, cards_of in rs.decks().items():
+        if deck_id and d != deck_id:
+            continue
+        for c in cards_of.get("cards") or []:
+            if c["id"] == cid:
+                return dict(c, deck=d)
+    raise invalid("invalid.unknown_card_ref", ruleset=rs.id, card=ref)
 
 
 # ---------------------------------------------------------------- one handler per effect

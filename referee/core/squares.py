@@ -141,10 +141,11 @@ def _tax_meaning(rs: Ruleset, m: Meaning, player: str, sq: Square) -> None:
 
 def card_by_id(rs: Ruleset, cid: str | None) -> Card | None:
     """The 'move to the nearest' card a landing came from (its rent differs), by id."""
-    if not cid:
+    from referee.core.cards import card_by_ref
+    from referee.errors import InputError
+
+    try:
+        card = card_by_ref(rs, cid)
+    except InputError:  # a card the ruleset no longer holds: no "nearest" rent
         return None
-    for deck_id, deck in rs.decks().items():
-        for c in deck.get("cards") or []:
-            if c["id"] == cid and c.get("effect") == "move_to_nearest":
-                return dict(c, deck=deck_id)
-    return None
+    return card if card is not None and card.get("effect") == "move_to_nearest" else None

@@ -19,33 +19,19 @@ from referee.moves import model as m
 from referee.ruleset.model import Ruleset
 
 
-def card_by_ref(rs: Ruleset, ref: str | None) -> dict[Any, Any] | None:
-    """A card by its stored reference: "deck:id" (draws) or a bare id (rent's --card)."""
-    if not ref:
-        return None
-    deck_id, _, cid = ref.rpartition(":")
-    for d, deck in rs.decks().items():
-        if deck_id and d != deck_id:
-            continue
-        for c in deck.get("cards") or []:
-            if c["id"] == cid:
-                return dict(c, deck=d)
-    raise InputError(f"card '{ref}' is not in {rs.id}'s decks")
-
-
 def _rent(rs: Ruleset, t: Table, mv: m.Rent) -> Event:
-    from referee.core import rent
+    from referee.core import cards, rent
 
     # with turns tracked, the rent is tied to the payer's landing there, unless the claim window was stated by hand
     landing = rent.last_landing(t, mv.payer, mv.deed) if mv.late is None and t.extra.get("tracking") else None
-    return rent.rent(rs, t, mv.payer, mv.deed, mv.dice, card_by_ref(rs, mv.card), mv.late, landing)
+    return rent.rent(rs, t, mv.payer, mv.deed, mv.dice, cards.card_by_ref(rs, mv.card), mv.late, landing)
 
 
 def _card(rs: Ruleset, t: Table, mv: m.Card) -> Event:
     from referee.core import cards, turns
 
     # with turns tracked the token moves, unless the move was entered as passing GO
-    card = cards.custom_card(rs, t, mv.player, **mv.custom) if mv.custom else card_by_ref(rs, mv.card)
+    card = cards.custom_card(rs, t, mv.player, **mv.custom) if mv.custom else cards.card_by_ref(rs, mv.card)
     if card is None:
         raise InputError("a drawn card with no card named cannot be replayed")
     if t.extra.get("tracking") and not mv.passed_go:

@@ -437,6 +437,7 @@ TEMPLATES: dict[str, Template] = {
     "invalid.not_buyable": '{deed} is not a property that can be bought',
     "invalid.not_a_property": '{deed} is not a property',
     "invalid.bid": 'a winning bid must be a positive whole number, not {price}',
+    "invalid.unknown_card_ref": "card '{card}' is not in {ruleset}'s decks",
     "invalid.no_card_texts": "{ruleset} lists no card texts; record the card's effect with pay/collect instead",
     "invalid.card_effect": "card effect '{effect}' is not handled",
     "invalid.no_such_square": 'no {kind} on this board',

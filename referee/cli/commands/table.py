@@ -98,8 +98,7 @@ def _find_card(rs, t, player: str, name: str) -> dict:
         sq = rs.squares[t.player(player).position] if rs.squares else None
         if sq is None or sq.kind != "card" or rs.decks().get(sq.deck or "") is None:
             raise
-        deck = rs.decks()[sq.deck]
-        return cards.find_card(rs, f"{deck.get('name', sq.deck)} {name}", hint=_("referee cards lists them"))
+        return cards.find_card(rs, name, hint=_("referee cards lists them"), deck=sq.deck)
 
 
 def play(
