@@ -158,6 +158,14 @@ def claim_open(rs: Ruleset, rolls_since: int) -> bool:
     return rolls_since < rs.p.rent.claim_window
 
 
+def claim_until(rs: Ruleset, t: Table, payer: str) -> str | None:
+    """The player whose throw closes the rent's claim window for a landing made now (None: no window)."""
+    from referee.core.order import following
+
+    window = rs.p.rent.claim_window
+    return following(t, payer, window) if window else None
+
+
 # ---------------------------------------------------------------- the transaction
 def last_landing(t: Table, player: str, idx: int) -> dict[str, Any] | None:
     return landing_on(t, player, {idx})

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core import rent as rentmod
-from referee.core.order import following
 from referee.core.state import Table
 from referee.errors import InputError, MissingData, Refusal
 from referee.msg import Msg, Next
@@ -106,14 +105,12 @@ def _rent_meaning(rs: Ruleset, t: Table, m: Meaning, player: str, idx: int, dice
     nxt = Next("rent", args)
     m.update(action="rent", amount=r.amount, next=nxt, steps=r.steps, clauses=list(r.clauses))
     params: dict[str, Any] = dict(base, amount=r.amount, next=nxt.to_dict(), until=None)
-    window = rs.p.rent.claim_window
-    if landing_roll is not None and window:
-        since = max(0, t.rolls - landing_roll)
-        if not rentmod.claim_open(rs, since):
+    if landing_roll is not None and rs.p.rent.claim_window:
+        if not rentmod.claim_open(rs, max(0, t.rolls - landing_roll)):
             m.update(action="rent_expired", next=None, msg=Msg("square.rent_expired", base))
             m["clauses"].append("rent.unclaimed")
             return
-        params["until"] = following(t, player, window)
+        params["until"] = rentmod.claim_until(rs, t, player)
         m["clauses"].append("rent.unclaimed")
     m["msg"] = Msg("square.rent", params)
 

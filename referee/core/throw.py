@@ -97,8 +97,9 @@ def throw(rs: Ruleset, t: Table, player: str, d1: int, d2: int, doubles_before: 
     if res.asks in ("rent", "tax") and isinstance(m.get("amount"), int):
         res.owes = m["amount"]
     if res.asks == "rent":
-        window = rs.p.rent.claim_window
-        res.claim_until = turns.following(ev.t, player, window) if window else None
+        from referee.core.rent import claim_until
+
+        res.claim_until = claim_until(rs, ev.t, player)
     res.again = (not after.in_jail and turns.current(ev.t) == player and ev.t.extra.get("thrown") == player
                  and ev.t.doubles_run > 0)
     ev.amount = salary
