@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LABELLED = [ROOT / "bench" / "data" / "ask_gauge_unseen.yaml", *sorted((ROOT / "tests" / "data").glob("ask_eval_*.yaml"))]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _ruleset(ruleset: str, layer: str):
     """The edition, with the variant or house rule `layer` composed onto it when a label names one."""
     if not layer:
@@ -26,7 +26,7 @@ def _ruleset(ruleset: str, layer: str):
     return loader.load(ruleset, house_rules=[layer])
 
 
-@lru_cache(maxsize=None)
+@cache
 def clause_words(ruleset: str, label: str) -> str:
     """The clause's title and text in English, Spanish and Italian, folded, amounts in the edition's money;
     `variant:clause` is that variant's clause composed onto the edition."""
