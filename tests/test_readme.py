@@ -48,6 +48,13 @@ def test_the_quick_start_says_how_to_reach_referee():
     assert ". .venv/bin/activate" in README and "tmux" in README.split("## Banking a game")[0]
 
 
+def test_a_table_installs_what_it_needs_and_the_tests_add_their_tools():
+    install = quick_start()[1]
+    assert install == ".venv/bin/pip install .", install  # not Playwright, mypy or ruff for a game at the table
+    tests = [ln for ln in README.split("## Quick start", 1)[1].split("## Banking a game")[0].split("```sh\n")[2].splitlines() if ln.strip()]
+    assert tests and tests[0].startswith(".venv/bin/pip install '.[test]' && ") and tests[0].endswith("-m pytest"), tests
+
+
 def test_every_line_of_banking_a_game_runs_as_written(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("REFEREE_GAME", raising=False)
