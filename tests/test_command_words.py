@@ -58,3 +58,15 @@ def test_a_spanish_word_runs_its_command_from_the_shell(game):
     r = run("compra", "Ana", "Avenida Mediterráneo", game=game)
     assert r.code == 0, r.out
     assert "Ana" in r.out
+
+
+def test_the_commands_a_native_table_asked_for_have_its_words(game):
+    """summary, why, void, amend and no-bid in Italian and Spanish, as every other command has."""
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    assert run("compra", "Anna", "Vicolo Corto", game=game).code == 0
+    assert run("perché", game=game).code == 0 and run("riepilogo", game=game).code == 0
+    r = run("correggi", "2", "compra", "Anna", "Vicolo Stretto", game=game)  # the corrected move in the table's words too
+    assert r.code == 0 and "Vicolo Stretto" in r.out, r.out
+    assert run("paga", "Bruno", "Anna", "10", game=game).code == 0
+    assert run("cancella", "4", game=game).code == 0
+    assert commands.command_of("resumen") == "summary" and commands.command_of("sin-ofertas") == "no-bid"

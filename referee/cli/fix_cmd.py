@@ -91,6 +91,10 @@ def amend(
     if not words:
         raise InputError(_("give the corrected move after the entry number, e.g. `amend {entry} pay Ben Ana 150`").format(entry=entry))
     g = open_game(game)
+    from referee.words.commands import command_of, expand_sub
+
+    if command_of(words[0]):  # the table's word for the command (correggi 12 compra Anna …)
+        words = expand_sub([str(command_of(words[0])), *words[1:]])
     if words[0] not in {c.name for c in COMMANDS}:  # the entry's own command, its words left out
         from referee.moves.model import kind
 

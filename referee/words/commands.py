@@ -24,7 +24,8 @@ WORDS: dict[str, dict[str, str]] = {
         "quiebra": "bankrupt", "bancarrota": "bankrupt", "deshacer": "undo", "rehacer": "redo", "estado": "status", "puntos": "score",
         "tira": "roll", "dados": "roll", "siguiente": "next", "turno": "turn", "saca": "draw", "carta": "card",
         "cartas": "cards", "historial": "log", "reparte": "deal", "tablero": "board", "escritura": "deed",
-        "reglas": "rules", "pregunta": "ask",
+        "reglas": "rules", "pregunta": "ask", "resumen": "summary", "explica": "why", "anula": "void", "corrige": "amend",
+        "sin-ofertas": "no-bid", "exporta": "export", "verifica": "verify",
     },
     "it": {
         "compra": "buy", "comprare": "buy", "paga": "pay", "pagare": "pay", "incassa": "collect", "riscuoti": "collect",
@@ -34,7 +35,8 @@ WORDS: dict[str, dict[str, str]] = {
         "salda": "settle", "fallimento": "bankrupt", "annulla": "undo", "ripristina": "redo", "stato": "status", "punteggio": "score",
         "tira": "roll", "dadi": "roll", "avanti": "next", "prossimo": "next", "turno": "turn", "pesca": "draw",
         "carta": "card", "carte": "cards", "registro": "log", "distribuisci": "deal", "tabellone": "board",
-        "contratto": "deed", "regole": "rules", "chiedi": "ask",
+        "contratto": "deed", "regole": "rules", "chiedi": "ask", "riepilogo": "summary", "perché": "why", "perche": "why",
+        "cancella": "void", "correggi": "amend", "nessuna-offerta": "no-bid", "esporta": "export", "verifica": "verify",
     },
 }
 # the words after a group's command (cárcel paga Ana, prigione carta Ana, impuesto ingresos Ana), per language
