@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.msg import Next
+from referee.words.commands import line
 from referee.words.commands import name_arg as name_arg  # re-exported for the templates
-from referee.words.commands import sub_word, word
 from referee.words.i18n import _, pgettext
 
 Params = Mapping[str, Any]
@@ -26,51 +26,61 @@ _PLACEHOLDERS = {"WINNER": lambda: pgettext("placeholder", "WINNER"), "PRICE": l
 
 
 def _opt(args: Params, key: str, placeholder: str) -> str:
+    """The value, or the blank the banker fills in, in capitals, in the table's language."""
     v = args.get(key)
     if v is None:
         shown = _PLACEHOLDERS.get(placeholder)
         return shown() if shown else placeholder
-    return name_arg(str(v))
+    return str(v)
 
 
 def render_next(nxt: Next | Mapping[str, Any]) -> str:
-    """The command line that carries out a suggested action (placeholders in capitals)."""
+    """The command line that carries out a suggested action: a move with blanks, said by the same printer as a
+    move (`words.commands.line`: the table's command words, names quoted, placeholders in capitals)."""
     action, args = (nxt.action, nxt.args) if isinstance(nxt, Next) else (nxt["action"], nxt.get("args") or {})
+    said, tail = _words(action, args)
+    if action == "deed":  # the deed's name always quoted: it is copied from a card that may print it otherwise
+        return " ".join([line("deed"), f'"{said[1]}"', *said[2:]]) + tail
+    return line(*said) + tail
+
+
+def _words(action: str, args: Params) -> tuple[list[str], str]:
+    """The command and its arguments (options as `--name`), and any words said after the line."""
     if action == "buy":
-        return f"{word('buy')} {name_arg(args['player'])} {name_arg(args['deed'])}"
+        return ["buy", args["player"], args["deed"]], ""
     if action == "auction":
-        return f"{word('auction')} {_opt(args, 'winner', 'WINNER')} {name_arg(args['deed'])} {_opt(args, 'price', 'PRICE')}"
+        return ["auction", _opt(args, "winner", "WINNER"), args["deed"], _opt(args, "price", "PRICE")], ""
     if action == "rent":
-        cmd = f"{word('rent')} {name_arg(args['player'])} {name_arg(args['deed'])}"
+        out = ["rent", args["player"], args["deed"]]
         if args.get("card"):
-            cmd += f" --card {args['card']}"
+            out += ["--card", args["card"]]
         if "dice" in args:
-            cmd += f" --dice {_opt(args, 'dice', 'N')}"
-        return cmd
+            out += ["--dice", _opt(args, "dice", "N")]
+        return out, ""
     if action == "tax":
-        cmd = f"{word('tax')} {sub_word('tax', args['tax'])} {name_arg(args['player'])}"
+        out = ["tax", args["tax"], args["player"]]
         if args.get("choice"):
             choice = args["choice"]
-            cmd += " --choice " + ("|".join(choice) if isinstance(choice, list) else str(choice))
-        return cmd
+            out += ["--choice", "|".join(choice) if isinstance(choice, list) else str(choice)]
+        return out, ""
     if action == "draw":
-        return f"{word('draw')} {name_arg(args['player'])} {_opt(args, 'card', 'CARD')}"
+        return ["draw", args["player"], _opt(args, "card", "CARD")], ""
     if action == "deed":  # values read from a deed at the table
-        cmd = f'{word("deed")} "{args["deed"]}"'
+        out = ["deed", args["deed"]]
         if "houses" in args:
-            cmd += f" --houses {args['houses']} --value {_opt(args, 'value', 'N')}"
+            out += ["--houses", str(args["houses"]), "--value", _opt(args, "value", "N")]
         if "hotel" in args:
-            cmd += f" --hotel {_opt(args, 'hotel', 'N')}"
+            out += ["--hotel", _opt(args, "hotel", "N")]
         for key in ("price", "mortgage", "house_cost", "hotel_cost"):
             if key in args:
-                cmd += f" --{key.replace('_', '-')} {_opt(args, key, 'N')}"
+                out += ["--" + key.replace("_", "-"), _opt(args, key, "N")]
         for key in ("rent", "multipliers"):
             if key in args:
-                cmd += f" --{key} " + ",".join("ABCD"[: args[key]])
+                out += ["--" + key, ",".join("ABCD"[: args[key]])]
+        tail = ""
         if "or_multipliers" in args:
-            cmd += " " + _("(or --multipliers {letters} if it multiplies the dice)").format(letters=",".join("ABCD"[: args["or_multipliers"]]))
-        return cmd
+            tail = " " + _("(or --multipliers {letters} if it multiplies the dice)").format(letters=",".join("ABCD"[: args["or_multipliers"]]))
+        return out, tail
     if action == "parking":
-        return f"{word('parking')} {name_arg(args['player'])}"
-    words = [word(action)] + [name_arg(str(v)) for v in args.values() if v is not None]
-    return " ".join(words)
+        return ["parking", args["player"]], ""
+    return [action, *(str(v) for v in args.values() if v is not None)], ""
