@@ -82,3 +82,15 @@ def run_proc(*args: str, game: Path | None = None, **kw) -> subprocess.Completed
 @pytest.fixture
 def game(tmp_path):
     return tmp_path / "game.sqlite"
+
+
+@pytest.fixture
+def table_language(monkeypatch):
+    """The language as a table's own settings choose it (no REFEREE_LANG), reset after the test: for the tests
+    that read the words of a screen (`pytestmark = pytest.mark.usefixtures("table_language")`)."""
+    from referee.words import i18n
+
+    monkeypatch.delenv("REFEREE_LANG", raising=False)
+    yield
+    i18n.reset()
+

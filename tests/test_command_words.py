@@ -14,10 +14,7 @@ NEXTS = [Next("buy", {"player": "Ana", "deed": "Viale Monterosa"}), Next("auctio
          Next("draw", {"player": "Ana", "card": None}), Next("deed", {"deed": "Vicolo Corto", "price": None}), Next("parking", {"player": "Ana"})]
 
 
-@pytest.fixture(autouse=True)
-def _fresh_language():
-    yield
-    i18n.reset()
+pytestmark = pytest.mark.usefixtures("table_language")
 
 
 @pytest.mark.parametrize("lang", ["es", "it"])

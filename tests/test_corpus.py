@@ -17,7 +17,6 @@ from conftest import run
 
 from referee.cli.console import TableConsole
 from referee.store.ledger import Game
-from referee.words import i18n
 
 CORPUS = sorted((Path(__file__).resolve().parent / "corpus").glob("*.moves"))
 
@@ -41,10 +40,7 @@ def _play(path: Path, new: str, lines: list[str]) -> list[tuple[str, list]]:
         g.close()
 
 
-@pytest.fixture(autouse=True)
-def _fresh_language():
-    yield
-    i18n.reset()
+pytestmark = pytest.mark.usefixtures("table_language")
 
 
 _PLAYED: dict[Path, tuple[Path, list]] = {}

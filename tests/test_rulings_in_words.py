@@ -5,14 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import run
 
-from referee.words import i18n
-
-
-@pytest.fixture(autouse=True)
-def _fresh_language(monkeypatch):
-    monkeypatch.delenv("REFEREE_LANG", raising=False)
-    yield
-    i18n.reset()
+pytestmark = pytest.mark.usefixtures("table_language")
 
 
 def test_a_card_that_moves_past_go_says_the_salary_on_its_line(game):

@@ -9,12 +9,7 @@ from conftest import run, run_proc
 
 from referee.words import i18n
 
-
-@pytest.fixture(autouse=True)
-def _fresh_language(monkeypatch):
-    monkeypatch.delenv("REFEREE_LANG", raising=False)
-    yield
-    i18n.reset()
+pytestmark = pytest.mark.usefixtures("table_language")
 
 
 def test_a_lire_score_keeps_its_amounts_whole_at_80_columns(game):

@@ -7,12 +7,7 @@ from conftest import run
 
 from referee.words import i18n
 
-
-@pytest.fixture(autouse=True)
-def _fresh_language(monkeypatch):
-    monkeypatch.delenv("REFEREE_LANG", raising=False)
-    yield
-    i18n.reset()
+pytestmark = pytest.mark.usefixtures("table_language")
 
 
 @pytest.mark.parametrize("lang", ["es", "it"])

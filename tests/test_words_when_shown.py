@@ -11,15 +11,10 @@ from pathlib import Path
 import pytest
 from conftest import run
 
-from referee.words import i18n
-
 RELEASE = Path(__file__).resolve().parent / "fixtures" / "games" / "release-29a9a4a.sqlite"  # written by that commit's referee
 
 
-@pytest.fixture(autouse=True)
-def _fresh_language():
-    yield
-    i18n.reset()
+pytestmark = pytest.mark.usefixtures("table_language")
 
 
 def _stored(game: Path) -> list[dict]:
