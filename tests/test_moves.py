@@ -79,3 +79,16 @@ def test_hotels_sold_outright_are_sold_outright_again_when_re_run(game):
         assert g.state().player("Ana").cash == 4750
     finally:
         g.close()
+
+
+@pytest.mark.parametrize("mv", SAMPLES, ids=lambda m: m.kind)
+def test_every_move_but_the_tables_own_readings_is_a_claim_check_reads(mv):
+    """The scenario notation says each move as a claim kind `check` knows (deed values go in a board file)."""
+    from referee.check.kinds import KINDS
+    from referee.moves.scenario_notation import claim
+
+    said = claim(loader.load("us-classic"), mv)
+    if isinstance(mv, (model.DeedValues, model.NextTurn, model.SetTurn)) or (isinstance(mv, model.Card) and mv.custom):
+        assert said is None
+    else:
+        assert said is not None and len(said) == 1 and next(iter(said)) in KINDS, said

@@ -1,5 +1,8 @@
 """The claim kinds: each transaction a scenario can claim, its fields (name ->
-type), and the core call that rules on it. Adding a claim kind is adding one
+type), and how it is ruled: most read their fields into the move they name
+(referee/moves/model.py) and run it through the one chapter table (moves.apply.run),
+as the console does; a throw, a rent, a card, a shortage, a value and the end keep
+their own ruling (they state more than a move: the history, the stated square). Adding a claim kind is adding one
 entry to KINDS (docs/scenarios.md lists them)."""
 
 from __future__ import annotations
@@ -7,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from referee.core import bankruptcy, buildings, buying, events, jail, money, mortgages, scoring, setup, taxes, trades
+from referee.core import buildings, events, scoring, taxes, trades
 from referee.core import cards as cards_rules
 from referee.core import rent as rent_rules
 from referee.core.checks import owner_of
 from referee.core.valuation import value as valuation_value
 from referee.errors import Ambiguous, InputError, RefereeError
+from referee.moves import model
+from referee.moves.apply import run
 from referee.moves.tablefile import show
 from referee.msg import Msg
 from referee.ruleset.model import Ruleset
@@ -189,35 +194,32 @@ def _wants(sc: Scenario, v: Any, path: tuple) -> list:
 
 
 def _auction(rs, t, a, sc):
-    from referee.core import auction_rules
 
     if a.get("no_bids"):
         if "player" in a or "price" in a:
             raise InputError(_("an auction with no bids has no winner and no price"), sc.display, a["_line"])
-        return auction_rules.no_bids(rs, t, a["deed"])
+        return run(rs, t, model.Auction(a["deed"]))
     for k in ("player", "price"):
         if k not in a:
             raise InputError(_("'auction' needs '{key}' (or no_bids: true)").format(key=k), sc.display, a["_line"])
-    return auction_rules.bid_won(rs, t, a["player"], a["deed"], a["price"])
+    return run(rs, t, model.Auction(a["deed"], a["player"], a["price"]))
 
 
 def _build(rs, t, a, sc):
     if a.get("to") is not None:  # DEED's whole group, evenly, to a level (as `referee build GROUP to N`)
-        from referee.core import group_build
 
         owner_of(rs, t, a["deed"], "building.full_group", a.get("player"))  # who builds: the owner, if stated
-        return group_build.build_group(rs, t, a["deed"], a["to"])
-    return buildings.build(rs, t, a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price"), a.get("player"))
+        return run(rs, t, model.Build(group=rs.squares[a["deed"]].group, to=a["to"]))
+    return run(rs, t, model.Build(a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price"), by=a.get("player")))
 
 
 def _sell(rs, t, a, sc):
     if a.get("to") is not None:
-        from referee.core import group_build
 
         if a["to"] == "hotel":
             raise InputError(_("a group is sold down to a number of houses, not to 'hotel'"))
         owner_of(rs, t, a["deed"], "building.sell", a.get("player"))
-        return group_build.sell_group(rs, t, a["deed"], a["to"])
+        return run(rs, t, model.Sell(group=rs.squares[a["deed"]].group, to=a["to"]))
     if a.get("whole"):
         from referee.core import hotel_sale
 
@@ -234,9 +236,8 @@ def _income_tax(rs, t, a, sc):
 
 
 def _declare(rs, t, a, sc):
-    from referee.core import tax_declare
 
-    return tax_declare.declare(rs, t, a["player"], a["choice"])
+    return run(rs, t, model.Declare(a["player"], a["choice"]))
 
 
 def _shortage(rs, t, a, sc):
@@ -248,15 +249,15 @@ def _shortage(rs, t, a, sc):
 def _jail(rs, t, a, sc):
     act = a["action"]
     if act == "send":
-        return jail.send_to_jail(rs, t, a["player"], a.get("reason", ""))
+        return run(rs, t, model.JailSend(a["player"], a.get("reason", "")))
     if act == "pay":
-        return jail.jail_pay(rs, t, a["player"])
+        return run(rs, t, model.JailPay(a["player"]))
     if act == "card":
-        return jail.jail_card(rs, t, a["player"], a.get("deck"))
+        return run(rs, t, model.JailCard(a["player"], a.get("deck")))
     dice = a.get("dice")
     if not isinstance(dice, list):
         raise InputError(_("a throw in jail needs both dice: dice: [3, 4]"), sc.display, a["_line"])
-    ev = jail.jail_roll(rs, t, a["player"], dice[0], dice[1])
+    ev = run(rs, t, model.JailRoll(a["player"], (dice[0], dice[1])))
     if ev.t.player(a["player"]).in_jail:  # a scenario is one turn: the fine and the card now wait, as after a `roll`
         from referee.core import jail_turns  # or a history throw (one ruling, however the throw is written)
 
@@ -377,7 +378,7 @@ KINDS: dict[str, Kind] = {
                  "PLAYER throws DICE from the stated position (doubles so far from history); card: the card(s) drawn where it stops; card_dice: the throw for a utility a card sent it to"),
     "rent": Kind({"payer": "player", "deed": "deed", "dice": "dice", "card": "card", "late": "int"}, _rent, ("payer", "deed"),
                  "rent on DEED owed by PAYER; dice for utilities; card for 'nearest' cards; late = following players who rolled since (else from history)"),
-    "buy": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: buying.buy(rs, t, a["player"], a["deed"]), ("player", "deed")),
+    "buy": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: run(rs, t, model.Buy(a["player"], a["deed"])), ("player", "deed")),
     "auction": Kind({"player": "player", "deed": "deed", "price": "int", "no_bids": "bool"}, _auction, ("deed",),
                     "PLAYER wins DEED for PRICE (short of cash: owes the bank the bid, the deed on payment); no_bids: true, nobody bids"),
     "build": Kind({"player": "player", "deed": "deed", "count": "int", "hotel": "bool", "price": "int", "to": "level"}, _build, ("deed",),
@@ -386,29 +387,30 @@ KINDS: dict[str, Kind] = {
                  "PLAYER (the owner, if stated) sells COUNT buildings off DEED; whole: group (every hotel of the group at once) or bare (this hotel to bare land); to: N, DEED's whole group evenly down to N houses"),
     "shortage": Kind({"player": "player", "deed": "deed", "count": "int", "hotel": "bool", "price": "int", "wants": "wants"}, _shortage,
                      ("deed", "wants"), "PLAYER (DEED's owner, if stated) gets COUNT buildings from a short bank while WANTS (player: houses) compete; price: the winning bid"),
-    "mortgage": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: mortgages.mortgage(rs, t, a["deed"], a.get("player")), ("deed",),
+    "mortgage": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: run(rs, t, model.Mortgage(a["deed"], by=a.get("player"))), ("deed",),
                      "PLAYER (the owner, if stated) mortgages DEED"),
-    "unmortgage": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: mortgages.unmortgage(rs, t, a["deed"], a.get("player")), ("deed",),
+    "unmortgage": Kind({"player": "player", "deed": "deed"}, lambda rs, t, a, sc: run(rs, t, model.Unmortgage(a["deed"], by=a.get("player"))), ("deed",),
                        "PLAYER (the owner, if stated) lifts DEED's mortgage"),
     "trade": Kind({"a": "player", "b": "player", "give": "side", "take": "side", "lift": "deeds"},
-                  lambda rs, t, a, sc: trades.trade(rs, t, a["a"], a["b"], a.get("give") or trades.Side(), a.get("take") or trades.Side(), a.get("lift")), ("a", "b")),
+                  lambda rs, t, a, sc: run(rs, t, model.Trade(a["a"], a["b"], vars(a.get("give") or trades.Side()), vars(a.get("take") or trades.Side()),
+                                                              tuple(a.get("lift") or ()))), ("a", "b")),
     "income-tax": Kind({"player": "player", "choice": "choice:percent|flat", "declared": "choice:percent|flat"}, _income_tax, ("player",),
                        "PLAYER's income tax by CHOICE; declared: the choice declared before counting (it binds)"),
     "declare-tax": Kind({"player": "player", "choice": "choice:percent|flat"}, _declare, ("player", "choice"),
                         "PLAYER declares the income-tax choice before counting"),
-    "luxury-tax": Kind({"player": "player"}, lambda rs, t, a, sc: taxes.luxury_tax(rs, t, a["player"]), ("player",)),
-    "salary": Kind({"player": "player", "landed": "bool"}, lambda rs, t, a, sc: money.salary(rs, t, a["player"], a.get("landed", False)), ("player",)),
+    "luxury-tax": Kind({"player": "player"}, lambda rs, t, a, sc: run(rs, t, model.LuxuryTax(a["player"])), ("player",)),
+    "salary": Kind({"player": "player", "landed": "bool"}, lambda rs, t, a, sc: run(rs, t, model.Salary(a["player"], a.get("landed", False))), ("player",)),
     "pay": Kind({"payer": "party", "payee": "party", "amount": "int", "for": "str"},
-                lambda rs, t, a, sc: money.pay(rs, t, a["payer"], a["payee"], a["amount"], a.get("for", "")), ("payer", "payee", "amount")),
+                lambda rs, t, a, sc: run(rs, t, model.Pay(a["payer"], a["payee"], a["amount"], a.get("for", ""))), ("payer", "payee", "amount")),
     "card": Kind({"player": "player", "card": "card", "passed_go": "bool"}, _draw, ("player", "card")),
     "jail": Kind({"player": "player", "action": "choice:send|pay|card|roll", "dice": "dice", "deck": "str", "reason": "str"}, _jail, ("player", "action")),
-    "free-parking": Kind({"player": "player"}, lambda rs, t, a, sc: taxes.free_parking(rs, t, a["player"]), ("player",)),
-    "settle": Kind({"player": "player"}, lambda rs, t, a, sc: money.settle(rs, t, a["player"]), ("player",)),
-    "bankrupt": Kind({"player": "player", "lift": "deeds"}, lambda rs, t, a, sc: bankruptcy.bankrupt(rs, t, a["player"], a.get("lift")), ("player",),
+    "free-parking": Kind({"player": "player"}, lambda rs, t, a, sc: run(rs, t, model.FreeParking(a["player"])), ("player",)),
+    "settle": Kind({"player": "player"}, lambda rs, t, a, sc: run(rs, t, model.Settle(a["player"])), ("player",)),
+    "bankrupt": Kind({"player": "player", "lift": "deeds"}, lambda rs, t, a, sc: run(rs, t, model.Bankrupt(a["player"], tuple(a.get("lift") or ()))), ("player",),
                      "PLAYER goes bankrupt; lift: the mortgaged deeds the creditor lifts at once (the rest are kept at 10 %)"),
     "pay-in-property": Kind({"debtor": "player", "deeds": "deeds", "value": "int"},
-                            lambda rs, t, a, sc: bankruptcy.partial_payment(rs, t, a["debtor"], a["deeds"], a["value"]), ("debtor", "deeds", "value")),
-    "deal": Kind({"player": "player", "deeds": "deeds"}, lambda rs, t, a, sc: setup.deal(rs, t, a["player"], a["deeds"]), ("player", "deeds")),
+                            lambda rs, t, a, sc: run(rs, t, model.PartialPayment(a["debtor"], tuple(a["deeds"]), a["value"])), ("debtor", "deeds", "value")),
+    "deal": Kind({"player": "player", "deeds": "deeds"}, lambda rs, t, a, sc: run(rs, t, model.Deal(a["player"], tuple(a["deeds"]))), ("player", "deeds")),
     "value": Kind({"player": "player", "method": "valuation"}, _value, ("player", "method")),
     "end": Kind({"method": "valuation"}, lambda rs, t, a, sc: scoring.time_up(rs, t, a.get("method")), (),
                 "the agreed time is up: the game ends and the richest by the game's valuation wins"),

@@ -65,7 +65,7 @@ def _build(rs: Ruleset, t: Table, mv: m.Build) -> Event:
     if lot is None and to is not None and mv.group:  # build GROUP to N: the group's lots, evenly
         return group_build.build_group(rs, t, rs.group_members(mv.group)[0], to)
     assert lot is not None
-    return buildings.build(rs, t, lot, mv.count, mv.hotel, mv.price)
+    return buildings.build(rs, t, lot, mv.count, mv.hotel, mv.price, mv.by)
 
 
 def _sell(rs: Ruleset, t: Table, mv: m.Sell) -> Event:
@@ -73,11 +73,11 @@ def _sell(rs: Ruleset, t: Table, mv: m.Sell) -> Event:
 
     lot, to = _lot_or_group(mv)
     if mv.way and lot is not None:  # hotels sold outright, the way the edition allows
-        return hotel_sale.sell_whole(rs, t, lot, mv.way)
+        return hotel_sale.sell_whole(rs, t, lot, mv.way, mv.by)
     if lot is None and to is not None and mv.group:
         return group_build.sell_group(rs, t, rs.group_members(mv.group)[0], int(to))
     assert lot is not None
-    return buildings.sell_buildings(rs, t, lot, mv.count)
+    return buildings.sell_buildings(rs, t, lot, mv.count, mv.by)
 
 
 def _deed(rs: Ruleset, t: Table, mv: m.DeedValues) -> Event:
@@ -142,13 +142,13 @@ def _free_parking(rs: Ruleset, t: Table, mv: m.FreeParking) -> Event:
 def _mortgage(rs: Ruleset, t: Table, mv: m.Mortgage) -> Event:
     from referee.core import mortgages
 
-    return mortgages.mortgage(rs, t, mv.deed)
+    return mortgages.mortgage(rs, t, mv.deed, mv.by)
 
 
 def _unmortgage(rs: Ruleset, t: Table, mv: m.Unmortgage) -> Event:
     from referee.core import mortgages
 
-    return mortgages.unmortgage(rs, t, mv.deed)
+    return mortgages.unmortgage(rs, t, mv.deed, mv.by)
 
 
 def _trade(rs: Ruleset, t: Table, mv: m.Trade) -> Event:
@@ -242,12 +242,18 @@ CHAPTERS: dict[type[m.Move], Callable[[Ruleset, Table, Any], Event]] = {
 }
 
 
+def run(rs: Ruleset, t: Table, mv: m.Move) -> Event:
+    """The move through its chapter of the rulebook, and only that: a dispute's claim (`check`) states the table
+    it is played on, so the landings of a tracked game are the claim's own business, not a check here."""
+    return CHAPTERS[type(mv)](rs, t, mv)
+
+
 def apply(rs: Ruleset, t: Table, mv: m.Move) -> Event:
-    """Run the move on table `t` (a scratch copy is the chapter's business): its Event, or the chapter's Refusal."""
+    """Run the move on table `t` (a scratch copy is the chapter's business), then the turn checks of a tracked game:
+    its Event, or the chapter's Refusal."""
     from referee.core import turn_checks
 
-    ev = CHAPTERS[type(mv)](rs, t, mv)
-    return turn_checks.mark(ev, turn_checks.recheck(rs, t, mv.kind, mv.args()))
+    return turn_checks.mark(run(rs, t, mv), turn_checks.recheck(rs, t, mv.kind, mv.args()))
 
 
 def rerun(rs: Ruleset, t: Table, typ: str, args: dict[str, Any]) -> Event:

@@ -174,12 +174,14 @@ class Mortgage(Move):
     kind: ClassVar[str] = "mortgage"
     OUTPUTS: ClassVar[tuple[str, ...]] = ("player",)
     deed: int
+    by: str | None = None  # who makes the move, when a dispute states it (else the owner)
 
 
 class Unmortgage(Move):
     kind: ClassVar[str] = "unmortgage"
     OUTPUTS: ClassVar[tuple[str, ...]] = ("player",)
     deed: int
+    by: str | None = None
 
 
 class Build(Move):
@@ -193,6 +195,7 @@ class Build(Move):
     price: int | None = None  # paid at a building-shortage auction
     group: str | None = None
     to: int | str | None = None  # a number of houses, or "hotel"
+    by: str | None = None
 
 
 class Sell(Move):
@@ -203,6 +206,7 @@ class Sell(Move):
     way: str | None = None  # how a hotel goes back (the edition's `building.hotel_sale`)
     group: str | None = None
     to: int | None = None
+    by: str | None = None
 
 
 class Trade(Move):
