@@ -12,8 +12,8 @@ from referee.ruleset import loader
 SAMPLES: list[model.Move] = [
     model.Deal("Ana", (1, 3)), model.Salary("Ana", landed=True), model.Pay("Ana", "bank", 50, "fine"), model.Settle("Ana"),
     model.Buy("Ana", 3), model.Auction(3, "Ben", 45), model.Auction(3), model.Rent("Ben", 12, dice=7, card=None, late=1),
-    model.Mortgage(3), model.Unmortgage(3), model.Build(39, 2), model.Build(group="dark-blue", to="hotel"), model.Sell(39, way="bare"),
-    model.Sell(group="dark-blue", to=2), model.Trade("Ana", "Ben", {"cash": 10, "deeds": [3], "jail_cards": []}, {"cash": 0, "deeds": [], "jail_cards": []}, (3,)),
+    model.Mortgage(3), model.Unmortgage(3), model.Build(39, 2), model.Build(group="dark_blue", to="hotel"), model.Sell(39, way="bare"),
+    model.Sell(group="dark_blue", to=2), model.Trade("Ana", "Ben", {"cash": 10, "deeds": [3], "jail_cards": []}, {"cash": 0, "deeds": [], "jail_cards": []}, (3,)),
     model.DeedValues(({"field": "price", "value": 60, "square": 1},)), model.IncomeTax("Ana", "flat"), model.LuxuryTax("Ana"),
     model.Declare("Ana", "percent"), model.FreeParking("Ana"), model.Card("Ana", "chance:go-back-3", passed_go=False),
     model.Card("Ana", None, custom={"effect": "pay_each", "amount": 20}), model.JailSend("Ana"), model.JailPay("Ana"),
