@@ -92,3 +92,15 @@ def test_every_move_but_the_tables_own_readings_is_a_claim_check_reads(mv):
         assert said is None
     else:
         assert said is not None and len(said) == 1 and next(iter(said)) in KINDS, said
+
+
+def test_a_group_level_in_a_claim_is_a_number_of_houses_or_hotel(tmp_path):
+    f = tmp_path / "s.yaml"
+    f.write_text("ruleset: us-classic\nplayers:\n  Ana: {cash: 3000, deeds: [Boardwalk, Park Place]}\n  Ben: {cash: 100}\n"
+                 "claims:\n  - build: {deed: Park Place, to: banana}\n", encoding="utf-8")
+    r = run("check", str(f), "--lang", "en")
+    assert r.code == 2 and "s.yaml:6: 'to' is a number of houses or hotel, not 'banana'" in " ".join((r.out + r.err).split()), r.out + r.err
+    f.write_text("ruleset: us-classic\nplayers:\n  Ana: {cash: 3000, deeds: [Boardwalk, Park Place]}\n  Ben: {cash: 100}\n"
+                 "claims:\n  - build: {deed: Park Place, to: 2}\n    amount: 800\n", encoding="utf-8")
+    r = run("check", str(f), "--lang", "en")
+    assert r.code == 0 and "UPHELD" in r.out, r.out  # two houses on each lot of the group, $200 each

@@ -107,6 +107,8 @@ class Kind:
             elif typ == "clauses":
                 out[k] = [sc.clause_id(sc._str(x, p + (j,), "a clause id"), p + (j,)) for j, x in enumerate(sc._list(v, p, f"'{k}'"))]
             elif typ == "level":  # a whole group brought evenly to N houses, or to hotels
+                if v != "hotel" and (isinstance(v, bool) or not isinstance(v, int)):
+                    raise sc.err(p, _("'{key}' is a number of houses or hotel, not {value}").format(key=k, value=show(v)))
                 out[k] = "hotel" if v == "hotel" else sc._int(v, p, f"'{k}'")
             elif typ == "wants":
                 out[k] = _wants(sc, v, p)
