@@ -57,7 +57,6 @@ class Move(metaclass=_Kind):
     of start-up (python -X importtime), a plain class a few microseconds."""
 
     kind: ClassVar[str] = ""
-    OUTPUTS: ClassVar[tuple[str, ...]] = ()  # keys the engine adds to the stored args (not said by the table)
     FIELDS: ClassVar[tuple[tuple[str, Any], ...]] = ()  # (name, default or _REQUIRED), in order
     if TYPE_CHECKING:  # what mypy reads: two keyword-only fields every kind has (set by __init__ at run time)
         _: KW_ONLY
@@ -155,7 +154,6 @@ class Auction(Move):
     """A deed the bank auctioned: won by `player` at `price`, or no bid (`player` None: the bank keeps it)."""
 
     kind: ClassVar[str] = "auction"
-    OUTPUTS: ClassVar[tuple[str, ...]] = ("winner",)
     deed: int
     player: str | None = None
     price: int | None = None
@@ -172,14 +170,12 @@ class Rent(Move):
 
 class Mortgage(Move):
     kind: ClassVar[str] = "mortgage"
-    OUTPUTS: ClassVar[tuple[str, ...]] = ("player",)
     deed: int
     by: str | None = None  # who makes the move, when a dispute states it (else the owner)
 
 
 class Unmortgage(Move):
     kind: ClassVar[str] = "unmortgage"
-    OUTPUTS: ClassVar[tuple[str, ...]] = ("player",)
     deed: int
     by: str | None = None
 
@@ -188,7 +184,6 @@ class Build(Move):
     """Houses (or a hotel) on one lot, or a whole group brought evenly to `to` houses."""
 
     kind: ClassVar[str] = "build"
-    OUTPUTS: ClassVar[tuple[str, ...]] = ("player", "wants", "facts")
     deed: int | None = None
     count: int = 1
     hotel: bool = False
@@ -200,7 +195,6 @@ class Build(Move):
 
 class Sell(Move):
     kind: ClassVar[str] = "sell"
-    OUTPUTS: ClassVar[tuple[str, ...]] = ("player",)
     deed: int | None = None
     count: int = 1
     way: str | None = None  # how a hotel goes back (the edition's `building.hotel_sale`)
@@ -228,7 +222,6 @@ class DeedValues(Move):
 # ---------------------------------------------------------------- squares, cards, jail
 class IncomeTax(Move):
     kind: ClassVar[str] = "tax.income"
-    OUTPUTS: ClassVar[tuple[str, ...]] = ("net_worth",)
     player: str
     choice: str | None = None
 
@@ -291,7 +284,6 @@ class Roll(Move):
 
 class NextTurn(Move):
     kind: ClassVar[str] = "turn.next"
-    OUTPUTS: ClassVar[tuple[str, ...]] = ("player",)
 
 
 class SetTurn(Move):
@@ -301,7 +293,6 @@ class SetTurn(Move):
 
 class Bankrupt(Move):
     kind: ClassVar[str] = "bankrupt"
-    OUTPUTS: ClassVar[tuple[str, ...]] = ("creditor",)
     player: str
     lift: tuple[int, ...] = ()
 
@@ -320,7 +311,6 @@ KINDS: dict[str, type[Move]] = {cls.kind: cls for cls in (
     Deal, Salary, Pay, Settle, Buy, Auction, Rent, Mortgage, Unmortgage, Build, Sell, Trade, DeedValues,
     IncomeTax, LuxuryTax, Declare, FreeParking, Card, JailSend, JailPay, JailCard, JailRoll,
     Roll, NextTurn, SetTurn, Bankrupt, PartialPayment)}
-_ALWAYS_OUT = ("forced",)  # read into the common field
 
 
 def kind(typ: str, args: dict[str, Any]) -> str:

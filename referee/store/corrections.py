@@ -61,16 +61,6 @@ def said(m: dict) -> dict:
     return m["msg"] if m.get("msg") else Msg("text", {"text": m.get("text") or m["type"]}).to_dict()
 
 
-def sentence(rs, ev) -> str:
-    """The log's sentence for a built event: its `text`, or its message rendered (typed messages)."""
-    msg = getattr(ev, "msg", None)
-    if msg is not None:
-        from referee.words.messages import render  # present once messages are structured
-
-        return render(msg, rs.fmt)
-    return getattr(ev, "text", "") or ""
-
-
 def _not_live(evs: Events, entry: int) -> str:
     by_seq = dict(evs)
     if entry not in by_seq:

@@ -95,7 +95,7 @@ def line(command: str, *args: str, lang: str | None = None) -> str:
     A group's sub-command is the first argument (`line("tax", "income", "Ana")`); an argument starting with `--` is an option."""
     words = [word(command, lang)]
     rest = list(args)
-    if rest and command in SUB_WORDS_BY_LANG.get("es", {}):
+    if rest and command in SUB_WORDS:  # a group (jail, tax): its sub-command comes first
         words.append(sub_word(command, rest.pop(0), lang))
     words += [a if a.startswith("--") else name_arg(a) for a in rest]
     return " ".join(words)
