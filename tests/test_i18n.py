@@ -337,3 +337,26 @@ def test_the_console_speaks_the_games_language(tmp_path, capsys):
     assert "Comandi" in shown and "costruisci" in shown and "Scorciatoie" in shown
     assert con.run_line('compra Ana "Vicolo Corto"') == 0
     assert "Ana compra Vicolo Corto per L. 6.000" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("lang", [d.name for d in i18n.LOCALE_DIR.iterdir() if (d / "LC_MESSAGES" / "referee.mo").exists()])
+def test_the_catalog_reader_agrees_with_the_standard_library(lang):
+    """The on-demand .mo reader (i18n._Mo) gives what gettext.GNUTranslations gives, for every entry and plural."""
+    import gettext
+
+    path = i18n.LOCALE_DIR / lang / "LC_MESSAGES" / "referee.mo"
+    ours, std = i18n._Mo(path.read_bytes()), gettext.GNUTranslations(path.open("rb"))
+    assert len(std._catalog) > 100
+    for key in std._catalog:
+        msgid = key[0] if isinstance(key, tuple) else key
+        if not msgid:
+            continue
+        ctx, _, m = msgid.rpartition("\x04")
+        if isinstance(key, tuple):
+            for n in (0, 1, 2, 5, 21):
+                got = ours.npgettext(ctx, m, m + "·", n) if ctx else ours.ngettext(m, m + "·", n)
+                want = std.npgettext(ctx, m, m + "·", n) if ctx else std.ngettext(m, m + "·", n)
+                assert got == want, (key, n)
+        else:
+            assert (ours.pgettext(ctx, m) if ctx else ours.gettext(m)) == (std.pgettext(ctx, m) if ctx else std.gettext(m)), key
+    assert ours.gettext("no such message, surely") == "no such message, surely"

@@ -96,7 +96,7 @@ def _figure(q: str, ruleset: str, shipped, in_game: bool = False, game: str | No
             rs = Game(path).ruleset()
         else:
             rs = loader.load(ruleset.split("+")[0])
-        fig = figures.answer(q, rs.id, rs)
+        fig = figures.answer(q, rs.id, rs, shipped.meta.get("not_alone"))
     except RefereeError:
         return None
     return (fig, rs) if fig is not None else None

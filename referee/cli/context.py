@@ -147,6 +147,10 @@ def game_language(file) -> str | None:
 
     Never fails: a missing, unreadable, foreign or damaged file has no language (None). With no write-ahead
     log beside it (no game open anywhere) the file is read as immutable, so the look leaves no -wal/-shm behind."""
+    import os
+
+    if file is None or not os.path.isfile(file):  # no game here (`ask` with a ruleset): nothing to import or open
+        return None
     import json
 
     from referee.store.gamefile import peek

@@ -17,6 +17,7 @@ are the CLI's. A question that asks no amount ("can I…", no "how much", "cost"
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from referee.ruleset.names import norm
@@ -130,8 +131,10 @@ def board_words(rs) -> list[str]:
     return sorted({w for sq in rs.deeds for n in (sq.name, *sq.aliases) for w in norm(n).split() if len(w) >= 4})
 
 
-def answer(question: str, ruleset: str, rs=None) -> Figure | None:
-    """The figure the question asks for on `ruleset`'s board, or None (a rule question, or no board data)."""
+def answer(question: str, ruleset: str, rs=None, not_alone: Iterable[str] | None = None) -> Figure | None:
+    """The figure the question asks for on `ruleset`'s board, or None (a rule question, or no board data).
+    `not_alone`: the synonyms file's lone-word list as the index stored it (`not_alone_words`), so a question
+    need not parse that file again."""
     if not asks_amount(question):
         return None
     if rs is None:
@@ -150,7 +153,7 @@ def answer(question: str, ruleset: str, rs=None) -> Figure | None:
     colour, said = _group(rs, words)
     if any(w.startswith(("mortgaged", "ipotecat", "hipotecad")) for w in words):
         return None  # a mortgaged deed: what is owed on it, or to lift it, is the clauses' business
-    idx = _deed(rs, words, said | _not_alone())
+    idx = _deed(rs, words, said | (frozenset(not_alone) if not_alone is not None else not_alone_words()))
     if idx == -1:
         return None
     if idx is not None and rs.squares[idx].kind != "lot" and (house or hotel):
@@ -176,7 +179,7 @@ def answer(question: str, ruleset: str, rs=None) -> Figure | None:
 
 
 # ---------------------------------------------------------------- what the question names
-def _not_alone() -> frozenset:
+def not_alone_words() -> frozenset:
     """Words of deed names that alone are common words (Reading, Park, States): the synonyms file's `board.not_alone`,
     the list the index reads the boards' names with."""
     global _NOT_ALONE

@@ -27,7 +27,7 @@ from typing import Iterable
 from referee.search.ranker import Ranker
 from referee.search.text import Lexicon, Term, fts_phrase, words
 
-INDEX_VERSION = "8"
+INDEX_VERSION = "9"
 SYNONYMS = Path(__file__).with_name("synonyms.yaml")
 COLUMNS = ("title", "keywords", "topic", "text", "asks")
 

@@ -288,7 +288,8 @@ def _build_editions(path: Path | None, asks=None) -> sqlite3.Connection:
         if v.get("kind") == "edition" and v.get("invalid"):
             skipped[k] = "the file is not valid (referee rules validate shows why)"
     return _write(path, _with_words(docs), lexicon, {"manifest": manifest, "editions": editions, "skipped": skipped, "lexicon_fp": lfp,
-                                        "overlay_names": _overlay_names(asks), "overlays": _overlays(cat, lfp)})
+                                        "overlay_names": _overlay_names(asks), "overlays": _overlays(cat, lfp),
+                                        "not_alone": sorted(figures.not_alone_words())})
 
 
 DEFAULT_EDITION = "us-classic"  # referee.search's, which imports this module (tests compare what each composes)
