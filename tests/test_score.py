@@ -452,3 +452,19 @@ def test_score_of_a_scenario_file_agrees_with_its_valuation_rulings(path, player
     assert r.code == 0, r.text
     totals = {p["name"]: p["total"] for p in json.loads(r.out)["players"]}
     assert totals[player] == amount
+
+
+def test_history_says_each_move_and_follows_corrections(game):
+    """`score --history` reads the game through the store's one replay: each point says its move (rendered when
+    shown, not stored), and a voided move is gone from it as from the log and the summary."""
+    ok(game, "new", "--ruleset", "us-1950s", "Ana", "Ben")
+    ok(game, "buy", "Ana", "Boardwalk")
+    ok(game, "pay", "Ben", "Ana", "100")
+    ok(game, "buy", "Ben", "Park Place")
+    ok(game, "void", "3")  # the payment never happened; Ben's purchase is re-run
+    d = json.loads(ok(game, "score", "--history", "--json").out)
+    assert [p["type"] for p in d["points"]] == ["new", "buy", "buy"]
+    assert "Boardwalk" in d["points"][1]["text"] and "Park Place" in d["points"][2]["text"]
+    assert d["points"][-1]["totals"] == {"Ana": 1500, "Ben": 1500}
+    it = json.loads(ok(game, "--lang", "it", "score", "--history", "--json").out)
+    assert "compra" in it["points"][1]["text"]

@@ -8,8 +8,8 @@ from conftest import run
 from test_summary import cash, ok, play, status
 
 from referee.moves import apply as dispatch
-from referee.store.corrections import live_moves
 from referee.store.ledger import Game
+from referee.store.replay import live_moves
 
 
 def log(g) -> list[dict]:

@@ -15,8 +15,8 @@ from typing import Any
 from referee.errors import InputError
 from referee.moves import model
 from referee.moves.scenario_notation import claim
-from referee.store.corrections import live_moves
 from referee.store.ledger import Game
+from referee.store.replay import live_moves
 
 
 def scenario_of(g: Game, folder: Path) -> Path:

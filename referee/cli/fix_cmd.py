@@ -85,7 +85,7 @@ def amend(
     """
     from referee.cli.registry import COMMANDS
     from referee.errors import InputError
-    from referee.store import corrections
+    from referee.store import corrections, replay
 
     words = list(ctx.args)
     if not words:
@@ -98,7 +98,7 @@ def amend(
     if words[0] not in {c.name for c in COMMANDS}:  # the entry's own command, its words left out
         from referee.moves.model import kind
 
-        m = next((m for m in corrections.live_moves(g._events()) if m["entry"] == entry), None)
+        m = next((m for m in replay.live_moves(g._events()) if m["entry"] == entry), None)
         if m is not None and kind(m["type"], m["args"]) in COMMAND_OF:
             words = COMMAND_OF[kind(m["type"], m["args"])] + words
     build = capture(words, str(g.path))

@@ -7,10 +7,10 @@ YAML and renders what these functions return.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from referee.core.ops import apply_ops
 from referee.core.state import Table
 from referee.core.valuation import COMPONENTS, Item, Valuation, bases, value
 from referee.ruleset.model import Ruleset
@@ -160,28 +160,19 @@ def _debts_settled(rs: Ruleset, t: Table) -> Table:
 class Point:
     seq: int
     type: str
-    text: str
     totals: dict[str, int]
-    player: str | None = None  # whom the event is about, when it says
+    player: str | None = None  # whom the move is about, when it says
 
 
-def history(rs: Ruleset, initial: Table, events: list[dict[Any, Any]], method: str) -> list[Point]:
-    """Each player's value after every event still in force (undo events and undone events skipped).
-
-    `events` are the ledger's dicts in order, each with `seq`, `type`, `ops`
-    and, when taken back, `undone_by`.
-    """
-    t = initial.copy()
-    names = [p.name for p in t.players]
+def history(rs: Ruleset, names: list[str], steps: Iterable[tuple[dict[str, Any], Table]], method: str) -> list[Point]:
+    """Each player's value after every move in force. `steps`: each move (the ledger's dict: entry, type, args)
+    with the table just after it, as the store's one replay gives them (`store.replay.after_each`)."""
     points: list[Point] = []
-    for ev in events:
-        if ev.get("type") == "undo" or "undone_by" in ev:
-            continue
-        apply_ops(t, ev.get("ops") or [])
+    for m, t in steps:
         totals = {n: value(rs, t, n, method).total for n in names}
-        args = ev.get("args") or {}
+        args = m.get("args") or {}
         who = args.get("player") if isinstance(args, dict) else None
-        points.append(Point(int(ev.get("seq", len(points) + 1)), ev.get("type", ""), ev.get("text", ""), totals, who))
+        points.append(Point(int(m.get("entry", len(points) + 1)), m.get("type", ""), totals, who))
     return points
 
 

@@ -19,41 +19,12 @@ from referee.core import closed
 from referee.errors import InputError, Refusal
 from referee.moves import apply as dispatch
 from referee.msg import Msg
-from referee.store.ledger import CANCELLERS, CONTROL, Game, cancellations
+from referee.store.ledger import Game
+from referee.store.replay import CANCELLERS, CORRECTIONS, cancellations, live, moves_of
 from referee.words.i18n import _
 from referee.words.messages import event_text
 
 Events = list[tuple[int, dict]]
-CORRECTIONS = ("void", "amend")
-
-
-def moves_of(seq: int, ev: dict) -> list[dict]:
-    """The moves an event stands for: a correction's re-run moves, or the event itself."""
-    if ev["type"] in CORRECTIONS:
-        return ev["args"]["moves"]
-    m = {"entry": seq, "type": ev["type"], "args": ev["args"], "msg": ev.get("msg"),
-         "amount": ev.get("amount"), "ops": ev.get("ops", []), "clauses": ev.get("clauses", [])}
-    if ev.get("text"):  # a game file from before message ids: its sentence is all there is
-        m["text"] = ev["text"]
-    return [m]
-
-
-def live(evs: Events) -> Events:
-    """The events that count now, moves only (no setup, undo or redo)."""
-    undone = cancellations(evs)
-    return [(s, e) for s, e in evs if s not in undone and e["type"] not in CONTROL]
-
-
-def live_moves(evs: Events, ts: dict[int, float] | None = None) -> list[dict]:
-    """Every move that counts, in the order it takes effect, each with its entry number (and time)."""
-    out = []
-    for seq, ev in live(evs):
-        for m in moves_of(seq, ev):
-            m = dict(m)
-            if ts is not None:
-                m.setdefault("ts", ts.get(m["entry"]))
-            out.append(m)
-    return out
 
 
 def said(m: dict) -> dict:

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING
 from referee.core.state import Table
 from referee.errors import InputError, RefereeError
 from referee.ruleset.model import Ruleset
-from referee.store import gamefile, interrupts
+from referee.store import gamefile, interrupts, replay
+from referee.store.replay import CANCELLERS, CONTROL, cancellations
 from referee.words import i18n
 
 if TYPE_CHECKING:  # a command that only reads the table (status, log) need not load the engine's ops and messages
@@ -79,8 +80,6 @@ def default_path(explicit: str | None = None) -> Path:
 
 # Events that cancel earlier ones by naming them in args["undoes"]. An event cancelled by a
 # live event is skipped, and what it cancelled comes back (an undo after a void undoes the void).
-CANCELLERS = ("undo", "redo", "void", "amend")
-CONTROL = ("new", "undo", "redo")  # not moves: never the target of an undo
 
 
 def live_overrides(con: sqlite3.Connection) -> list[dict]:
@@ -92,18 +91,6 @@ def live_overrides(con: sqlite3.Connection) -> list[dict]:
     rows = con.execute(f"SELECT seq, data FROM events WHERE type IN ({','.join('?' * len(kinds))}) ORDER BY seq", kinds).fetchall()
     evs = [(seq, json.loads(data)) for seq, data in rows]
     return live_changes(evs, cancellations(evs))
-
-
-def cancellations(events: list[tuple[int, dict]]) -> dict[int, int]:
-    """seq -> the live event that cancels it; newest first, so a cancelled canceller counts for nothing."""
-    cancelled: dict[int, int] = {}
-    for seq, ev in reversed(events):
-        if seq in cancelled or ev["type"] not in CANCELLERS:
-            continue
-        undoes = ev["args"].get("undoes", ())
-        for u in undoes if isinstance(undoes, list) else ():  # a damaged event names nothing
-            cancelled.setdefault(u, seq)
-    return cancelled
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -291,14 +278,7 @@ class Game:
 
     def _replay(self, events: list[tuple[int, dict]], before: int | None = None) -> Table:
         """The table after the live events (before seq `before`, if given)."""
-        t = self.initial()
-        undone = cancellations(events)
-        for seq, ev in events:
-            if before is not None and seq >= before:
-                break
-            if seq not in undone:
-                self._apply(t, seq, ev)
-        return t
+        return replay.fold(self.initial(), events, before, each=self._apply)
 
     def _apply(self, t: Table, seq: int, ev: dict) -> None:
         """Replay one stored event; a damaged one is named, never an internal error."""
@@ -516,10 +496,7 @@ class Game:
         self.con.execute("DELETE FROM checkpoints WHERE seq >= ?", (first,))
         row = self.con.execute("SELECT seq, state FROM checkpoints WHERE seq < ? ORDER BY seq DESC LIMIT 1", (first,)).fetchone()
         base, t = (row[0], Table.from_dict(json.loads(row[1]))) if row else (0, self.initial())
-        undone = cancellations(evs)
-        for s_, ev in evs:
-            if s_ > base and s_ not in undone:
-                self._apply(t, s_, ev)
+        replay.fold(t, evs, after=base, each=self._apply)
         self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (seq, json.dumps(t.to_dict())))
         return seq
 

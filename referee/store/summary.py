@@ -1,7 +1,7 @@
 """A game told after the fact: the result, the final count, the turning points, one row per move.
 
 Built from the moves that count (undone and voided entries left out, amended
-ones as corrected; see `corrections.live_moves`), replayed op by op, so every
+ones as corrected; see `replay.live_moves`), replayed op by op, so every
 figure is the game's own. The count uses the scoring code and the game's own
 valuation method. Nothing here prints; `cli/summary_cmd.py` renders it.
 """
@@ -14,11 +14,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from referee.core import scoring
-from referee.core.ops import apply_ops
 from referee.core.state import BANK, POT, Table
 from referee.moves.model import kind
-from referee.store.corrections import live_moves
 from referee.store.ledger import Game
+from referee.store.replay import after_each, live_moves
 from referee.words.messages import event_text
 
 TOP = 3  # how many of the biggest rents to tell
@@ -93,12 +92,11 @@ def rows(g: Game) -> tuple[list[str], list[Row]]:
     """Every move that counts, with each player's cash after it."""
     evs = g._events()
     ts = dict(g.con.execute("SELECT seq, ts FROM events").fetchall())
-    t = start_table(g, evs)
-    names = [p.name for p in t.players]
+    start = start_table(g, evs)
+    names = [p.name for p in start.players]
     fmt = g.ruleset().fmt
     out = []
-    for m in live_moves(evs, ts):
-        apply_ops(t, m["ops"])
+    for m, t in after_each(start, live_moves(evs, ts)):
         out.append(Row(m["entry"], m.get("ts"), actor(m), kind(m["type"], m.get("args") or {}), event_text(m, fmt), m.get("amount"),
                        {n: t.player(n).cash for n in names}))
     return names, out
@@ -123,9 +121,8 @@ def summarize(g: Game) -> Summary:
     s.trades = [r for r in rs_rows if r.type == "trade"]
     # the lead by the game's own count, after every move
     start = start_table(g, evs)
-    moves = [dict(m, seq=m["entry"]) for m in live_moves(evs)]
     leader = None
-    for p in scoring.history(rs, start, moves, method):
+    for p in scoring.history(rs, [pl.name for pl in start.players], after_each(start, live_moves(evs)), method):
         alive = {n: v for n, v in p.totals.items() if not _out(t, n, p.seq, s.bankruptcies)}
         if not alive:
             continue

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from referee.errors import RefereeError
 from referee.ruleset.schema import MAX_NUMBER
-from referee.store import corrections, gamefile
+from referee.store import gamefile, replay
 from referee.words.i18n import _
 from referee.words.messages import event_text
 
@@ -61,7 +61,8 @@ def verify(g) -> Report:
     from referee.core import closed
     from referee.errors import InputError, Refusal
     from referee.moves import apply as dispatch
-    from referee.store.ledger import CONTROL, SCHEMA_VERSION, cancellations
+    from referee.store.ledger import SCHEMA_VERSION
+    from referee.store.replay import CONTROL, cancellations
 
     rep = Report()
     try:
@@ -102,7 +103,7 @@ def verify(g) -> Report:
         if ev["type"] in CONTROL or ev["type"] in ("new", "deed") or seq == evs[0][0]:
             g._apply(t, seq, ev)
             continue
-        moves = corrections.moves_of(seq, ev)
+        moves = replay.moves_of(seq, ev)
         for m in moves:
             forced = bool((m.get("args") or {}).get("force"))
             try:
@@ -130,7 +131,7 @@ def verify(g) -> Report:
             from referee.core.ops import apply_ops
 
             apply_ops(t, m.get("ops") or [])
-        if ev["type"] not in corrections.CORRECTIONS:
+        if ev["type"] not in replay.CORRECTIONS:
             continue
     try:
         stored = g.state()

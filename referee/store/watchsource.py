@@ -177,25 +177,18 @@ def problem_text(path: Path, problem: str) -> str:
 
 
 def replay(meta: dict, rows: list) -> Any:
-    """The table from the events (a file whose snapshot lags, e.g. written by an older referee), by the ledger's one cancellation rule."""
-    from referee.core.ops import apply_ops
+    """The table from the events (a file whose snapshot lags, e.g. written by an older referee): the ledger's replay."""
     from referee.core.state import Table
-    from referee.store.ledger import cancellations
+    from referee.store import replay as fold
 
-    t = Table.from_dict(json.loads(meta["initial"]))
-    evs = [(s, json.loads(d)) for s, d in rows]
-    undone = cancellations(evs)
-    for s, e in evs:
-        if s not in undone:
-            apply_ops(t, e.get("ops") or [])
-    return t
+    return fold.fold(Table.from_dict(json.loads(meta["initial"])), [(s, json.loads(d)) for s, d in rows])
 
 
 def events(rows: list, fmt=None) -> list[dict]:
     """The recent events (rows newest first) as the view model takes them, oldest first; `undone` by the ledger's
     rule, so a redone move is live again and a correction's target is struck. Each says its move in the language
     of this screen, whatever the language it was recorded in."""
-    from referee.store.ledger import cancellations
+    from referee.store.replay import cancellations
     from referee.words.messages import event_text
 
     evs = [(seq, json.loads(data)) for seq, data in reversed(rows)]

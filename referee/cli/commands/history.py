@@ -79,7 +79,7 @@ def _script(g) -> list[str]:
     undone moves left out), in the command words of the language shown. A move no line says is a comment."""
     from referee.moves import model
     from referee.moves.printer import command_line
-    from referee.store.corrections import live_moves
+    from referee.store.replay import live_moves
 
     rs = g.ruleset()
     out = []

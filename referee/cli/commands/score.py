@@ -79,13 +79,18 @@ def score(
         m = scoring.resolve_method(rs, method)
         if history:
 
+            from referee.store import replay
+            from referee.words.messages import event_text
+
             initial = g.initial()
             names = [p.name for p in initial.players]
-            points = scoring.history(rs, initial, g.events(), m)
+            moves = replay.in_force(g._events())  # the store's one replay: the same moves as the log, summary, watch
+            points = scoring.history(rs, names, replay.after_each(initial, moves), m)
             if as_json:
                 print(json.dumps({
                     "ruleset": rs.id, "method": m, "players": names,
-                    "points": [{"seq": p.seq, "type": p.type, "text": p.text, "totals": p.totals} for p in points],
+                    "points": [{"seq": p.seq, "type": p.type, "text": event_text(mv, rs.fmt), "totals": p.totals}
+                               for p, mv in zip(points, moves)],
                 }, ensure_ascii=False))
                 return
             print_history(rs, points, names, m)
