@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from referee.core import buildings, events, scoring, taxes, trades
+from referee.core import buildings, events, scoring, trades
 from referee.core import cards as cards_rules
 from referee.core import rent as rent_rules
 from referee.core.checks import owner_of
@@ -135,7 +135,7 @@ class Kind:
 
 
 
-def _card(sc: Scenario, v: Any, path: tuple) -> dict:
+def _card(sc: Scenario, v: Any, path: tuple) -> Any:
     """A card by 'deck:id', its id or its printed words, as the banker's `card`/`draw` find it (exact or a unique start)."""
     text = sc._str(v, path, N_("a card"))
     if not sc.rs.decks():
@@ -148,7 +148,7 @@ def _card(sc: Scenario, v: Any, path: tuple) -> dict:
         raise sc.err(path, e.message) from None
 
 
-def _on_square(sc: Scenario, card: dict, square: int | None) -> dict:
+def _on_square(sc: Scenario, card: Any, square: int | None) -> Any:
     """A card named by words both decks share, taken from the deck of `square` (as `referee draw` does)."""
     if "shared" not in card:
         return card
@@ -230,15 +230,12 @@ def _sell(rs, t, a, sc):
 
 
 def _income_tax(rs, t, a, sc):
-    if a.get("declared"):
-        from referee.core import tax_declare
-
-        t = tax_declare.declare(rs, t, a["player"], a["declared"]).t
-    return taxes.income_tax(rs, t, a["player"], a.get("choice"))
+    if a.get("declared"):  # the choice declared first, as at the table: two moves
+        t = run(rs, t, model.Declare(a["player"], a["declared"])).t
+    return run(rs, t, model.IncomeTax(a["player"], a.get("choice")))
 
 
 def _declare(rs, t, a, sc):
-
     return run(rs, t, model.Declare(a["player"], a["choice"]))
 
 
@@ -300,24 +297,23 @@ def _roll(rs, t, a, sc):
     return ev
 
 
+def _ref(card: dict) -> str:
+    """A found card as a move names it: 'deck:id'."""
+    return f"{card['deck']}:{card['id']}"
+
+
 def _draw(rs, t, a, sc):
     from referee.core import positions
 
     placed = positions.known(t, a["player"])
     card = _on_square(sc, a["card"], t.player(a["player"]).position if placed else None)
-    if t.extra.get("tracking") and not a.get("passed_go"):  # after given throws, as at the table: one card a landing
-        from referee.core import turns
-
-        return turns.draw(rs, t, a["player"], card)
-    return cards_rules.draw_card(rs, t, a["player"], card, a.get("passed_go", False))
+    return run(rs, t, model.Card(a["player"], _ref(card), a.get("passed_go", False)))
 
 
 def _rent(rs, t, a, sc):
-    rolls, landing = a.get("late"), None
-    if rolls is None:  # a throw among the claim's `given` steps landed there: the window runs from it, as at the table
-        landing = rent_rules.last_landing(t, a["payer"], a["deed"])
-        if landing is None:
-            rolls = sc.rolls_since(a["payer"], a["deed"])
+    late = a.get("late")
+    if late is None and rent_rules.last_landing(t, a["payer"], a["deed"]) is None:
+        late = sc.rolls_since(a["payer"], a["deed"])  # no landing among the `given` steps: the history's throws since
     dice = a.get("dice")
     if isinstance(dice, list):
         dice = sum(dice)
@@ -325,8 +321,8 @@ def _rent(rs, t, a, sc):
     if card is not None:  # words both decks share ('nearest'): the deck of the payer's stated square says which
         from referee.core import positions
 
-        card = _on_square(sc, card, t.player(a["payer"]).position if positions.known(t, a["payer"]) else None)
-    return rent_rules.rent(rs, t, a["payer"], a["deed"], dice, card, rolls, landing)
+        card = _ref(_on_square(sc, card, t.player(a["payer"]).position if positions.known(t, a["payer"]) else None))
+    return run(rs, t, model.Rent(a["payer"], a["deed"], dice, card, late))
 
 
 def _value(rs, t, a, sc):

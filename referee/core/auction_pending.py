@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from referee.core.checks import refuse
 from referee.core.ops import Extra, Owner
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from referee.core.events import Event
 
 
-KEY = "bids"
+KEY: Final = "bids"
 
 
 def pending(t: Table) -> dict[Any, Any]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from referee.core.checks import (
     active,
     afford,
@@ -17,7 +19,7 @@ from referee.core.ops import Cash, Extra, Owner
 from referee.core.state import BANK, Table
 from referee.ruleset.model import Ruleset
 
-AUCTIONS = "bank_auctions"  # t.extra: the deeds a bankruptcy to the bank handed over, to be auctioned
+AUCTIONS: Final = "bank_auctions"  # t.extra: the deeds a bankruptcy to the bank handed over, to be auctioned
 
 
 def to_auction(ev: Event, deeds: list[int]) -> None:

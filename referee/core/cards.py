@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from referee.core import positions
 from referee.core.checks import active, fee_destination, invalid, not_over, refuse
@@ -18,9 +18,9 @@ from referee.core.money import charge
 from referee.core.ops import Cash, JailCard, Position
 from referee.core.state import BANK, POT, Table
 from referee.msg import Msg, Next
-from referee.ruleset.model import Ruleset
+from referee.ruleset.model import CardData, Ruleset
 
-Card = dict[str, Any]
+Card = CardData  # one definition: the ruleset's (referee/ruleset/model.py)
 
 
 def find_card(rs: Ruleset, name: str, hint: str | None = None, deck: str | None = None,
@@ -39,10 +39,10 @@ def find_card(rs: Ruleset, name: str, hint: str | None = None, deck: str | None 
     choices, cards = per[key]
     if not choices:
         raise invalid("invalid.no_card_texts", ruleset=rs.id)
-    return dict(cards[match(name, choices, "card", mode=mode, hint=hint or "")])
+    return cast(Card, dict(cards[match(name, choices, "card", mode=mode, hint=hint or "")]))  # the schema checked the deck
 
 
-_CHOICES: weakref.WeakKeyDictionary[Ruleset, dict[tuple[str, str], tuple[Any, dict[str, Card]]]] = weakref.WeakKeyDictionary()
+_CHOICES: weakref.WeakKeyDictionary[Ruleset, dict[tuple[str, str], tuple[Any, dict[str, dict[Any, Any]]]]] = weakref.WeakKeyDictionary()
 
 
 def _language() -> str:
@@ -62,7 +62,7 @@ def card_by_ref(rs: Ruleset, ref: str | None) -> Card | None:
             continue
         for c in cards_of.get("cards") or []:
             if c["id"] == cid:
-                return dict(c, deck=d)
+                return cast(Card, dict(c, deck=d))  # the schema checked the deck
     raise invalid("invalid.unknown_card_ref", ruleset=rs.id, card=ref)
 
 

@@ -15,7 +15,7 @@ comes round. Nothing here prints or writes.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from referee.core.checks import refuse
 from referee.core.ops import Extra
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from referee.core.events import Event
 
 
-KEY = "jail_thrown"
+KEY: Final = "jail_thrown"
 
 
 def thrown(t: Table) -> dict[str, list[int]]:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from referee.core.checks import refuse
 from referee.core.ops import Claim, Extra
 from referee.core.order import tracking
-from referee.core.state import Table
+from referee.core.state import Landing, Table
 from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
@@ -32,12 +32,11 @@ if TYPE_CHECKING:
 __all__ = ["card_squares", "landing_on", "mark_salary", "owed_once", "salary_repeat", "tax_squares", "tracking"]
 
 
-def landing_on(t: Table, player: str, squares: set[int]) -> dict[Any, Any] | None:
+def landing_on(t: Table, player: str, squares: set[int]) -> Landing | None:
     """The player's most recent recorded landing on one of `squares` (the ledger keeps the last twelve)."""
     for land in reversed(t.landings):
         if land["player"] == player and land["square"] in squares:
-            found: dict[Any, Any] = land
-            return found
+            return land
     return None
 
 

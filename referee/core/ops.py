@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from referee.core.state import BANK, POT, Debt, Table
+from referee.core.state import BANK, POT, Debt, Landing, Table
 
 
 class _Op:
@@ -290,13 +290,13 @@ class Land(_Op):
     __slots__ = ("landing",)
     _fields = __slots__
     tag: ClassVar[str] = "land"
-    landing: dict[str, Any]
+    landing: Landing
 
-    def __init__(self, landing: dict[str, Any]) -> None:
+    def __init__(self, landing: Landing) -> None:
         object.__setattr__(self, "landing", landing)
 
     def apply(self, t: Table) -> None:
-        t.landings = (t.landings + [dict(self.landing)])[-12:]
+        t.landings = (t.landings + [self.landing.copy()])[-12:]
 
 
 class Claim(_Op):
@@ -334,7 +334,8 @@ class Extra(_Op):
         object.__setattr__(self, "value", value)
 
     def apply(self, t: Table) -> None:
-        t.extra[self.key] = self.value
+        flags: dict[str, Any] = t.extra  # type: ignore[assignment]  # the codec sets a flag by its stored name
+        flags[self.key] = self.value
 
 
 Op = (Cash | Owner | Buildings | Mortgaged | Jail | JailCard | NewDebt | DebtPaid | Bankrupt | Position | Skip | Over

@@ -11,10 +11,10 @@ from referee.core.events import Event, new_event
 from referee.core.landings import landing_on
 from referee.core.money import charge
 from referee.core.ops import Claim
-from referee.core.state import Table
+from referee.core.state import Landing, Table
 from referee.errors import InputError, MissingData
 from referee.msg import Msg, Next
-from referee.ruleset.model import UNKNOWN, Ruleset  # UNKNOWN from model, not schema: schema is costly to load
+from referee.ruleset.model import UNKNOWN, CardData, Ruleset  # UNKNOWN from model, not schema: schema is costly to load
 
 
 @dataclass
@@ -46,7 +46,7 @@ def full_group(t: Table, rs: Ruleset, idx: int) -> bool:
     return owner is not None and all(t.deeds[i].owner == owner for i in rs.group_members(sq.group or ""))
 
 
-def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: dict[Any, Any] | None = None) -> Ruling:
+def rent_due(rs: Ruleset, t: Table, idx: int, dice: int | None = None, card: CardData | None = None) -> Ruling:
     sq = rs.squares[idx]
     d = t.deeds[idx]
     r = Ruling()
@@ -167,13 +167,13 @@ def claim_until(rs: Ruleset, t: Table, payer: str) -> str | None:
 
 
 # ---------------------------------------------------------------- the transaction
-def last_landing(t: Table, player: str, idx: int) -> dict[str, Any] | None:
+def last_landing(t: Table, player: str, idx: int) -> Landing | None:
     return landing_on(t, player, {idx})
 
 
 def rent(
-    rs: Ruleset, t: Table, payer: str, idx: int, dice: int | None = None, card: dict[str, Any] | None = None,
-    rolls_since: int | None = None, landing: dict[str, Any] | None = None,
+    rs: Ruleset, t: Table, payer: str, idx: int, dice: int | None = None, card: CardData | None = None,
+    rolls_since: int | None = None, landing: Landing | None = None,
 ) -> Event:
     """Rent on a deed. With turns tracked, `landing` ties it to the landing it is for (claimed once, in time)."""
     not_over(rs, t)

@@ -12,9 +12,9 @@ from referee.core import rent as rentmod
 from referee.core.state import Table
 from referee.errors import InputError, MissingData, Refusal
 from referee.msg import Msg, Next
-from referee.ruleset.model import Ruleset, Square
+from referee.ruleset.model import CardData, Ruleset, Square
 
-Card = dict[str, Any]
+Card = CardData  # one definition: the ruleset's (referee/ruleset/model.py)
 Meaning = dict[str, Any]
 
 

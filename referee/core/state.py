@@ -10,11 +10,38 @@ vanish: the bank's net balance is tracked like any other party's.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Required, TypedDict
 
 from referee.msg import BANK as BANK  # re-exported: the engine says state.BANK
 
 POT = "pot"  # the Free Parking jackpot, when a house rule keeps one
+
+
+class Landing(TypedDict, total=False):
+    """Where a throw or a card put a token (turns tracked, or a dispute's given throws); the rent claim window
+    and the once-only salary count from it. The ledger keeps the last twelve."""
+
+    player: Required[str]
+    square: Required[int]
+    roll: Required[int]  # the table's throw count when it happened
+    dice: int  # the pips thrown (a utility's rent multiplies them)
+    card: str  # the card that moved the token there, by id
+    go: bool  # the salary was paid on the way
+    claimed: bool  # its rent is paid
+
+
+class Flags(TypedDict, total=False):
+    """The table's flags (`Table.extra`), each set by an `Extra` op and read by one chapter of the engine."""
+
+    tracking: bool  # turns are tracked: throws move tokens
+    thrown: str | None  # who has thrown this turn
+    positions: list[str]  # players whose square is known without tracking (a dispute states it)
+    go_paid: str | None  # who just collected the salary (cleared by the next other move)
+    interest_paid: dict[str, Any] | None  # mortgages whose 10 % was paid on a trade, until another move
+    tax_declared: dict[str, str]  # income-tax choices declared before counting (core/tax_choice)
+    jail_thrown: dict[str, list[int]]  # jailed players' failed throws this turn (core/jail_turns)
+    bids: dict[str, Any]  # a live auction's bids (core/auction_pending)
+    bank_auctions: list[int]  # deeds a bankruptcy handed the bank, to be auctioned (core/buying)
 
 
 @dataclass
@@ -67,9 +94,9 @@ class Table:
     turn: int = 0
     rolls: int = 0
     doubles_run: int = 0
-    landings: list[dict[Any, Any]] = field(default_factory=list)
+    landings: list[Landing] = field(default_factory=list)
     jail_cards_out: dict[str, int] = field(default_factory=dict)
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: Flags = field(default_factory=lambda: Flags())
 
     # ------------------------------------------------------------ lookups
     def player(self, name: str) -> Player:

@@ -9,7 +9,7 @@ tax then charged must be the declared one (`taxes.income_tax` asks
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from referee.core.checks import refuse
 from referee.core.ops import Extra
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from referee.core.events import Event
 
 
-KEY = "tax_declared"
+KEY: Final = "tax_declared"
 
 
 def declared(t: Table, player: str) -> str | None:

@@ -19,14 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from referee.core import turns
 from referee.core.checks import invalid, refuse
 from referee.core.events import Event
 from referee.core.ops import Cash
 from referee.core.state import BANK, Table
-from referee.ruleset.model import Ruleset
+from referee.ruleset.model import CardData, Ruleset
 
 
 @dataclass
@@ -56,8 +55,8 @@ def prepare(t: Table, player: str, doubles_before: int = 0) -> Table:
 
 
 def throw(rs: Ruleset, t: Table, player: str, d1: int, d2: int, doubles_before: int = 0,
-          cards: list[dict[Any, Any]] | None = None, card_dice: int | None = None,
-          resolve: Callable[[dict[Any, Any], int], dict[Any, Any]] | None = None) -> Throw:
+          cards: list[CardData] | None = None, card_dice: int | None = None,
+          resolve: Callable[[CardData, int], CardData] | None = None) -> Throw:
     """`player` throws d1, d2 from where the table says the token stands; then the cards drawn, in order.
 
     `resolve(card, square)` names a card by the deck of the square it is drawn on (for a name both decks share)."""
@@ -68,7 +67,7 @@ def throw(rs: Ruleset, t: Table, player: str, d1: int, d2: int, doubles_before: 
     ev = turns.roll(rs, start, d1, d2, player)
     salary = _salary(ev, player)
     chain: list[str] = []
-    drawn: list[dict[Any, Any]] = []
+    drawn: list[CardData] = []
     for card in cards or []:
         here = ev.t.player(player).position
         if resolve is not None:
@@ -114,7 +113,7 @@ def _is_salary(ev: Event) -> bool:
     return "go.salary" in ev.clauses
 
 
-def _last_card(cards: list[dict[Any, Any]] | None) -> dict[Any, Any] | None:
+def _last_card(cards: list[CardData] | None) -> CardData | None:
     """The card that sent the token to a utility, when it is a "nearest" card (it multiplies the throw)."""
     return cards[-1] if cards and cards[-1].get("effect") == "move_to_nearest" else None
 

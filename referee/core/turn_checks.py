@@ -27,7 +27,7 @@ from referee.core.forcing import Mismatch as Mismatch  # re-exported: turn_check
 from referee.core.forcing import forced as forced
 from referee.core.forcing import mark as mark
 from referee.core.landings import card_squares, landing_on, tax_squares, tracking
-from referee.core.state import Table
+from referee.core.state import Landing, Table
 from referee.msg import Msg
 from referee.ruleset.model import Ruleset
 
@@ -37,7 +37,7 @@ def _where(rs: Ruleset, t: Table, player: str) -> dict[Any, Any]:
     return {"in_jail": p.in_jail, "square": rs.squares[p.position].name}
 
 
-def _timing(rs: Ruleset, t: Table, player: str, land: dict[Any, Any]) -> Msg | None:
+def _timing(rs: Ruleset, t: Table, player: str, land: Landing) -> Msg | None:
     """None when the landing is the table's latest and the token is still there; else why it is late."""
     p = t.player(player)
     square = rs.squares[land["square"]].name

@@ -33,12 +33,12 @@ from referee.core.order import next_active as next_active
 from referee.core.order import tracking as tracking
 from referee.core.squares import card_by_id
 from referee.core.squares import square_meaning as square_meaning
-from referee.core.state import Table
+from referee.core.state import Landing, Table
 from referee.errors import InputError
 from referee.msg import Msg
-from referee.ruleset.model import Ruleset
+from referee.ruleset.model import CardData, Ruleset
 
-Card = dict[str, Any]
+Card = CardData  # one definition: the ruleset's (referee/ruleset/model.py)
 Meaning = dict[str, Any]
 
 
@@ -180,7 +180,10 @@ def _move(rs: Ruleset, ev: Event, who: str, steps: int, dice: tuple[int, int]) -
         ev.amount = inner.amount
         ev.steps.append(Msg("roll.go", {"landed": to == 0, "salary": inner.msg.to_dict() if inner.msg else None}))
     ev.op(Position(who, to))
-    ev.op(Land({"player": who, "square": to, "roll": ev.t.rolls, "dice": steps, **({"go": True} if passed else {})}))
+    land = Landing(player=who, square=to, roll=ev.t.rolls, dice=steps)
+    if passed:
+        land["go"] = True
+    ev.op(Land(land))
     _arrive(rs, ev, who, to, dice=steps)
 
 
@@ -214,8 +217,10 @@ def draw(rs: Ruleset, t: Table, player: str, card: Card) -> Event:
             ev.note("turn.to_throw", player=_end_turn(rs, ev))
     elif after.position != before.position:
         paid = any(isinstance(s, Msg) and s.id == "card.go_salary" for s in ev.steps)  # the card paid the salary
-        ev.op(Land({"player": player, "square": after.position, "roll": ev.t.rolls, "card": card["id"],
-                    **({"go": True} if paid else {})}))
+        land = Landing(player=player, square=after.position, roll=ev.t.rolls, card=card["id"])
+        if paid:
+            land["go"] = True
+        ev.op(Land(land))
         # only a "nearest" card changes the rent owed there (2 x railroad, 10 x a throw at a utility)
         _arrive(rs, ev, player, after.position, card=card if card.get("effect") == "move_to_nearest" else None)
         if ev.t.player(player).in_jail and current(t) == player and t.extra.get("thrown") == player:

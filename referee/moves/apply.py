@@ -22,8 +22,9 @@ from referee.ruleset.model import Ruleset
 def _rent(rs: Ruleset, t: Table, mv: m.Rent) -> Event:
     from referee.core import cards, rent
 
-    # with turns tracked, the rent is tied to the payer's landing there, unless the claim window was stated by hand
-    landing = rent.last_landing(t, mv.payer, mv.deed) if mv.late is None and t.extra.get("tracking") else None
+    # the rent is tied to the payer's landing there (turns tracked, or a dispute's given throws), unless the claim
+    # window was stated by hand
+    landing = rent.last_landing(t, mv.payer, mv.deed) if mv.late is None else None
     return rent.rent(rs, t, mv.payer, mv.deed, mv.dice, cards.card_by_ref(rs, mv.card), mv.late, landing)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Required, TypedDict
 
 from referee.errors import Citation, MissingData
 from referee.msg import Msg, Next  # a leaf of plain data: what a missing value's error says, not its words
@@ -50,6 +50,27 @@ class Clause:
     origin: str
     title: str = ""
     keywords: tuple[str, ...] = ()
+
+
+class CardData(TypedDict, total=False):
+    """A card as the engine plays it: its deck's entry (schema-checked when the ruleset loads) and its deck's id.
+    The effect says which of the other fields count (core/cards.py: one handler per effect)."""
+
+    id: Required[str]
+    deck: str
+    effect: str
+    text: str
+    title: str
+    amount: int
+    salary: bool  # a move that passes GO pays it
+    to: int | str  # the square a move goes to
+    spaces: int  # how far a move goes back or on
+    target: str  # the kind of square a "nearest" card sends to
+    rent_multiplier: int
+    dice_multiplier: int
+    per_house: int
+    per_hotel: int
+    custom: bool  # a card the table made up (`referee card … --effect`)
 
 
 @dataclass(frozen=True)

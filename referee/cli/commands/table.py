@@ -6,7 +6,7 @@ so a throw typed in the console and one typed at the shell are the same event.
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -87,7 +87,7 @@ def draw(
     record(game, build)
 
 
-def _find_card(rs, t, player: str, name: str) -> dict:
+def _find_card(rs, t, player: str, name: str) -> Any:
     """A card by name; a name both decks share is taken from the deck of the square the player stands on."""
     from referee.core import cards
     from referee.errors import Ambiguous
