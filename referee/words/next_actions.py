@@ -1,7 +1,10 @@
 """Suggested next actions (`Next`) as the command lines a banker types, in the table's command words.
 
-The core suggests what to do as data; this is the one place that spells it in
-the CLI's grammar (a web page would render `Next` its own way).
+A hint is a move with blanks: the core suggests it as data (`Next(action, args)`,
+also stored in a game file's messages), and this module reads it as the move it
+suggests, its unknown fields as `notation.Blank`, and spells it with the one
+layout per kind of move the move printer uses (`words/notation.py`), in the
+table's command words (`commands.line`). A web page may render `Next` its own way.
 """
 
 from __future__ import annotations
@@ -10,77 +13,64 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.msg import Next
+from referee.words import notation
 from referee.words.commands import line
 from referee.words.commands import name_arg as name_arg  # re-exported for the templates
-from referee.words.i18n import _, pgettext
+from referee.words.i18n import _
+from referee.words.notation import Blank
 
 Params = Mapping[str, Any]
 
 
+def _given(args: Params, key: str, placeholder: str = "N") -> Any:
+    """The value, a blank when the hint names the field without knowing it (None), or None when it leaves it out."""
+    if key not in args:
+        return None
+    return Blank(placeholder) if args[key] is None else args[key]
 
 
-# ---------------------------------------------------------------- next actions as commands
-# what the banker fills in, in capitals, in the table's language (the command words stay as typed)
-_PLACEHOLDERS = {"WINNER": lambda: pgettext("placeholder", "WINNER"), "PRICE": lambda: pgettext("placeholder", "PRICE"),
-                 "CARD": lambda: pgettext("placeholder", "CARD")}
+def _deed_options(args: Params) -> list[tuple[str, ...]]:
+    """The values a deed lacks, as the options of `deed` that read them from the card."""
+    out: list[tuple[str, ...]] = []
+    if "houses" in args:
+        out.append(("--houses", str(args["houses"]), "--value", str(_given(args, "value"))))
+    if "hotel" in args:
+        out.append(("--hotel", str(_given(args, "hotel"))))
+    for key in ("price", "mortgage", "house_cost", "hotel_cost"):
+        if key in args:
+            out.append(("--" + key.replace("_", "-"), str(_given(args, key))))
+    for key in ("rent", "multipliers"):
+        if key in args:
+            out.append(("--" + key, ",".join("ABCD"[: args[key]])))
+    return out
 
 
-def _opt(args: Params, key: str, placeholder: str) -> str:
-    """The value, or the blank the banker fills in, in capitals, in the table's language."""
-    v = args.get(key)
-    if v is None:
-        shown = _PLACEHOLDERS.get(placeholder)
-        return shown() if shown else placeholder
-    return str(v)
+def suggested(action: str, args: Params) -> tuple[str, dict[str, Any]]:
+    """The kind of move a hint suggests and its fields, blanks included (hints stored by older files included)."""
+    if action == "auction":
+        return "auction", {"player": _given(args, "winner", "WINNER") or Blank("WINNER"), "deed": args["deed"],
+                           "price": _given(args, "price", "PRICE") or Blank("PRICE")}
+    if action == "rent":
+        return "rent", {"payer": args["player"], "deed": args["deed"], "card": args.get("card") or None, "dice": _given(args, "dice")}
+    if action == "tax":
+        return f"tax.{args['tax']}", {"player": args["player"], "choice": args.get("choice")}
+    if action == "draw":  # the card drawn on the square landed on: which one, the banker says
+        return "card", {"player": args["player"], "card": _given(args, "card", "CARD"), "draw": True}
+    if action == "parking":
+        return "free_parking", {"player": args["player"]}
+    if action == "deed":
+        return "deed", {"deed": args["deed"], "options": _deed_options(args)}
+    return action, dict(args)
 
 
 def render_next(nxt: Next | Mapping[str, Any]) -> str:
-    """The command line that carries out a suggested action: a move with blanks, said by the same printer as a
-    move (`words.commands.line`: the table's command words, names quoted, placeholders in capitals)."""
+    """The command line that carries out a suggested action: the move it suggests, said by the move printer's
+    layout (`notation.words`) in the table's command words, its blanks in capitals."""
     action, args = (nxt.action, nxt.args) if isinstance(nxt, Next) else (nxt["action"], nxt.get("args") or {})
-    said, tail = _words(action, args)
-    if action == "deed":  # the deed's name always quoted: it is copied from a card that may print it otherwise
+    kind, fields = suggested(action, args)
+    said = notation.words(kind, fields) or [action, *(str(v) for v in args.values() if v is not None)]
+    if kind == "deed":  # the deed's name always quoted: it is copied from a card that may print it otherwise
+        tail = " " + _("(or --multipliers {letters} if it multiplies the dice)").format(
+            letters=",".join("ABCD"[: args["or_multipliers"]])) if "or_multipliers" in args else ""
         return " ".join([line("deed"), f'"{said[1]}"', *said[2:]]) + tail
-    return line(*said) + tail
-
-
-def _words(action: str, args: Params) -> tuple[list[str], str]:
-    """The command and its arguments (options as `--name`), and any words said after the line."""
-    if action == "buy":
-        return ["buy", args["player"], args["deed"]], ""
-    if action == "auction":
-        return ["auction", _opt(args, "winner", "WINNER"), args["deed"], _opt(args, "price", "PRICE")], ""
-    if action == "rent":
-        out = ["rent", args["player"], args["deed"]]
-        if args.get("card"):
-            out += ["--card", args["card"]]
-        if "dice" in args:
-            out += ["--dice", _opt(args, "dice", "N")]
-        return out, ""
-    if action == "tax":
-        out = ["tax", args["tax"], args["player"]]
-        if args.get("choice"):
-            choice = args["choice"]
-            out += ["--choice", "|".join(choice) if isinstance(choice, list) else str(choice)]
-        return out, ""
-    if action == "draw":
-        return ["draw", args["player"], _opt(args, "card", "CARD")], ""
-    if action == "deed":  # values read from a deed at the table
-        out = ["deed", args["deed"]]
-        if "houses" in args:
-            out += ["--houses", str(args["houses"]), "--value", _opt(args, "value", "N")]
-        if "hotel" in args:
-            out += ["--hotel", _opt(args, "hotel", "N")]
-        for key in ("price", "mortgage", "house_cost", "hotel_cost"):
-            if key in args:
-                out += ["--" + key.replace("_", "-"), _opt(args, key, "N")]
-        for key in ("rent", "multipliers"):
-            if key in args:
-                out += ["--" + key, ",".join("ABCD"[: args[key]])]
-        tail = ""
-        if "or_multipliers" in args:
-            tail = " " + _("(or --multipliers {letters} if it multiplies the dice)").format(letters=",".join("ABCD"[: args["or_multipliers"]]))
-        return out, tail
-    if action == "parking":
-        return ["parking", args["player"]], ""
-    return [action, *(str(v) for v in args.values() if v is not None)], ""
+    return line(*said)
