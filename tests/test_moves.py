@@ -19,6 +19,8 @@ SAMPLES: list[model.Move] = [
     model.Card("Ana", None, custom={"effect": "pay_each", "amount": 20}), model.JailSend("Ana"), model.JailPay("Ana"),
     model.JailCard("Ana", "chance"), model.JailRoll("Ana", (3, 4)), model.Roll("Ana", (6, 6)), model.NextTurn(), model.SetTurn("Ben"),
     model.Bankrupt("Ana", (3,)), model.PartialPayment("Ana", (3, 5), 120), model.Buy("Ana", 3, forced={"reason": "slow banker"}),
+    model.Build(39, 1, True, 300, wants=({"player": "Ana", "houses": 0, "hotels": 1, "breaks": 0},
+                                         {"player": "Ben", "houses": 0, "hotels": 1, "breaks": 0})),
 ]
 
 
@@ -39,7 +41,7 @@ def test_every_move_has_one_chapter_and_one_printed_line(mv):
     said = printer.command_line(rs, mv, lang="en")
     assert said and said.split()[0] in {"deal", "go", "pay", "settle", "buy", "auction", "no-bid", "rent", "mortgage", "unmortgage", "build",
                                         "sell", "sell-hotels", "trade", "deed", "tax", "declare", "parking", "card", "jail", "roll", "next",
-                                        "turn", "bankrupt", "pay-in-property"}, said
+                                        "turn", "bankrupt", "pay-in-property", "shortage"}, said
     assert ("--force" in said) == bool(mv.forced)
 
 
@@ -104,3 +106,26 @@ def test_a_group_level_in_a_claim_is_a_number_of_houses_or_hotel(tmp_path):
                  "claims:\n  - build: {deed: Park Place, to: 2}\n    amount: 800\n", encoding="utf-8")
     r = run("check", str(f), "--lang", "en")
     assert r.code == 0 and "UPHELD" in r.out, r.out  # two houses on each lot of the group, $200 each
+
+
+def test_a_building_from_a_short_bank_is_a_move_said_back_and_re_run_as_one(game):
+    """`shortage` records a Build move with the demand (wants): `log --moves` says it back as the shortage line,
+    a correction re-runs it through the shortage rule (a contested bank still needs its auction price)."""
+    for args in (("new", "Ana", "Ben"), ("collect", "Ana", "5000"), ("collect", "Ben", "5000"), ("buy", "Ana", "boardwalk"),
+                 ("buy", "Ana", "park place"), ("buy", "Ben", "baltic"), ("buy", "Ben", "mediterranean"),
+                 ("build", "Ana", "dark", "blue", "to", "4"), ("build", "Ben", "purple", "to", "4"),
+                 ("pay", "Ben", "Ana", "1")):
+        assert run(*args, game=game).code == 0, args
+    assert run("shortage", "Boardwalk", "--hotel", game=game).code == 0
+    said = run("log", "--moves", game=game).out.splitlines()
+    assert said[-1] == "shortage Boardwalk --hotel --wants Ana:hotel", said[-1]
+    assert run("void", "10", game=game).code == 0  # the payment goes; the shortage move re-runs through its own rule
+    from referee.store.ledger import Game
+
+    g = Game(game)
+    try:
+        assert g.state().deeds[39].hotel
+        ev = g._events()[-1][1]
+        assert ev["args"]["moves"][-1]["args"]["wants"] == [{"player": "Ana", "houses": 0, "hotels": 1, "breaks": 0}]
+    finally:
+        g.close()

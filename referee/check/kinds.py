@@ -240,9 +240,8 @@ def _declare(rs, t, a, sc):
 
 
 def _shortage(rs, t, a, sc):
-    from referee.core import shortage
-
-    return shortage.shortage(rs, t, a["wants"], a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price"), a.get("player"))
+    wants = tuple(dict(w.__dict__) for w in a["wants"])
+    return run(rs, t, model.Build(a["deed"], a.get("count", 1), a.get("hotel", False), a.get("price"), by=a.get("player"), wants=wants))
 
 
 def _jail(rs, t, a, sc):

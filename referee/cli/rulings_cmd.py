@@ -62,6 +62,8 @@ def shortage(
 ) -> None:
     """Buildings from a short bank: the owner of DEED buys COUNT at the deed price, or at PRICE when rivals force an auction."""
     from referee.core import shortage as sh
+    from referee.moves import model
+    from referee.moves.apply import apply
 
     def build(rs, t):
         idx = common.resolve_deed(rs, deed)
@@ -70,7 +72,7 @@ def shortage(
         if owner and owner not in [w.player for w in ws]:
             ws.insert(0, sh.Want(owner, hotels=count) if hotel else sh.Want(owner, houses=count))
         amt = common.amount(rs, t, price, "the price") if price else None
-        return sh.shortage(rs, t, ws, idx, count, hotel, amt)
+        return apply(rs, t, model.Build(idx, count, hotel, amt, wants=tuple(dict(w.__dict__) for w in ws)))
 
     _record(game, build)
 

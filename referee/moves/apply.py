@@ -66,6 +66,12 @@ def _build(rs: Ruleset, t: Table, mv: m.Build) -> Event:
     if lot is None and to is not None and mv.group:  # build GROUP to N: the group's lots, evenly
         return group_build.build_group(rs, t, rs.group_members(mv.group)[0], to)
     assert lot is not None
+    if mv.wants is not None:  # from a short bank: the deed price, or the auction the rivals force
+        from referee.core import shortage
+
+        wants = [shortage.Want(w["player"], int(w.get("houses", 0)), int(w.get("hotels", 0)), int(w.get("breaks", 0)))
+                 for w in mv.wants]
+        return shortage.shortage(rs, t, wants, lot, mv.count, mv.hotel, mv.price, mv.by)
     return buildings.build(rs, t, lot, mv.count, mv.hotel, mv.price, mv.by)
 
 

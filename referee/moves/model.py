@@ -191,6 +191,9 @@ class Build(Move):
     group: str | None = None
     to: int | str | None = None  # a number of houses, or "hotel"
     by: str | None = None
+    # from a short bank: who wants buildings ({player, houses, hotels, breaks} each; the owner among them), so the
+    # shortage rule decides between the deed price and an auction (`referee shortage`)
+    wants: tuple[dict[str, Any], ...] | None = None
 
 
 class Sell(Move):

@@ -30,6 +30,9 @@ def _build(rs: Ruleset, mv: m.Build) -> dict[str, Any] | None:
     out: dict[str, Any] = {"deed": _deed(rs, mv.deed), "count": mv.count, "hotel": mv.hotel}
     if mv.price is not None:
         out["price"] = mv.price
+    if mv.wants is not None:  # from a short bank: the claim kind that weighs the demand
+        out["wants"] = {w["player"]: {k: int(w[k]) for k in ("houses", "hotels", "breaks") if w.get(k)} for w in mv.wants}
+        return {"shortage": out}
     return {"build": out}
 
 

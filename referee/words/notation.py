@@ -45,7 +45,21 @@ def _opt(name: str, v: Any) -> list[str]:
     return [] if v is None else [name, str(v)]
 
 
+def _want(w: Mapping[str, Any]) -> str:
+    """One player's demand on a short bank, as `--wants` takes it: NAME:HOUSES, NAME:hotel(s), NAME:break(s)."""
+    if w.get("hotels"):
+        return f"{w['player']}:hotel" + (str(w["hotels"]) if w["hotels"] != 1 else "")
+    if w.get("breaks"):
+        return f"{w['player']}:break" + (str(w["breaks"]) if w["breaks"] != 1 else "")
+    return f"{w['player']}:{int(w.get('houses', 0))}"
+
+
 def _build(f: Fields) -> list[str]:
+    if f.get("wants") is not None:  # from a short bank (`referee shortage`)
+        count = f.get("count", 1)
+        out = ["shortage", f["deed"]] + ([_n(f["price"])] if f.get("price") is not None else [])
+        out += (["--count", str(count)] if count != 1 else []) + (["--hotel"] if f.get("hotel") else [])
+        return out + [w for want in f["wants"] for w in ("--wants", _want(want))]
     if f.get("group") is not None:
         return ["build", f["group"], "to", str(f["to"])]
     count = f.get("count", 1)
