@@ -86,6 +86,18 @@ def speak_game(g) -> None:
         i18n.offer_game(g.spec.get("language") or g.ruleset().language)  # older game files recorded none at `new`
 
 
+def applied(rs, t, built):
+    """What a command read, run: a move through `moves.apply` (the one way a move runs, whoever says it), or the
+    event a command that is not a move built (values read from a deed)."""
+    from referee.moves.model import Move
+
+    if isinstance(built, Move):
+        from referee.moves.apply import apply
+
+        return apply(rs, t, built)
+    return built
+
+
 def record(game: str | None, build: Callable, as_json: bool = False):
     """Record one move built by `build(ruleset, table)`, print it, and the final count if it ended the game."""
     if STATE.get("capture") is not None:  # `amend N COMMAND…` takes the move without recording it
@@ -94,7 +106,7 @@ def record(game: str | None, build: Callable, as_json: bool = False):
     g = open_game(game)
     rs = g.ruleset()
     _before_the_agreed_time(rs, g.spec)
-    ev = g.record(lambda rs_, t: build(rs_, t))
+    ev = g.record(lambda rs_, t: applied(rs_, t, build(rs_, t)))
     common.print_event(rs, ev, as_json)
     if ev.t.over and ev.ends_game:
         from referee.cli.render.score import print_final

@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from referee.cli import common
-from referee.cli.context import GameOpt, open_game
+from referee.cli.context import GameOpt, applied, open_game
 from referee.words.i18n import N_, _
 
 # The commands that record one move: what amend accepts.
@@ -105,7 +105,7 @@ def amend(
     built: list = []
 
     def keep(rs, t):
-        ev = build(rs, t)
+        ev = applied(rs, t, build(rs, t))
         built.append((rs, ev))
         return ev
 

@@ -23,17 +23,15 @@ from referee.words.i18n import N_, _
 def no_bid(deed: str, game: GameOpt = None) -> None:
     """An auction ends with no bid: the deed stays with the bank."""
     from referee.moves import model
-    from referee.moves.apply import apply
 
-    _record(game, lambda rs, t: apply(rs, t, model.Auction(common.resolve_deed(rs, deed))))
+    _record(game, lambda rs, t: model.Auction(common.resolve_deed(rs, deed)))
 
 
 def declare(player: str, choice: str, game: GameOpt = None) -> None:
     """Declare the income-tax choice (percent or flat) before counting; it binds."""
     from referee.moves import model
-    from referee.moves.apply import apply
 
-    _record(game, lambda rs, t: apply(rs, t, model.Declare(common.resolve_player(t, player), choice.lower())))
+    _record(game, lambda rs, t: model.Declare(common.resolve_player(t, player), choice.lower()))
 
 
 def _want(t, text: str):
@@ -63,7 +61,6 @@ def shortage(
     """Buildings from a short bank: the owner of DEED buys COUNT at the deed price, or at PRICE when rivals force an auction."""
     from referee.core import shortage as sh
     from referee.moves import model
-    from referee.moves.apply import apply
 
     def build(rs, t):
         idx = common.resolve_deed(rs, deed)
@@ -72,7 +69,7 @@ def shortage(
         if owner and owner not in [w.player for w in ws]:
             ws.insert(0, sh.Want(owner, hotels=count) if hotel else sh.Want(owner, houses=count))
         amt = common.amount(rs, t, price, "the price") if price else None
-        return apply(rs, t, model.Build(idx, count, hotel, amt, wants=tuple(dict(w.__dict__) for w in ws)))
+        return model.Build(idx, count, hotel, amt, wants=tuple(dict(w.__dict__) for w in ws))
 
     _record(game, build)
 
@@ -84,6 +81,5 @@ def sell_hotels(
 ) -> None:
     """Sell hotels outright at half their full cost: every hotel of DEED's group at once (or --bare: this one)."""
     from referee.moves import model
-    from referee.moves.apply import apply
 
-    _record(game, lambda rs, t: apply(rs, t, model.Sell(common.resolve_deed(rs, deed), way="bare" if bare else "group")))
+    _record(game, lambda rs, t: model.Sell(common.resolve_deed(rs, deed), way="bare" if bare else "group"))

@@ -17,9 +17,8 @@ def bankrupt(
     game: GameOpt = None,
 ) -> None:
     from referee.moves import model
-    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: apply(rs, t, model.Bankrupt(common.resolve_player(t, player), tuple(common.resolve_deed(rs, d) for d in lift or []))))
+    record(game, lambda rs, t: model.Bankrupt(common.resolve_player(t, player), tuple(common.resolve_deed(rs, d) for d in lift or [])))
 
 
 def pay_in_property(
@@ -29,7 +28,6 @@ def pay_in_property(
     game: GameOpt = None,
 ) -> None:
     from referee.moves import model
-    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: apply(rs, t, model.PartialPayment(common.resolve_player(t, debtor), tuple(common.resolve_deed(rs, d) for d in deeds),
-                                                                common.amount(rs, t, value, "the value"))))
+    record(game, lambda rs, t: model.PartialPayment(common.resolve_player(t, debtor), tuple(common.resolve_deed(rs, d) for d in deeds),
+                                                                common.amount(rs, t, value, "the value")))

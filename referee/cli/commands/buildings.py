@@ -19,17 +19,16 @@ def build(
 ) -> None:
     from referee.cli.grammar import group_target, owner_named, player_and_deed, player_and_group
     from referee.moves import model
-    from referee.moves.apply import apply
 
     def build_(rs, t):
         grouped = group_target(words)
         if grouped is not None:  # build GROUP to N: the whole group, evenly, one move
             who, idx = player_and_group(rs, t, grouped[0])
             owner_named(rs, t, who, idx, "building.full_group")
-            return apply(rs, t, model.Build(group=rs.squares[idx].group, to="hotel" if hotel else grouped[1]))
+            return model.Build(group=rs.squares[idx].group, to="hotel" if hotel else grouped[1])
         who, idx, count = player_and_deed(rs, t, words, counted=True)
         owner_named(rs, t, who, idx, "building.full_group")
-        return apply(rs, t, model.Build(idx, count or 1, hotel, common.amount(rs, t, price, "the price") if price else None))
+        return model.Build(idx, count or 1, hotel, common.amount(rs, t, price, "the price") if price else None)
 
     record(game, build_)
 
@@ -40,16 +39,15 @@ def sell(
 ) -> None:
     from referee.cli.grammar import group_target, owner_named, player_and_deed, player_and_group
     from referee.moves import model
-    from referee.moves.apply import apply
 
     def build_(rs, t):
         grouped = group_target(words)
         if grouped is not None and grouped[1] != "hotel":  # sell GROUP to N: the whole group, evenly, one move
             who, idx = player_and_group(rs, t, grouped[0])
             owner_named(rs, t, who, idx, "building.sell")
-            return apply(rs, t, model.Sell(group=rs.squares[idx].group, to=int(grouped[1])))
+            return model.Sell(group=rs.squares[idx].group, to=int(grouped[1]))
         who, idx, count = player_and_deed(rs, t, words, counted=True)
         owner_named(rs, t, who, idx, "building.sell")
-        return apply(rs, t, model.Sell(idx, count or 1))
+        return model.Sell(idx, count or 1)
 
     record(game, build_)

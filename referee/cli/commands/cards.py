@@ -24,7 +24,6 @@ def card(
     from referee.core import cards as card_rules
     from referee.errors import InputError
     from referee.moves import model
-    from referee.moves.apply import apply
 
     custom = name.strip().lower() in CUSTOM_WORDS
     if custom and (pay is None) == (collect is None):
@@ -41,7 +40,7 @@ def card(
         else:
             c = card_rules.find_card(rs, name, hint=_("referee cards lists them"))
             mv = model.Card(who, f"{c['deck']}:{c['id']}", passed_go, forced=common.forced(force))
-        return apply(rs, t, mv)  # with turns tracked the token moves on the board: the landing is recorded too
+        return mv  # with turns tracked the token moves on the board: the landing is recorded too
 
     record(game, build)
 

@@ -16,21 +16,19 @@ from referee.words.i18n import N_
 
 def buy(player: str, deed: str, force: ForceOpt = None, game: GameOpt = None) -> None:
     from referee.moves import model
-    from referee.moves.apply import apply
 
     def build(rs, t):
         who, idx = common.resolve_player(t, player), common.resolve_deed(rs, deed)
-        return apply(rs, t, model.Buy(who, idx, forced=common.forced(force)))
+        return model.Buy(who, idx, forced=common.forced(force))
 
     record(game, build)
 
 
 def auction(player: str, deed: str, price: str, game: GameOpt = None) -> None:
     from referee.moves import model  # a winner short of cash owes the bank the bid
-    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: apply(rs, t, model.Auction(common.resolve_deed(rs, deed), common.resolve_player(t, player),
-                                                          common.amount(rs, t, price, "the price"))))
+    record(game, lambda rs, t: model.Auction(common.resolve_deed(rs, deed), common.resolve_player(t, player),
+                                                          common.amount(rs, t, price, "the price")))
 
 
 def rent(
@@ -42,7 +40,6 @@ def rent(
     game: GameOpt = None,
 ) -> None:
     from referee.moves import model
-    from referee.moves.apply import apply
 
     def build(rs, t):
         c = None
@@ -52,7 +49,7 @@ def rent(
 
             c = cards.find_card(rs, card, hint=say("referee cards lists them"))
         # with turns tracked the rent is tied to the payer's landing there; --late states the claim window by hand
-        return apply(rs, t, model.Rent(common.resolve_player(t, payer), common.resolve_deed(rs, deed), dice, c["id"] if c else None, late))
+        return model.Rent(common.resolve_player(t, payer), common.resolve_deed(rs, deed), dice, c["id"] if c else None, late)
 
     record(game, build)
 
@@ -63,12 +60,11 @@ PlayerDeed = Annotated[list[str], typer.Argument(help=N_("The owner (may be left
 def mortgage(words: PlayerDeed, game: GameOpt = None) -> None:
     from referee.cli.grammar import owner_named, player_and_deed
     from referee.moves import model
-    from referee.moves.apply import apply
 
     def build(rs, t):
         who, idx, _ = player_and_deed(rs, t, words)
         owner_named(rs, t, who, idx, "mortgage.value")
-        return apply(rs, t, model.Mortgage(idx))
+        return model.Mortgage(idx)
 
     record(game, build)
 
@@ -76,11 +72,10 @@ def mortgage(words: PlayerDeed, game: GameOpt = None) -> None:
 def unmortgage(words: PlayerDeed, game: GameOpt = None) -> None:
     from referee.cli.grammar import owner_named, player_and_deed
     from referee.moves import model
-    from referee.moves.apply import apply
 
     def build(rs, t):
         who, idx, _ = player_and_deed(rs, t, words)
         owner_named(rs, t, who, idx, "mortgage.lift")
-        return apply(rs, t, model.Unmortgage(idx))
+        return model.Unmortgage(idx)
 
     record(game, build)

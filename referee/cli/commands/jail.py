@@ -31,6 +31,5 @@ def roll(player: str, d1: int, d2: int, game: GameOpt = None) -> None:
 
 
 def _record(game, move) -> None:
-    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: apply(rs, t, move(t)))
+    record(game, lambda rs, t: move(t))

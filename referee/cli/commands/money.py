@@ -14,9 +14,8 @@ from referee.words.i18n import N_, _
 def go(player: str, landed: Annotated[bool, typer.Option("--landed", help=N_("Landed exactly on GO (some house rules pay more)."))] = False,
        force: ForceOpt = None, game: GameOpt = None) -> None:
     from referee.moves import model
-    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: apply(rs, t, model.Salary(common.resolve_player(t, player), landed, forced=common.forced(force))))
+    record(game, lambda rs, t: model.Salary(common.resolve_player(t, player), landed, forced=common.forced(force)))
 
 
 def pay(
@@ -27,14 +26,13 @@ def pay(
     game: GameOpt = None,
 ) -> None:
     from referee.moves import model
-    from referee.moves.apply import apply
     from referee.ruleset.names import free_text
 
     why = free_text(reason, _("the reason (--for)"))
 
     def build(rs, t):
         who, to = common.resolve_player(t, payer, True), common.resolve_player(t, payee, True)
-        return apply(rs, t, model.Pay(who, to, common.amount(rs, t, amount), why))
+        return model.Pay(who, to, common.amount(rs, t, amount), why)
 
     record(game, build)
 
@@ -42,15 +40,13 @@ def pay(
 def collect(player: str, amount: str, reason: Annotated[str, typer.Option("--for")] = "", game: GameOpt = None) -> None:
     from referee.core.state import BANK
     from referee.moves import model
-    from referee.moves.apply import apply
     from referee.ruleset.names import free_text
 
     why = free_text(reason, _("the reason (--for)"))
-    record(game, lambda rs, t: apply(rs, t, model.Pay(BANK, common.resolve_player(t, player), common.amount(rs, t, amount), why)))
+    record(game, lambda rs, t: model.Pay(BANK, common.resolve_player(t, player), common.amount(rs, t, amount), why))
 
 
 def settle(player: str, game: GameOpt = None) -> None:
     from referee.moves import model
-    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: apply(rs, t, model.Settle(common.resolve_player(t, player))))
+    record(game, lambda rs, t: model.Settle(common.resolve_player(t, player)))

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from referee.cli import common
-from referee.cli.context import GameOpt, game_path, record
+from referee.cli.context import GameOpt, applied, game_path, record
 from referee.words import i18n
 from referee.words.i18n import N_, _, data
 
@@ -28,7 +28,6 @@ def new(
 ) -> None:
     from referee.core import setup
     from referee.moves import model
-    from referee.moves.apply import apply
     from referee.ruleset import loader
     from referee.store.ledger import Game
 
@@ -63,9 +62,9 @@ def new(
         for name, idxs in deals.items():
 
             def dealt(rs_, t, name: str = name, idxs: list[int] = idxs):
-                return apply(rs_, t, model.Deal(name, tuple(idxs)))
+                return model.Deal(name, tuple(idxs))
 
-            common.print_event(rs, g.record(dealt))
+            common.print_event(rs, g.record(lambda rs_, t, dealt=dealt: applied(rs_, t, dealt(rs_, t))))
     elif n_deal:
         common.out.print(
             "  [yellow]" + _("{ruleset} deals {n} deeds to each player: record the cards dealt with `referee deal PLAYER DEED…` (or start again with --random)").format(
@@ -75,9 +74,8 @@ def new(
 
 def deal(player: str, deeds: list[str], game: GameOpt = None) -> None:
     from referee.moves import model
-    from referee.moves.apply import apply
 
     def build(rs, t):
-        return apply(rs, t, model.Deal(common.resolve_player(t, player), tuple(common.resolve_deed(rs, d) for d in deeds)))
+        return model.Deal(common.resolve_player(t, player), tuple(common.resolve_deed(rs, d) for d in deeds))
 
     record(game, build)

@@ -21,23 +21,21 @@ def roll(
 ) -> None:
     from referee.core import turns
     from referee.moves import model
-    from referee.moves.apply import apply
 
     def build(rs, t):
         words = list(dice)
         player = None
         if len(words) >= 2 and not words[0].replace("+", "").replace(",", "").isdigit():
             player = common.resolve_player(t, words.pop(0))
-        return apply(rs, t, model.Roll(player, turns.parse_dice(words)))
+        return model.Roll(player, turns.parse_dice(words))
 
     record(game, build)
 
 
 def next_turn(game: GameOpt = None) -> None:
     from referee.moves import model
-    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: apply(rs, t, model.NextTurn()))
+    record(game, lambda rs, t: model.NextTurn())
 
 
 def turn(
@@ -46,9 +44,8 @@ def turn(
 ) -> None:
     if player is not None:
         from referee.moves import model
-        from referee.moves.apply import apply
 
-        record(game, lambda rs, t: apply(rs, t, model.SetTurn(common.resolve_player(t, player))))
+        record(game, lambda rs, t: model.SetTurn(common.resolve_player(t, player)))
         return
     g = open_game(game)
     rs, t = g.ruleset(), g.state()
@@ -64,7 +61,6 @@ def draw(
 ) -> None:
     from referee.errors import RefereeError
     from referee.moves import model
-    from referee.moves.apply import apply
 
     def build(rs, t):
         ws = list(words)
@@ -82,7 +78,7 @@ def draw(
                 raise InputError(_("say who drew the card: draw PLAYER CARD"))
             player = t.landings[-1]["player"]
         c = _find_card(rs, t, player, " ".join(ws))
-        return apply(rs, t, model.Card(player, f"{c['deck']}:{c['id']}", forced=common.forced(force)))
+        return model.Card(player, f"{c['deck']}:{c['id']}", forced=common.forced(force))
 
     record(game, build)
 

@@ -47,24 +47,21 @@ def income(
         return
 
     from referee.moves import model
-    from referee.moves.apply import apply
 
     def income(rs, t):
         choice_ok()  # the tax, then the turn check (the transaction's own refusals come first)
-        return apply(rs, t, model.IncomeTax(common.resolve_player(t, player), choice, forced=common.forced(force)))
+        return model.IncomeTax(common.resolve_player(t, player), choice, forced=common.forced(force))
 
     record(game, income)
 
 
 def luxury(player: str, force: ForceOpt = None, game: GameOpt = None) -> None:
     from referee.moves import model
-    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: apply(rs, t, model.LuxuryTax(common.resolve_player(t, player), forced=common.forced(force))))
+    record(game, lambda rs, t: model.LuxuryTax(common.resolve_player(t, player), forced=common.forced(force)))
 
 
 def parking(player: str, game: GameOpt = None) -> None:
     from referee.moves import model
-    from referee.moves.apply import apply
 
-    record(game, lambda rs, t: apply(rs, t, model.FreeParking(common.resolve_player(t, player))))
+    record(game, lambda rs, t: model.FreeParking(common.resolve_player(t, player)))

@@ -20,12 +20,11 @@ def trade(
     game: GameOpt = None,
 ) -> None:
     from referee.moves import model
-    from referee.moves.apply import apply
 
     def build(rs, t):
         pa, pb = common.resolve_player(t, a), common.resolve_player(t, b)
-        return apply(rs, t, model.Trade(pa, pb, _side(rs, t, pa, give or []).__dict__, _side(rs, t, pb, take or []).__dict__,
-                                        tuple(common.resolve_deed(rs, d) for d in lift or [])))
+        return model.Trade(pa, pb, _side(rs, t, pa, give or []).__dict__, _side(rs, t, pb, take or []).__dict__,
+                                        tuple(common.resolve_deed(rs, d) for d in lift or []))
 
     record(game, build)
 
