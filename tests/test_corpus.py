@@ -98,3 +98,86 @@ def test_check_replays_the_game_as_a_scenario_to_the_same_table(path, tmp_path, 
         g.close()
     r = run("check", str(scenario), "--lang", "en")
     assert r.code == 0 and "UPHELD" in r.out, (r.out + r.err)[-3000:]
+
+
+# ---------------------------------------------------------------- rulings, move by move
+RULINGS = sorted((Path(__file__).resolve().parent / "corpus" / "rulings").glob("*.moves"))
+
+
+def _rulings(path: Path) -> tuple[list[str], set[str], list[tuple[str, bool]]]:
+    """The file's `new` words, the claim kinds it says it covers, and its moves (True: to be refused)."""
+    import shlex
+
+    text = path.read_text(encoding="utf-8").splitlines()
+    new = shlex.split(next(x[2:] for x in text if x.startswith("# new ")))
+    covers = set(next(x for x in text if x.startswith("# covers: "))[10:].split())
+    moves = [(x[2:], True) if x.startswith("! ") else (x, False) for x in text if x and not x.startswith("#")]
+    return new, covers, moves
+
+
+def _outcome(line: str, kind: str, args: dict, refused: bool, game: Path) -> dict:
+    """The claim the move makes, with what the console did: allowed or not, and if so the amount, every cash,
+    where the mover stands and whether jailed, and who holds the deed."""
+    import json
+
+    c: dict = {"says": line, kind: args, "allowed": not refused}
+    if refused:
+        return c
+    after = json.loads(run("status", "--json", game=game).out)
+    last = json.loads(run("log", "--json", game=game).out)[-1]
+    c["cash"] = {p["name"]: p["cash"] for p in after["players"]}
+    if last.get("amount") is not None:
+        c["amount"] = last["amount"]
+    mover = args.get("player") or args.get("payer")
+    if mover and mover != "bank":
+        p = next(p for p in after["players"] if p["name"] == mover)
+        c["lands"], c["jailed"] = p["position"], p["jail"]
+    deed = args.get("deed")
+    if isinstance(deed, str):
+        c["owner"] = {deed: next((p["name"] for p in after["players"] if deed in [d["name"] for d in p["deeds"]]), "bank")}
+    return c
+
+
+@pytest.mark.parametrize("path", RULINGS, ids=lambda p: p.stem)
+def test_the_console_and_check_rule_alike_move_by_move(path, tmp_path):
+    """One engine, not two: before each move the table is frozen as a scenario, the move is read as the console
+    reads it (`read_move`: the typed move, not applied) and claimed in the scenario notation, then played at the
+    console; `check` must rule as the console did: refused or allowed, the amount, every cash, the square, jail,
+    the deed's holder. A line marked `!` must be refused by both."""
+    import shlex
+
+    import yaml
+
+    from referee.check import check_file
+    from referee.cli.fix_cmd import read_move
+    from referee.moves.scenario_notation import claim
+
+    new, covers, moves = _rulings(path)
+    game = tmp_path / "g.sqlite"
+    assert run(*new, game=game).code == 0
+    rs = Game(game).ruleset()
+    kinds: set[str] = set()
+    for n, (line, refused) in enumerate(moves):
+        frozen = tmp_path / f"step{n}.yaml"
+        assert run("freeze", str(frozen), game=game).code == 0
+        doc = yaml.safe_load(frozen.read_text())
+        said = claim(rs, read_move(shlex.split(line), str(game)))
+        assert said is not None, line
+        kind, args = next(iter(said.items()))
+        if kind == "roll" and args.get("player") is None:  # `roll 5 6`: whoever's turn it is
+            args["player"] = doc.get("turn")
+        kinds.add(kind)
+        before = len(Game(game)._events())
+        script = tmp_path / f"move{n}.txt"
+        script.write_text(line + "\n")
+        played = run("play", str(script), game=game)
+        assert played.code == (1 if refused else 0), f"{line}: {played.text}"
+        assert (len(Game(game)._events()) > before) == (not refused), line
+        doc["claims"] = [_outcome(line, kind, args, refused, game)]
+        frozen.write_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False))
+        res = check_file(frozen)
+        assert res.error is None, f"{line}: {res.error}"
+        assert res.rulings[0].upheld, f"move {n} `{line}`: the console and check differ: {res.rulings[0].reasons} ({played.text.strip()})"
+        if not refused and "amount" in doc["claims"][0]:
+            assert res.rulings[0].amount == doc["claims"][0]["amount"], line
+    assert covers <= kinds, f"{path.name} no longer reaches {covers - kinds}"

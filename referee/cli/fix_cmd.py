@@ -8,6 +8,7 @@ built on the table as it stood before entry N.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -18,7 +19,8 @@ from referee.words.i18n import N_, _
 
 # The commands that record one move: what amend accepts.
 MOVES = {"deal", "go", "pay", "collect", "settle", "buy", "auction", "rent", "mortgage", "unmortgage", "lift", "build",
-         "sell", "trade", "tax", "parking", "jail", "card", "draw", "bankrupt", "pay-in-property", "roll", "next", "turn"}
+         "sell", "trade", "tax", "parking", "jail", "card", "draw", "bankrupt", "pay-in-property", "roll", "next", "turn",
+         "no-bid", "declare", "shortage", "sell-hotels"}
 
 # The command that records each kind of move, so `amend 12 Ben Ana 150` can leave out the entry's own command.
 COMMAND_OF = {
@@ -71,6 +73,20 @@ def capture(words: list[str], game_path: str):
     if len(builds) != 1:
         raise InputError(_("amend takes one move (buy, rent, pay, …), and `{words}` records none").format(words=" ".join(words)))
     return builds[0]
+
+
+def read_move(words: list[str], game_path: str):
+    """The move `referee WORDS…` says, read against the game's table as it stands, without applying or recording
+    it: what a surface (the console, a phone, a test) hands to `moves.apply`. A command that is not a move of
+    the table (values read from a deed) gives its event instead."""
+    from referee.store.ledger import Game
+
+    build = capture(words, game_path)
+    g = Game(Path(game_path))
+    try:
+        return build(g.ruleset(), g.state())
+    finally:
+        g.close()
 
 
 def amend(
