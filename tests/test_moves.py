@@ -129,3 +129,61 @@ def test_a_building_from_a_short_bank_is_a_move_said_back_and_re_run_as_one(game
         assert ev["args"]["moves"][-1]["args"]["wants"] == [{"player": "Ana", "houses": 0, "hotels": 1, "breaks": 0}]
     finally:
         g.close()
+
+
+def test_a_new_kind_of_move_needs_its_class_and_its_chapter_only(tmp_path, monkeypatch, request):
+    """The worked example of docs/architecture.md: a bank loan some house rule allows. Declared as a move and
+    given a chapter, it reads back from its event, is said as a command line and as a scenario claim, and
+    `check` rules on that claim, with no line of the printer, the notation or the claim kinds written for it."""
+    from typing import ClassVar
+
+    import yaml
+
+    from referee.check import check_file, kinds
+    from referee.core import money
+    from referee.moves.scenario_notation import claim
+
+    class BankLoan(model.Move):
+        kind: ClassVar[str] = "bank_loan"
+        player: str
+        amount: int
+
+    monkeypatch.setitem(model.KINDS, "bank_loan", BankLoan)
+    monkeypatch.setitem(apply.CHAPTERS, BankLoan, lambda rs, t, mv: money.pay(rs, t, "bank", mv.player, mv.amount, "loan"))
+    request.addfinalizer(lambda: kinds.KINDS.pop("bank-loan", None))
+    kinds.register_moves()
+    rs = loader.load("us-classic")
+    mv = BankLoan("Ana", 100)
+    assert model.from_event("bank_loan", mv.args()) == mv
+    assert printer.command_line(rs, mv, lang="en") == "bank-loan Ana 100"
+    said = claim(rs, mv)
+    assert said == {"bank-loan": {"player": "Ana", "amount": 100}}
+    f = tmp_path / "loan.yaml"
+    f.write_text(yaml.safe_dump({"ruleset": "us-classic", "players": {"Ana": {"cash": 50}, "Ben": {"cash": 50}},
+                                 "claims": [{"says": "the bank lends Ana 100", **said, "cash": {"Ana": 150}}]}))
+    res = check_file(f)
+    assert res.error is None and res.rulings[0].upheld, res.rulings[0].reasons if res.rulings else res.error
+
+
+def test_a_new_kind_of_move_is_typed_at_the_table_by_its_name_and_fields(game, monkeypatch):
+    """With no command of its own, `bank-loan Ana 100` reads the new kind's fields in order (a player by name, an
+    amount in the game's money), records the move, and `log --moves` says it back the same way."""
+    from typing import ClassVar
+
+    from referee.core import money
+
+    class BankLoan(model.Move):
+        """A loan from the bank (a house rule)."""
+
+        kind: ClassVar[str] = "bank_loan"
+        player: str
+        amount: int
+
+    monkeypatch.setitem(model.KINDS, "bank_loan", BankLoan)
+    monkeypatch.setitem(apply.CHAPTERS, BankLoan, lambda rs, t, mv: money.pay(rs, t, "bank", mv.player, mv.amount, "loan"))
+    assert run("new", "Ana", "Ben", game=game).code == 0
+    r = run("bank-loan", "ana", "$100", game=game)
+    assert r.code == 0, r.text
+    assert run("log", "--moves", game=game).out.splitlines()[-1] == "bank-loan Ana 100"
+    r = run("bank-loan", "Ana", game=game)
+    assert r.code == 2 and "bank-loan needs PLAYER AMOUNT" in r.err and "Traceback" not in r.err

@@ -1,9 +1,10 @@
 """The claim kinds: each transaction a scenario can claim, its fields (name ->
-type), and how it is ruled: most read their fields into the move they name
+type), and how it is ruled: they read their fields into the move they name
 (referee/moves/model.py) and run it through the one chapter table (moves.apply.run),
-as the console does; a throw, a rent, a card, a shortage, a value and the end keep
-their own ruling (they state more than a move: the history, the stated square). Adding a claim kind is adding one
-entry to KINDS (docs/scenarios.md lists them)."""
+as the console does. A throw from a stated square with the cards it draws, a value,
+the end and a clause are rulings rather than moves and keep their own. A kind of move
+with no entry here is claimable all the same, by its own name and fields (`derived`),
+so adding a move adds its claim kind; docs/scenarios.md lists them."""
 
 from __future__ import annotations
 
@@ -414,3 +415,29 @@ KINDS: dict[str, Kind] = {
     "rule": Kind({"clause": "clause", "also": "clauses", "question": "str", "param": "str", "value": "any"}, _rule, ("clause",)),
 }
 
+
+
+# ---------------------------------------------------------------- every other kind of move, by its own fields
+def derived(cls: type[model.Move]) -> Kind:
+    """The claim kind of a move with none of its own: its fields, typed from its annotations, read into the move."""
+    fields = model.field_types(cls)
+    required = tuple(name for name, default in cls.FIELDS if default is model.REQUIRED)
+
+    def ruled(rs, t, a, sc):
+        given: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in a.items() if k in fields}
+        return run(rs, t, cls(**given))
+
+    return Kind(fields, ruled, required, (cls.__doc__ or "").strip().split("\n")[0])
+
+
+def register_moves() -> None:
+    """Give every kind of move that no claim kind says (scenario_notation.CLAIMS) its derived claim kind."""
+    from referee.moves.scenario_notation import CLAIMS, NO_CLAIM
+    from referee.words.notation import said
+
+    for cls in model.KINDS.values():
+        if cls not in CLAIMS and cls not in NO_CLAIM:
+            KINDS.setdefault(said(cls.kind), derived(cls))
+
+
+register_moves()

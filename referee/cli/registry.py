@@ -182,7 +182,13 @@ class LazyGroup(typer.core.TyperGroup):
             return cmd
         e = self.entry(cmd_name)
         if e is None:
-            return None
+            if not isinstance(self, RootGroup):
+                return None
+            # a kind of move with no command of its own, typed by its name (loaded by name, as every command is)
+            cmd = load("move_words:command")(cmd_name)
+            if cmd is not None:
+                self.commands[cmd_name] = cmd
+            return cmd
         if self._listing:  # a help listing needs the name and help only: no import
             return typer.core.TyperCommand(name=e.name, help=_(e.help), hidden=e.hidden)
         cmd = self.commands[cmd_name] = build(e)

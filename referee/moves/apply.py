@@ -251,8 +251,14 @@ CHAPTERS: dict[type[m.Move], Callable[[Ruleset, Table, Any], Event]] = {
 
 def run(rs: Ruleset, t: Table, mv: m.Move) -> Event:
     """The move through its chapter of the rulebook, and only that: a dispute's claim (`check`) states the table
-    it is played on, so the landings of a tracked game are the claim's own business, not a check here."""
-    return CHAPTERS[type(mv)](rs, t, mv)
+    it is played on, so the landings of a tracked game are the claim's own business, not a check here.
+
+    A chapter that makes its event through another move's mechanism (a house rule's bank loan paid as a payment)
+    still records this move: the event takes the move's type and fields, so it reads back as it was said."""
+    ev = CHAPTERS[type(mv)](rs, t, mv)
+    if ev.type != mv.event_type:
+        ev.type, ev.args = mv.event_type, mv.args()
+    return ev
 
 
 def apply(rs: Ruleset, t: Table, mv: m.Move) -> Event:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 from referee.errors import InputError
 
-_REQUIRED = object()  # a field without a default
+REQUIRED = _REQUIRED = object()  # a field without a default
 
 
 class Source:
@@ -314,6 +314,25 @@ KINDS: dict[str, type[Move]] = {cls.kind: cls for cls in (
     Deal, Salary, Pay, Settle, Buy, Auction, Rent, Mortgage, Unmortgage, Build, Sell, Trade, DeedValues,
     IncomeTax, LuxuryTax, Declare, FreeParking, Card, JailSend, JailPay, JailCard, JailRoll,
     Roll, NextTurn, SetTurn, Bankrupt, PartialPayment)}
+
+
+_PLAYERS = ("player", "payer", "payee", "debtor", "a", "b", "by", "winner")
+
+
+def field_types(cls: type[Move]) -> dict[str, str]:
+    """What each field of a kind of move names, read from its name and annotation: a player (`party`: or the
+    bank), a deed, deeds, an int, dice, a bool or a word. A surface with no reader of its own for the kind
+    (a scenario claim, a console line) reads its words by these."""
+    out: dict[str, str] = {}
+    for name, _ in cls.FIELDS:
+        ann = str(cls.__annotations__.get(name, "")).replace(" | None", "")
+        if ann == "str":
+            out[name] = "party" if name in ("payer", "payee") else "player" if name in _PLAYERS else "str"
+        elif ann == "int":
+            out[name] = "deed" if name == "deed" else "int"
+        else:
+            out[name] = {"tuple[int, ...]": "deeds", "tuple[int, int]": "dice", "bool": "bool"}.get(ann, "any")
+    return out
 
 
 def kind(typ: str, args: dict[str, Any]) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 
 from referee.moves import model as m
 from referee.ruleset.model import Ruleset
+from referee.words.notation import said
 
 
 def _deed(rs: Ruleset, idx: int | None) -> str:
@@ -89,7 +90,28 @@ CLAIMS: dict[type[m.Move], Callable[[Ruleset, Any], dict[str, Any] | None]] = {
 }
 
 
+# the table's own readings and turn keeping: what a scenario states as its table, not as a claim
+NO_CLAIM: frozenset[type[m.Move]] = frozenset({m.DeedValues, m.NextTurn, m.SetTurn})
+
+
+def _derived(rs: Ruleset, mv: m.Move) -> dict[str, Any]:
+    """A move with no claim kind of its own, said by its own name and fields (check/kinds.derived reads it)."""
+    out: dict[str, Any] = {}
+    for name, _ in mv.FIELDS:
+        v = getattr(mv, name)
+        if v is None:
+            continue
+        if name == "deed" and isinstance(v, int):
+            v = _deed(rs, v)
+        elif isinstance(v, tuple):
+            v = [_deed(rs, d) for d in v] if name in ("deeds", "lift") else list(v)
+        out[name] = v
+    return {said(mv.kind): out}
+
+
 def claim(rs: Ruleset, mv: m.Move) -> dict[str, Any] | None:
-    """The move as a scenario step (`{kind: {fields}}`), or None where no claim kind says it."""
+    """The move as a scenario step (`{kind: {fields}}`), or None for what a scenario states as its table."""
+    if type(mv) in NO_CLAIM:
+        return None
     say = CLAIMS.get(type(mv))
-    return say(rs, mv) if say else None
+    return say(rs, mv) if say else _derived(rs, mv)

@@ -68,7 +68,7 @@ def render_next(nxt: Next | Mapping[str, Any]) -> str:
     layout (`notation.words`) in the table's command words, its blanks in capitals."""
     action, args = (nxt.action, nxt.args) if isinstance(nxt, Next) else (nxt["action"], nxt.get("args") or {})
     kind, fields = suggested(action, args)
-    said = notation.words(kind, fields) or [action, *(str(v) for v in args.values() if v is not None)]
+    said = notation.words(kind, fields)
     if kind == "deed":  # the deed's name always quoted: it is copied from a card that may print it otherwise
         tail = " " + _("(or --multipliers {letters} if it multiplies the dice)").format(
             letters=",".join("ABCD"[: args["or_multipliers"]])) if "or_multipliers" in args else ""

@@ -148,11 +148,17 @@ LAYOUTS: dict[str, Callable[[Fields], list[str]]] = {
 }
 
 
-def words(kind: str, fields: Fields, forced_reason: str | None = None) -> list[str] | None:
+def said(kind: str) -> str:
+    """The name a kind of move with no layout (or claim kind) of its own is said by: bank_loan → bank-loan."""
+    return kind.replace(".", "-").replace("_", "-")
+
+
+def words(kind: str, fields: Fields, forced_reason: str | None = None) -> list[str]:
     """The move of kind `kind` as command words (English command names; `commands.line` says them in the table's
-    language), or None for a kind no command line makes."""
+    language)."""
     layout = LAYOUTS.get(kind)
-    if layout is None:
-        return None
-    out = layout(fields)
+    if layout is None:  # a kind with no layout of its own: its command is its name, its fields in order
+        out = [said(kind), *(str(v) for v in fields.values() if v is not None)]
+    else:
+        out = layout(fields)
     return out + ["--force", forced_reason] if forced_reason else out
