@@ -8,6 +8,7 @@ from conftest import run
 
 from referee.moves import apply, model, printer
 from referee.ruleset import loader
+from referee.store.ledger import Game
 
 SAMPLES: list[model.Move] = [
     model.Deal("Ana", (1, 3)), model.Salary("Ana", landed=True), model.Pay("Ana", "bank", 50, "fine"), model.Settle("Ana"),
@@ -187,3 +188,16 @@ def test_a_new_kind_of_move_is_typed_at_the_table_by_its_name_and_fields(game, m
     assert run("log", "--moves", game=game).out.splitlines()[-1] == "bank-loan Ana 100"
     r = run("bank-loan", "Ana", game=game)
     assert r.code == 2 and "bank-loan needs PLAYER AMOUNT" in r.err and "Traceback" not in r.err
+
+
+def test_values_read_from_a_deed_are_a_move_too(game):
+    """`deed` reads its options into a DeedValues move (the values checked, not yet laid), applied like every
+    move: read_move gives the move without recording it, and the recorded event says each value it replaces."""
+    from referee.cli.fix_cmd import read_move
+
+    assert run("new", "Ana", "Ben", game=game).code == 0
+    mv = read_move(["deed", "Boardwalk", "--price", "420"], str(game))
+    assert mv == model.DeedValues(({"field": "price", "value": 420, "square": 39},))
+    assert len(Game(game)._events()) == 1  # read, not recorded
+    r = run("deed", "Boardwalk", "--price", "420", game=game)
+    assert r.code == 0 and "$400 → $420" in r.out, r.out

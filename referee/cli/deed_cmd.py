@@ -60,6 +60,7 @@ def deed(
     """
     from referee.cli.context import record
     from referee.core import board_values
+    from referee.moves import model
 
     def build(rs, t):
         values = {
@@ -74,7 +75,7 @@ def deed(
             "hotel_cost": _one(rs, t, hotel_cost, "--hotel-cost"),
             "multipliers": [int(m) for m in _plain(multipliers)] if multipliers is not None else None,
         }
-        return board_values.record_values(rs, t, common.resolve_deed(rs, name), values)
+        return model.DeedValues(tuple(board_values.read_values(rs, common.resolve_deed(rs, name), values)))
 
     record(game, build, as_json)
 

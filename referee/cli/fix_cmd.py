@@ -20,7 +20,7 @@ from referee.words.i18n import N_, _
 # The commands that record one move: what amend accepts.
 MOVES = {"deal", "go", "pay", "collect", "settle", "buy", "auction", "rent", "mortgage", "unmortgage", "lift", "build",
          "sell", "trade", "tax", "parking", "jail", "card", "draw", "bankrupt", "pay-in-property", "roll", "next", "turn",
-         "no-bid", "declare", "shortage", "sell-hotels"}
+         "no-bid", "declare", "shortage", "sell-hotels", "deed"}
 
 # The command that records each kind of move, so `amend 12 Ben Ana 150` can leave out the entry's own command.
 COMMAND_OF = {

@@ -157,44 +157,32 @@ def _has_unknown(node: Any) -> bool:
 
 
 # ---------------------------------------------------------------- the `deed` event
-def record_values(rs: Ruleset, t: Table, idx: int, values: dict[str, Any]) -> Event:
-    """Check the values read from one deed and build the event that records them.
+def read_values(rs: Ruleset, idx: int, values: dict[str, Any]) -> list[dict[str, Any]]:
+    """The values read from one deed, checked, as the changes a `deed` move lays over the board.
 
     `values` may hold name, price, mortgage, rent (a list: 6 for a lot, by number
     owned for a railroad or company), houses + value (one rent: 0-4 houses),
     hotel, house_cost, hotel_cost, multipliers (company: times the dice).
     """
     from referee.core.checks import invalid
-    from referee.core.events import new_event
     from referee.errors import InputError
 
     sq = rs.squares[idx]
-    fmt = rs.fmt
-    changes: list[dict[Any, Any]] = []
-    steps: list[str] = []
-
-    def change(field: str, value: Any, old: Any, label: str, money: bool = True, **where: Any) -> None:
-        changes.append({"field": field, "value": value, **where})
-        f = fmt if money else str
-        if old == value:  # the deed confirms the shipped value: it is graded `table` from now on
-            steps.append(f"{label}: {_show(f, value)} (confirmed)")
-        else:
-            steps.append(f"{label}: {_show(f, old)} → {_show(f, value)}")
-
+    changes: list[dict[str, Any]] = []
     if values.get("name"):
         new = values["name"].strip()
         if any(s.name.casefold() == new.casefold() and s.index != idx for s in rs.squares):
             raise invalid("deed.name_taken", name=new)
-        change("name", new, sq.name, "name", square=idx)
+        changes.append({"field": "name", "value": new, "square": idx})
     for field in ("price", "mortgage"):
         if values.get(field) is not None:
-            change(field, values[field], getattr(sq, field), field, square=idx)
+            changes.append({"field": field, "value": values[field], "square": idx})
     rent = values.get("rent")
     if rent is not None:
         if sq.kind == "lot":
             if len(rent) != 6:
                 raise InputError(Msg("deed.six_rents", {"rent": list(rent)}), needs="rent")
-            change("rent", list(rent), list(sq.rent or []), "rents (site, 1-4 houses, hotel)", square=idx)
+            changes.append({"field": "rent", "value": list(rent), "square": idx})
         else:
             field = "railroad_rent" if sq.kind == "railroad" else "utility_rent"
             board = rs.data.get("board") or {}
@@ -203,8 +191,7 @@ def record_values(rs: Ruleset, t: Table, idx: int, values: dict[str, Any]) -> Ev
             n = len(rs.squares_of_kind(sq.kind))
             if len(rent) > n:
                 raise invalid("deed.too_many_rents", count=n, deed=sq.name)
-            old = (rs.data.get("board") or {}).get(field) or []
-            change(field, _fill(rent, old, n), old, "rent by number owned")
+            changes.append({"field": field, "value": _fill(rent, board.get(field) or [], n)})
     if values.get("houses") is not None:
         h = values["houses"]
         if sq.kind != "lot" or not 0 <= h <= 4:
@@ -212,35 +199,81 @@ def record_values(rs: Ruleset, t: Table, idx: int, values: dict[str, Any]) -> Ev
                              needs="houses")
         if values.get("value") is None:
             raise InputError(Msg("deed.houses_need_value"), needs="value")
-        old = (sq.rent or ["unknown"] * 6)[h]
-        change("rent", values["value"], old, f"rent with {h} house(s)" if h else "rent of the site", square=idx, index=h)
+        changes.append({"field": "rent", "value": values["value"], "square": idx, "index": h})
     elif values.get("value") is not None:
         raise InputError(Msg("deed.value_needs_houses"), needs="houses")
     if values.get("hotel") is not None:
         if sq.kind != "lot":
             raise invalid("deed.no_hotel", deed=sq.name)
-        change("rent", values["hotel"], (sq.rent or ["unknown"] * 6)[5], "rent with a hotel", square=idx, index=5)
+        changes.append({"field": "rent", "value": values["hotel"], "square": idx, "index": 5})
     for field in ("house_cost", "hotel_cost"):
         if values.get(field) is not None:
             if sq.kind != "lot" or not sq.group:
                 raise invalid("deed.not_a_group_lot", deed=sq.name, field=field)
-            old = (rs.groups.get(sq.group) or {}).get(field)
-            change(field, values[field], old, f"{field.replace('_', ' ')} of the {rs.group_name(sq.group)} group",
-                   group=sq.group)
+            changes.append({"field": field, "value": values[field], "group": sq.group})
     if values.get("multipliers") is not None:
         if sq.kind != "utility":
             raise InputError(Msg("deed.not_a_company", {"deed": sq.name}), needs="multipliers")
         n = len(rs.squares_of_kind("utility"))
         if len(values["multipliers"]) > n:
             raise invalid("deed.too_many_multipliers", count=n)
-        change("utility_multipliers", _fill(values["multipliers"], rs.utility_multipliers, n),
-               list(rs.utility_multipliers), "times the dice, by number owned", money=False)
+        changes.append({"field": "utility_multipliers", "value": _fill(values["multipliers"], rs.utility_multipliers, n)})
     if not changes:
         raise InputError(Msg("deed.nothing"), needs="value")
-    ev = new_event(t, "deed", set=changes)  # a `deed` event moves no money and no token: no ops
-    ev.say("deed.recorded", square=sq.name, changes=steps)
+    return changes
+
+
+def _said(rs: Ruleset, ch: dict[str, Any]) -> tuple[str, Any, bool]:
+    """A change's label, the value the board held before it, and whether it is money."""
+    field = ch["field"]
+    sq = rs.squares[ch["square"]] if ch.get("square") is not None else None
+    board = rs.data.get("board") or {}
+    if field == "name" and sq is not None:
+        return "name", sq.name, False
+    if field in ("price", "mortgage") and sq is not None:
+        return field, getattr(sq, field), True
+    if field == "rent" and sq is not None:
+        h = ch.get("index")
+        if h is None:
+            return "rents (site, 1-4 houses, hotel)", list(sq.rent or []), True
+        old = (sq.rent or ["unknown"] * 6)[h]
+        return ("rent with a hotel" if h == 5 else f"rent with {h} house(s)" if h else "rent of the site"), old, True
+    if field in ("railroad_rent", "utility_rent"):
+        return "rent by number owned", board.get(field) or [], True
+    if field in ("house_cost", "hotel_cost"):
+        group = ch.get("group") or ""
+        return f"{field.replace('_', ' ')} of the {rs.group_name(group)} group", (rs.groups.get(group) or {}).get(field), True
+    return "times the dice, by number owned", list(rs.utility_multipliers), False
+
+
+def record_values(rs: Ruleset, t: Table, changes: list[dict[str, Any]]) -> Event:
+    """The `deed` event that lays the values read from a deed over the board, saying each against the value it
+    replaces (or confirms). No ops: it moves no money and no token."""
+    from referee.core.events import new_event
+
+    steps: list[str] = []
+    for ch in changes:
+        label, old, money = _said(rs, ch)
+        f = rs.fmt if money else str
+        value = ch["value"]
+        if old == value:  # the deed confirms the shipped value: it is graded `table` from now on
+            steps.append(f"{label}: {_show(f, value)} (confirmed)")
+        else:
+            steps.append(f"{label}: {_show(f, old)} → {_show(f, value)}")
+    first = next((ch for ch in changes if ch.get("square") is not None), None)
+    where = rs.squares[first["square"]].name if first else _deed_of_change(rs, changes[0])
+    ev = new_event(t, "deed", set=changes)
+    ev.say("deed.recorded", square=where, changes=steps)
     ev.steps.append(Msg("deed.applies"))
     return ev
+
+
+def _deed_of_change(rs: Ruleset, ch: dict[str, Any]) -> str:
+    """The deed a change without a square was read from: the group's first lot, or the first railroad/company."""
+    if ch.get("group"):
+        return rs.squares[rs.group_members(ch["group"])[0]].name
+    kind = "railroad" if ch["field"] == "railroad_rent" else "utility"
+    return rs.squares_of_kind(kind)[0].name
 
 
 def _fill(given: list[Any], old: list[Any], n: int) -> list[Any]:

@@ -88,8 +88,10 @@ def _sell(rs: Ruleset, t: Table, mv: m.Sell) -> Event:
 
 
 def _deed(rs: Ruleset, t: Table, mv: m.DeedValues) -> Event:
-    # board values read at the table: the same values again (they depend on no earlier move); no ops, no sentence
-    return Event("deed", {"set": list(mv.set)}, t.copy())
+    from referee.core import board_values
+
+    # board values read at the table: the same values again (they depend on no earlier move); no ops
+    return board_values.record_values(rs, t, [dict(ch) for ch in mv.set])
 
 
 def _deal(rs: Ruleset, t: Table, mv: m.Deal) -> Event:
