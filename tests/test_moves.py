@@ -132,25 +132,35 @@ def test_a_building_from_a_short_bank_is_a_move_said_back_and_re_run_as_one(game
         g.close()
 
 
-def test_a_new_kind_of_move_needs_its_class_and_its_chapter_only(tmp_path, monkeypatch, request):
-    """The worked example of docs/architecture.md: a bank loan some house rule allows. Declared as a move and
-    given a chapter, it reads back from its event, is said as a command line and as a scenario claim, and
-    `check` rules on that claim, with no line of the printer, the notation or the claim kinds written for it."""
+def _bank_loan(monkeypatch) -> type[model.Move]:
+    """The worked example of docs/architecture.md, a loan from the bank some house rule allows: its class and its
+    chapter (here the bank's payment), registered for one test."""
     from typing import ClassVar
 
-    import yaml
-
-    from referee.check import check_file, kinds
     from referee.core import money
-    from referee.moves.scenario_notation import claim
 
     class BankLoan(model.Move):
+        """A loan from the bank (a house rule)."""
+
         kind: ClassVar[str] = "bank_loan"
         player: str
         amount: int
 
     monkeypatch.setitem(model.KINDS, "bank_loan", BankLoan)
     monkeypatch.setitem(apply.CHAPTERS, BankLoan, lambda rs, t, mv: money.pay(rs, t, "bank", mv.player, mv.amount, "loan"))
+    return BankLoan
+
+
+def test_a_new_kind_of_move_needs_its_class_and_its_chapter_only(tmp_path, monkeypatch, request):
+    """The worked example of docs/architecture.md: a bank loan some house rule allows. Declared as a move and
+    given a chapter, it reads back from its event, is said as a command line and as a scenario claim, and
+    `check` rules on that claim, with no line of the printer, the notation or the claim kinds written for it."""
+    import yaml
+
+    from referee.check import check_file, kinds
+    from referee.moves.scenario_notation import claim
+
+    BankLoan = _bank_loan(monkeypatch)
     request.addfinalizer(lambda: kinds.KINDS.pop("bank-loan", None))
     kinds.register_moves()
     rs = loader.load("us-classic")
@@ -169,19 +179,7 @@ def test_a_new_kind_of_move_needs_its_class_and_its_chapter_only(tmp_path, monke
 def test_a_new_kind_of_move_is_typed_at_the_table_by_its_name_and_fields(game, monkeypatch):
     """With no command of its own, `bank-loan Ana 100` reads the new kind's fields in order (a player by name, an
     amount in the game's money), records the move, and `log --moves` says it back the same way."""
-    from typing import ClassVar
-
-    from referee.core import money
-
-    class BankLoan(model.Move):
-        """A loan from the bank (a house rule)."""
-
-        kind: ClassVar[str] = "bank_loan"
-        player: str
-        amount: int
-
-    monkeypatch.setitem(model.KINDS, "bank_loan", BankLoan)
-    monkeypatch.setitem(apply.CHAPTERS, BankLoan, lambda rs, t, mv: money.pay(rs, t, "bank", mv.player, mv.amount, "loan"))
+    _bank_loan(monkeypatch)
     assert run("new", "Ana", "Ben", game=game).code == 0
     r = run("bank-loan", "ana", "$100", game=game)
     assert r.code == 0, r.text
