@@ -6,7 +6,6 @@ so and suggests `referee rules show RULESET TOPIC`); 2 bad input.
 
 # No `from __future__ import annotations` here: Typer would evaluate the options' annotation strings
 # (a compile each) on every question; written plainly they are evaluated once, from the bytecode.
-import json
 import os
 from pathlib import Path
 from typing import Annotated, Optional
@@ -69,6 +68,8 @@ def _ask(question: list[str], ruleset: str | None, all_editions: bool, limit: in
     i18n.speak_the_question(q)  # answered in the question's language unless --lang/REFEREE_LANG say otherwise
     fig = _figure(q, answer.ruleset, shipped, in_game=ruleset is None, game=game)  # after: a card is found by its words in that language too
     if as_json:
+        import json
+
         print(json.dumps(([_figure_json(fig)] if fig else []) + [h.as_json() for h in answer.hits], ensure_ascii=False, indent=1))
     else:
         _print_answer(answer, shipped, fig)
@@ -218,6 +219,8 @@ def _as_shipped(path: Path, shipped) -> str | None:
         return None
     try:
         eid = shipped_edition(meta["ruleset"], shipped)
+        import json
+
         spec = json.loads(meta.get("spec") or "null") if eid else None
     except ValueError:
         return None
@@ -324,6 +327,8 @@ def _ask_all(q: str, as_json: bool) -> None:
     if as_json:
         items = [dict(r.hit.as_json(), text_group=r.group, agrees=r.agrees, odd_amounts=sorted(r.odd_amounts))
                  for r in sorted(found, key=lambda r: -r.hit.score)]
+        import json
+
         print(json.dumps(items, ensure_ascii=False, indent=1))
         if not found:
             raise typer.Exit(1)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import cast
 
@@ -114,6 +113,8 @@ def print_event(rs, ev, as_json: bool = False) -> None:
         d = render_event(ev.to_dict() if hasattr(ev, "to_dict") else dict(ev), rs.fmt)
         d.pop("ops", None)
         d["citations"] = [rs.cite(c).as_dict() for c in d.get("clauses", []) if rs.has_clause(c)]
+        import json
+
         print(json.dumps(d, ensure_ascii=False))
         return
     if detail() == "quiet":

@@ -16,7 +16,6 @@ content of its clauses.
 
 from __future__ import annotations
 
-import json
 import marshal
 import math
 import sqlite3
@@ -27,7 +26,7 @@ from typing import Iterable
 from referee.search.ranker import Ranker
 from referee.search.text import Lexicon, Term, fts_phrase, words
 
-INDEX_VERSION = "9"
+INDEX_VERSION = "10"
 SYNONYMS = Path(__file__).with_name("synonyms.yaml")
 COLUMNS = ("title", "keywords", "topic", "text", "asks")
 
@@ -73,10 +72,16 @@ class Tuning:
         self.form_weight = form_weight
         self.form_min_terms = form_min_terms
         self.form_rows = form_rows
-        self.ranker = Ranker.load() if ranker is True else ranker or None
+        self._ranker = ranker if ranker is True else ranker or None  # True: the shipped weights, read when asked for
+
+    @property
+    def ranker(self) -> "Ranker | None | bool":
+        """The ranker, or True for the shipped weights (an index holds them: `Index.shipped`)."""
+        return self._ranker
 
     def replace(self, **changes) -> "Tuning":
-        return Tuning(**{**vars(self), **changes})
+        given = {k.lstrip("_"): v for k, v in vars(self).items()}
+        return Tuning(**{**given, **changes})
 
     def __repr__(self) -> str:
         return "Tuning(" + ", ".join(f"{k}={v!r}" for k, v in vars(self).items()) + ")"
@@ -199,6 +204,8 @@ def overlay_docs(edition: str, skip: Iterable[str], key: str, asks) -> list[Doc]
 
 
 def docs_hash(docs: Iterable[Doc], lexicon_fp: str) -> str:
+    import json
+
     """A 64-bit fingerprint of what the clauses say (two zlib checksums: hashlib costs a game's start-up)."""
     blob = json.dumps([INDEX_VERSION, lexicon_fp] + [[d.clause, d.topic, d.title, d.text, list(d.keywords), d.citation,
                                                       d.layer, d.played, list(d.asks)] for d in docs],
@@ -215,10 +222,10 @@ def _fields(d: Doc, lex) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------- building
 DDL = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE meta (key TEXT PRIMARY KEY, value BLOB NOT NULL);
 CREATE TABLE clauses (
     id INTEGER PRIMARY KEY, ruleset TEXT NOT NULL, clause TEXT NOT NULL, topic TEXT NOT NULL,
-    title TEXT NOT NULL, text TEXT NOT NULL, citation TEXT NOT NULL, layer TEXT, played INTEGER NOT NULL, words TEXT,
+    title TEXT NOT NULL, text TEXT NOT NULL, citation BLOB NOT NULL, layer TEXT, played INTEGER NOT NULL, words BLOB,
     n_stems INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX clauses_ruleset ON clauses (ruleset);
@@ -273,8 +280,8 @@ def build(con: sqlite3.Connection, docs: list[Doc], lexicon: Lexicon, meta: dict
                     n += 1
             con.execute(
                 "INSERT INTO clauses VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (i, d.ruleset, d.clause, d.topic, d.title, d.text, json.dumps(d.citation, ensure_ascii=False), d.layer, int(d.played),
-                 json.dumps(d.words, ensure_ascii=False) if d.words else None, n),
+                (i, d.ruleset, d.clause, d.topic, d.title, d.text, marshal.dumps(d.citation), d.layer, int(d.played),
+                 marshal.dumps(d.words) if d.words else None, n),
             )
             con.execute("INSERT INTO idx (rowid, title, keywords, topic, text, asks, ruleset) VALUES (?, ?, ?, ?, ?, ?, ?)",
                         (i, *fields, d.ruleset))
@@ -289,10 +296,11 @@ def build(con: sqlite3.Connection, docs: list[Doc], lexicon: Lexicon, meta: dict
         con.executemany("INSERT INTO vocabulary VALUES (?, ?)", [(r, len(m)) for r, m in stems.items()])
         con.execute("INSERT INTO idx (idx) VALUES ('optimize')")
         con.execute("INSERT INTO forms (forms) VALUES ('optimize')")
-        rows = {"version": INDEX_VERSION, **meta}
-        con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, json.dumps(v, ensure_ascii=False)) for k, v in rows.items()])
-        # the lexicon as it is held, in marshal's form: it loads in under half the time of its JSON form, on every
-        # question (the cache's file names carry the Python version, so no other Python reads it)
+        ranker = Ranker.load()  # the shipped weights, held by the index so a question reads no JSON
+        rows = {"version": INDEX_VERSION, "ranker": {"weights": ranker.weights, "bias": ranker.bias}, **meta}
+        # in marshal's form, as the lexicon: it loads in under half the time of JSON, and a question then needs no
+        # json module (2 ms of start-up); the cache's file names carry the Python version, so no other Python reads it
+        con.executemany("INSERT INTO meta VALUES (?, ?)", [(k, marshal.dumps(v)) for k, v in rows.items()])
         con.execute("INSERT INTO meta VALUES ('lexicon', ?)", (marshal.dumps(lexicon.stored()),))
 
 
@@ -302,7 +310,9 @@ class Index:
         self.con = con
         rows = dict(con.execute("SELECT key, value FROM meta"))
         self.lexicon = Lexicon(*marshal.loads(rows.pop("lexicon")))
-        self.meta = {k: json.loads(v) for k, v in rows.items()}
+        self.meta = {k: marshal.loads(v) for k, v in rows.items()}
+        shipped = self.meta.get("ranker") or {}
+        self.shipped = Ranker(shipped.get("weights") or {}, shipped.get("bias", 0.0)) if shipped else None
         # how players name each variant and house rule, as folded word tuples
         self.overlay_names: dict[str, list[str]] = self.meta.get("overlay_names") or {}  # folded words, joined by spaces
         self._spans: dict[str, tuple[int, int]] = {}  # ruleset -> its clauses' first and last rowid
@@ -399,6 +409,8 @@ class Index:
             (" OR ".join(exprs), *self._span(ruleset), ruleset, n),
         ).fetchall()
         ranker = tuning.ranker
+        if ranker is True:
+            ranker = self.shipped or Ranker.load()
         forms = self._forms(terms, ruleset, where, tuning) if tuning.form_weight > 0 or ranker else {}
         info = {r[0]: (r[1], r[2], r[3:]) for r in rows}  # rowid -> layer, played, BM25s
         base = {rid: b[0] + tuning.form_weight * (forms[rid].scores[0] if rid in forms else 0.0) for rid, (_, _, b) in info.items()}
@@ -513,7 +525,7 @@ class Index:
 
     def _hit(self, rid: int, score: float, coverage: float, layer: str | None) -> Hit:
         r = self.con.execute("SELECT ruleset, clause, topic, title, text, citation, words FROM clauses WHERE id = ?", (rid,)).fetchone()
-        return Hit(r[0], r[1], r[2], r[3], r[4], json.loads(r[5]), float(score), coverage, layer, json.loads(r[6]) if r[6] else None)
+        return Hit(r[0], r[1], r[2], r[3], r[4], marshal.loads(r[5]), float(score), coverage, layer, marshal.loads(r[6]) if r[6] else None)
 
 
 class _Forms:

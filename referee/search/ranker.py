@@ -14,7 +14,6 @@ no evaluation question taught it anything. Pure: figures in, shares out.
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 
@@ -54,6 +53,8 @@ class Ranker:
 
     @classmethod
     def load(cls, path: Path = WEIGHTS) -> Ranker:
+        import json
+
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
         return cls(data["weights"], data.get("bias", 0.0))

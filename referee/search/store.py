@@ -13,12 +13,12 @@ YAML and loads no ruleset code; the lang files are among those watched.
 
 from __future__ import annotations
 
-import json
 import os
 import sqlite3
 import sys
 import zlib
 from pathlib import Path
+from typing import Any
 
 from referee.search import asks as asks_mod
 from referee.search.index import INDEX_VERSION, SYNONYMS, Doc, Index, build, docs_from_ruleset, docs_hash, overlay_docs
@@ -82,7 +82,9 @@ def _code_files() -> list[Path]:
     here = Path(__file__).resolve().parent
     model = here.parent / "ruleset" / "model.py"  # what the documents are made from
     params = here.parent / "ruleset" / "params.py"
-    return [here / "index.py", here / "store.py", here / "text.py", here / "asks.py", here / "figures.py", SYNONYMS, model, params]
+    # ranker.json: the index holds the shipped weights (a retrained ranker builds it anew)
+    return [here / "index.py", here / "store.py", here / "text.py", here / "asks.py", here / "figures.py", here / "ranker.json",
+            SYNONYMS, model, params]
 
 
 def _asks_dirs() -> list[Path]:
@@ -199,6 +201,12 @@ def _edition_order(index: dict) -> list[str]:
     return out
 
 
+def _json_text(data: Any) -> str:
+    import json  # building the index only: a question needs no json module
+
+    return json.dumps(data)
+
+
 def editions_index(rebuild: bool = False) -> Index:
     """The index of every shipped edition, from the cache when nothing changed."""
     here = Path(__file__).resolve()
@@ -282,7 +290,7 @@ def _build_editions(path: Path | None, asks=None) -> sqlite3.Connection:
         entry = cat.index[eid]
         # what a game on this very edition compares with (ruleset_index): its clauses as they stand
         editions[eid] = {"title": entry.get("title", eid), "aliases": list(entry.get("aliases") or []),
-                         "hash": docs_hash(docs_from_ruleset(rs, eid), lfp), "stored": stored_crc(json.dumps(rs.data)),
+                         "hash": docs_hash(docs_from_ruleset(rs, eid), lfp), "stored": stored_crc(_json_text(rs.data)),
                          "board_words": figures.board_words(rs)}  # whether a question names the board, without loading it
     for k, v in cat.index.items():
         if v.get("kind") == "edition" and v.get("invalid"):

@@ -43,28 +43,30 @@ def _read(paths: list[Path]) -> dict[str, str]:
 
 @lru_cache(maxsize=1)
 def _titles() -> dict[str, str]:
-    """The titles, kept as JSON in the cache folder so a command that prints a citation does not load YAML."""
-    import json
+    """The titles, kept in the cache folder (marshal: no json module to import, and this Python's own format, the
+    file named for its version) so a command that prints a citation does not load YAML."""
+    import marshal
+    import sys
 
     from referee.cachedir import cache_dir
 
     paths = [d / "sources.yaml" for d in _dirs() if (d / "sources.yaml").is_file()]
     key = [[str(p), p.stat().st_mtime_ns, p.stat().st_size] for p in paths]
     cdir = cache_dir()
-    cached = cdir / "source-titles.json" if cdir else None
+    cached = cdir / f"source-titles-{sys.version_info[0]}{sys.version_info[1]}.marshal" if cdir else None
     if cached is not None:
         try:
-            kept = json.loads(cached.read_text(encoding="utf-8"))
+            kept = marshal.loads(cached.read_bytes())
             if kept.get("key") == key:
                 return dict(kept["titles"])
-        except (OSError, ValueError, KeyError, AttributeError):
+        except (OSError, ValueError, KeyError, AttributeError, EOFError, TypeError):
             pass
     out = _read(paths)
     if cached is not None:
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
             tmp = cached.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps({"key": key, "titles": out}), encoding="utf-8")
+            tmp.write_bytes(marshal.dumps({"key": key, "titles": out}))
             tmp.replace(cached)
         except OSError:  # a read-only cache only costs the YAML read
             pass
