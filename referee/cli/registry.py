@@ -101,7 +101,8 @@ COMMANDS: tuple[Command | Group, ...] = (
     Command("shortage", "rulings_cmd:shortage", N_("Buildings from a short bank: the owner of DEED buys COUNT at the deed price, or at PRICE when rivals force an auction.")),
     Command("sell-hotels", "rulings_cmd:sell_hotels", N_("Sell hotels outright at half their full cost: every hotel of DEED's group at once (or --bare: this one).")),
     Command("watch", "commands.table:watch", N_("A live display of the table for a second screen: refreshes as soon as a move is recorded anywhere.")),
-    Command("serve", "serve_cmd:serve", N_("The table live on the players' phones: a read-only page (--lan: local network, with a token and a QR code).")),
+    Command("serve", "serve_cmd:serve", N_("The table live on the players' phones, where each player acts from their own (--lan: local network, with a token and a QR code).")),
+    Command("seats", "serve_cmd:seats", N_("Each player's own link to act from their phone, the banker's and the spectators' (--reset NAME: a lost phone).")),
     # rules
     Group("rules", N_("Editions, variants and house rules: list, show, diff, validate."), (
         Command("list", "commands.rules:list_rulesets", N_("Every edition, variant and house rule that can be named.")),

@@ -109,6 +109,16 @@ def _connect(path: Path) -> sqlite3.Connection:
     return con
 
 
+class Stale(RefereeError):
+    """A move sent against a table that has changed since its sender looked (a phone): nothing done."""
+
+    exit_code = 1
+
+    def __init__(self, seq: int):
+        super().__init__(i18n._("the table changed since you looked (now at entry #{seq}): look again").format(seq=seq))
+        self.seq = seq
+
+
 class AlreadyRecorded(RefereeError):
     """A retried move: its id was recorded before, as #seq. Not an error: the move stands (exit 0)."""
 
@@ -351,39 +361,50 @@ class Game:
             if named is not None:
                 raise named from None
 
-    def _seen_move_id(self) -> None:
+    def _seen_move_id(self, move_id: str | None = None) -> None:
         """Inside the write lock: a move id this game already recorded makes the command a no-op (a retry)."""
-        if MOVE_ID[0] is None:
+        move_id = move_id or MOVE_ID[0]
+        if move_id is None:
             return
         self.con.execute("CREATE TABLE IF NOT EXISTS move_ids (id TEXT PRIMARY KEY, seq INTEGER NOT NULL)")
-        row = self.con.execute("SELECT seq FROM move_ids WHERE id=?", (MOVE_ID[0],)).fetchone()
+        row = self.con.execute("SELECT seq FROM move_ids WHERE id=?", (move_id,)).fetchone()
         if row:
-            raise AlreadyRecorded(int(row[0]), MOVE_ID[0])
+            raise AlreadyRecorded(int(row[0]), move_id)
 
-    def _note_move_id(self, seq: int) -> None:
-        if MOVE_ID[0] is not None:
-            self.con.execute("INSERT INTO move_ids VALUES (?, ?)", (MOVE_ID[0], seq))
+    def _note_move_id(self, seq: int, move_id: str | None = None) -> None:
+        move_id = move_id or MOVE_ID[0]
+        if move_id is not None:
+            self.con.execute("INSERT INTO move_ids VALUES (?, ?)", (move_id, seq))
 
     @interrupts.atomic
-    def record(self, build: Callable[[Ruleset, Table], Event]) -> Event:
-        """Run `build(ruleset, state)` inside the write lock and append its event."""
+    def record(self, build: Callable[[Ruleset, Table], Event], move_id: str | None = None,
+               source: dict[str, str] | None = None, seen: int | None = None) -> Event:
+        """Run `build(ruleset, state)` inside the write lock and append its event.
+
+        `move_id`: a client's id for the move (a retry of a recorded id is AlreadyRecorded, never a second move);
+        `source`: who sent it (a phone's seat), kept with the event; `seen`: the last entry the sender saw: a move
+        made against an older table is refused as stale (`Stale`), whatever it would do now."""
         from referee.core import closed
         from referee.words.messages import render
 
         self.con.execute("BEGIN IMMEDIATE")
         try:
-            self._seen_move_id()
+            self._seen_move_id(move_id)
+            if seen is not None and self.last_seq() != seen:
+                raise Stale(self.last_seq())
             rs = self.ruleset()  # inside the lock: a deed value recorded by another terminal counts
             t, _ = self._state_in_txn()
             ev = build(rs, t)
             closed.check(rs, t, ev.t)  # a bankrupt player's account never changes again
             data = ev.to_dict()
+            if source:
+                data["source"] = dict(source)
             cur = self.con.execute(
                 "INSERT INTO events (ts, type, data) VALUES (?, ?, ?)", (time.time(), data["type"], json.dumps(data))
             )
             self._mark_current_schema()
             seq = int(cur.lastrowid or 0)
-            self._note_move_id(seq)
+            self._note_move_id(seq, move_id)
             state = json.dumps(ev.t.to_dict())
             self.con.execute("INSERT OR REPLACE INTO snapshot VALUES (1, ?, ?)", (seq, state))
             if seq % CHECKPOINT_EVERY == 0:

@@ -196,7 +196,29 @@ def _pending(rs, t, events: list[dict]) -> dict | None:
     else:
         text = _("{player} may collect the Free Parking pot, {amount}").format(player=who, amount=fmt(amount))
     return {"player": who, "action": a, "amount": amount, "amount_text": fmt(amount) if amount is not None else None,
-            "square": name, "text": text}
+            "square": name, "text": text, "moves": _phone_moves(a, who, m)}
+
+
+def _phone_moves(action: str, who: str, m: dict) -> list[dict]:
+    """The moves a phone may send to settle what the landing asks (the JSON notation, moves/json_notation.py),
+    each with the seats that may send it and its button's words: the player's own, a rent also by its owner."""
+    name = m.get("name")
+    if action == "buy_or_auction":
+        return [{"kind": "buy", "fields": {"player": who, "deed": name}, "by": [who], "label": _("Buy")}]
+    if action == "rent":
+        move = {"kind": "rent", "fields": {"payer": who, "deed": name}}
+        return [dict(move, by=[who], label=_("Pay the rent")), dict(move, by=[m.get("owner")], label=_("Claim the rent"))]
+    if action == "tax" and m.get("tax") == "luxury":
+        return [{"kind": "tax.luxury", "fields": {"player": who}, "by": [who], "label": _("Pay the tax")}]
+    if action == "tax":
+        choices = m.get("choices") or []
+        if len(choices) < 2:
+            return [{"kind": "tax.income", "fields": {"player": who}, "by": [who], "label": _("Pay the tax")}]
+        said = {"percent": _("Pay 10 % of my worth"), "flat": _("Pay the flat tax")}
+        return [{"kind": "tax.income", "fields": {"player": who, "choice": c}, "by": [who], "label": said.get(c, c)} for c in choices]
+    if action == "collect_pot":
+        return [{"kind": "free_parking", "fields": {"player": who}, "by": [who], "label": _("Collect the pot")}]
+    return []  # a card: the banker draws it
 
 
 def _event_text(e: dict) -> str:
@@ -244,6 +266,8 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
         st = by_player.get(p.name)
         owes = [{"to": d.creditor, "amount": d.amount, "amount_text": rs.fmt(d.amount), "reason": debt_reason(d.reason)}
                 for d in t.debts_of(p.name)]
+        # what this player's phone may send about their debts: pay them now, as far as the cash goes (settle)
+        settle = {"kind": "settle", "fields": {"player": p.name}, "label": _("Pay what I owe")} if owes and not p.bankrupt else None
         players.append({
             "name": p.name,
             "out": p.bankrupt,
@@ -260,6 +284,7 @@ def table_view(rs, t, events: list[dict], spec: dict | None = None, now: float |
             "skip_turns": p.skip_turns,
             "turn": p.name == current,
             "owes": owes,
+            "settle": settle,
             "groups": [] if p.bankrupt else _deed_groups(rs, t, p.name),
         })
     debts = [{"from": d.debtor, "to": d.creditor, "amount": d.amount, "amount_text": rs.fmt(d.amount), "reason": debt_reason(d.reason)}

@@ -3,9 +3,6 @@ QR code for the phones), run uvicorn until Ctrl-C."""
 
 from __future__ import annotations
 
-import hashlib
-import os
-import secrets
 import socket
 from pathlib import Path
 
@@ -21,44 +18,12 @@ def bind_host(lan: bool) -> str:
     return ANY if lan else LOOPBACK
 
 
-def _cache_dir() -> Path | None:
-    base = os.environ.get("REFEREE_CACHE")
-    if base == "off":
-        return None
-    return Path(base) if base else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "referee"
-
-
-def token_places(game: Path) -> list[Path]:
-    """Where this game's token is kept: the cache (out of the players' folder), else beside the game file."""
-    beside = game.with_name("." + game.name + ".serve-token")
-    root = _cache_dir()
-    if root is None:
-        return [beside]
-    return [root / "serve" / (hashlib.sha256(str(game.resolve()).encode()).hexdigest()[:24] + ".token"), beside]
-
-
 def token_for(game: Path) -> str:
-    """This game's token (128 random bits and more), kept (mode 600) so the phones' links and a dropped
-    connection still work after the server restarts, the cache off included."""
-    places = token_places(game)
-    for f in places:
-        try:
-            tok = f.read_text().strip()
-            if len(tok) >= 16:
-                return tok
-        except OSError:
-            pass
-    tok = secrets.token_urlsafe(16)
-    for f in places:
-        try:
-            f.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(f, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w") as fh:
-                fh.write(tok)
-            break
-        except OSError:
-            continue
-    return tok
+    """The spectators' token (128 random bits and more), kept (mode 600) so the page's link and a dropped
+    connection still work after the server restarts, the cache off included (store/seats.py)."""
+    from referee.store import seats
+
+    return seats.spectators_token(game)
 
 
 def lan_address() -> str:
@@ -105,7 +70,7 @@ def qr_text(url: str) -> str:
     return buf.getvalue()
 
 
-def run(game: Path, port: int, lan: bool, say=print) -> None:
+def run(game: Path, port: int, lan: bool, say=print, players_roll: bool = False) -> None:
     import uvicorn
 
     from referee.web.server import create_app
@@ -118,7 +83,7 @@ def run(game: Path, port: int, lan: bool, say=print) -> None:
         url = f"http://{lan_address()}:{real_port}/?token={token}"
     else:
         url = f"http://{LOOPBACK}:{real_port}/"
-    say("[bold]referee serve[/bold] — " + _("{game}, read-only").format(game=game.name))
+    say("[bold]referee serve[/bold] — " + _("{game}: the players act from their own links (`referee seats`)").format(game=game.name))
     say("  " + _("page: {url}").format(url=url), markup=False)
     if lan:
         print(qr_text(url), end="", flush=True)
@@ -132,7 +97,7 @@ def run(game: Path, port: int, lan: bool, say=print) -> None:
     from referee.web.guard import GuardedH11, raise_open_files_limit
 
     raise_open_files_limit()  # every phone's connection is an open file; the guard caps them well below the limit
-    app = create_app(game, token)
+    app = create_app(game, token, players_roll=players_roll)
     # GuardedH11: a deadline for each request's head and caps on connections (referee/web/guard.py);
     # keep-alive short, request heads at most 16 KiB, no WebSocket
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", http=GuardedH11,

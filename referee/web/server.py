@@ -58,6 +58,10 @@ class Hub:
         while self.version == after:
             await self._changed.wait()
 
+    def refresh_soon(self) -> None:
+        """A move was just recorded here: the next look reads the file at once (the poller would within 0.1 s)."""
+        self._key = None
+
     def refresh(self) -> bool:
         """Read the file again if it changed (or the agreed end just passed); True if published."""
         payload = self.compute()
@@ -167,26 +171,43 @@ def _refused_page() -> str:
 
 
 class TokenGate:
-    """ASGI middleware: with a token set, every HTTP request must carry it as ?token=… (else 403)."""
+    """ASGI middleware: with a token set, every HTTP request must carry it as ?token=… or a seat's token as
+    ?seat=… (the page's own requests) or in the X-Referee-Seat header (a move); else 403, and after ten wrong
+    tokens a minute from one address, 429 (`act.Limiter`)."""
 
-    def __init__(self, app, token: str | None):
+    def __init__(self, app, token: str | None, seat_book=None, limiter=None):
         self.app = app
         self.token = token
+        self.seat_book = seat_book
+        self.limiter = limiter
 
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http" and self.token:
             from urllib.parse import parse_qs
 
-            got = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token", [""])[0]
-            if not secrets.compare_digest(got.encode(), self.token.encode()):
+            addr = (scope.get("client") or ("?",))[0]
+            if self.limiter is not None and self.limiter.blocked(addr):
+                await PlainTextResponse("429", 429)(scope, receive, send)
+                return
+            query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+            got = query.get("token", [""])[0]
+            seat = query.get("seat", [""])[0] or dict(scope.get("headers") or []).get(b"x-referee-seat", b"").decode("latin-1")
+            ok = secrets.compare_digest(got.encode(), self.token.encode()) or (
+                bool(seat) and self.seat_book is not None and self.seat_book.of(seat) is not None)
+            if not ok:
+                if self.limiter is not None and (got or seat):  # a wrong token counts; a bare address (no token) does not
+                    self.limiter.fail(addr)
                 resp = HTMLResponse(_refused_page(), 403)
                 await resp(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
 
-def create_app(game: Path, token: str | None = None) -> Starlette:
+def create_app(game: Path, token: str | None = None, players_roll: bool = False) -> Starlette:
+    from referee.web import act
+
     hub = Hub(GameSource(game))
+    seat_book, limiter = act.Seats(game), act.Limiter()
     page = (STATIC / "index.html").read_text(encoding="utf-8")
 
     @contextlib.asynccontextmanager
@@ -208,11 +229,13 @@ def create_app(game: Path, token: str | None = None) -> Starlette:
         from referee.words import i18n
 
         words = labels()
-        q = f"?token={token}" if token else ""
+        seat = request.query_params.get("seat", "")
+        q = f"?seat={seat}" if seat and seat_book.of(seat) else f"?token={token}" if token else ""
         html = page
         for key, value in (("LANG", i18n.current()), ("TITLE", words["title"]),
                            ("CONNECTING", words["connecting"]), ("WHO_OWES", words["who_owes"]),
-                           ("LAST_MOVES", words["last_moves"]), ("TAP_HINT", words["tap_hint"]), ("Q", q)):
+                           ("LAST_MOVES", words["last_moves"]), ("TAP_HINT", words["tap_hint"]), ("Q", q),
+                           ("HOME", f"/?token={token}" if token else "/")):  # a seat's page shows the read-only link
             html = html.replace("{{" + key + "}}", escape(value))
         html = html.replace("{{INITIAL}}", embed_json(hub.payload))
         return HTMLResponse(html, headers={"Cache-Control": "no-store"})
@@ -234,16 +257,31 @@ def create_app(game: Path, token: str | None = None) -> Starlette:
     async def health(request: Request) -> Response:
         return PlainTextResponse("ok")
 
+    async def move(request: Request) -> Response:
+        return await act.post_move(request, game, seat_book, limiter, players_roll, on_recorded=hub.refresh_soon)
+
+    async def me(request: Request) -> Response:
+        """Who this page's seat is (the page leads with that player's card and offers their moves)."""
+        found = seat_book.of(request.headers.get(act.SEAT_HEADER) or request.query_params.get("seat"))
+        if found is None:
+            return Response('{"seat":null}', media_type="application/json", headers={"Cache-Control": "no-store"})
+        name, role = found
+        return Response(json.dumps({"seat": name if role == "player" else None, "role": role}), media_type="application/json",
+                        headers={"Cache-Control": "no-store"})
+
     routes = [
         Route("/", index),
         Route("/state.json", state),
         Route("/events", stream),
         Route("/health", health),
+        Route("/api/move", move, methods=["POST"]),
+        Route("/api/me", me),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     from referee.web.guard import Shield
 
-    middleware = [Middleware(Shield, error_page=error_page), Middleware(TokenGate, token=token)]
+    middleware = [Middleware(Shield, error_page=error_page),
+                  Middleware(TokenGate, token=token, seat_book=seat_book, limiter=limiter)]
     if not token:  # loopback only: refuse other Host names (a web page's DNS-rebinding trick)
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost", "[::1]"]))
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware, exception_handlers={404: _not_found, 405: _not_found})

@@ -6,6 +6,18 @@
   var state = null;        // last payload: {view, problem, server_time}
   var offset = 0;          // server clock minus this phone's clock, in seconds
   var meKey = "referee-me";
+  var initial = document.getElementById("initial");
+  // A seat's link (?seat=…) acts for its player. Its key leaves the address bar at once (a screenshot, a shared
+  // link or the history hands over no seat): it is kept in this phone's storage and sent in a header.
+  var SEAT_KEY = "referee-seat";
+  var seat = null, mySeat = null, myRole = null;
+  (function () {
+    var m = /[?&]seat=([A-Za-z0-9_-]+)/.exec(location.search);
+    try {
+      if (m) { seat = m[1]; localStorage.setItem(SEAT_KEY, seat); } else { seat = localStorage.getItem(SEAT_KEY); }
+    } catch (e) { if (m) seat = m[1]; }
+    if (m && history.replaceState) history.replaceState(null, "", initial.getAttribute("data-home") || "/");
+  })();
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -23,7 +35,61 @@
   function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
 
   function me() {
+    if (mySeat) return mySeat;  // a player's own link: this phone is theirs
     try { return localStorage.getItem(meKey); } catch (e) { return null; }
+  }
+
+  // ---------------------------------------------------------------- moves from this phone
+  function newId() {
+    var a = new Uint8Array(12);
+    (window.crypto || window.msCrypto).getRandomValues(a);
+    return Array.prototype.map.call(a, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+  var busy = false;
+  function notice(text, kind) {
+    var n = $("notice");
+    n.hidden = !text;
+    n.className = "notice " + (kind || "");
+    n.textContent = text || "";
+  }
+  // one move, one id: a retry after a dropped connection sends the same id, so the table records it once
+  function post(body, tries) {
+    busy = true;
+    draw();
+    fetch("/api/move" + Q, {method: "POST", cache: "no-store", headers: {"Content-Type": "application/json", "X-Referee-Seat": seat},
+                            body: JSON.stringify(body)})
+      .then(function (r) { return r.json().then(function (d) { return [r.status, d]; }); })
+      .then(function (x) {
+        busy = false;
+        var d = x[1];
+        if (d.ok) notice(d.text || L("done", "done"), "ok");
+        else if (d.stale) notice(L("stale", "The table changed: look again, then tap."), "warn");
+        else if (d.refused) notice(d.refused + (d.rule ? " — " + d.rule : "") + (d.source ? " (" + d.source + ")" : ""), "no");
+        else notice(d.error || String(x[0]), "no");
+        draw();
+      }, function () {
+        if (tries < 3) { setTimeout(function () { post(body, tries + 1); }, 700 * (tries + 1)); return; }
+        busy = false;
+        notice(L("no_answer", "No answer from the banker's computer: try again."), "no");
+        draw();
+      });
+  }
+  function send(move) {
+    if (!seat || busy) return;
+    post({id: newId(), seen: state && state.view ? state.view.seq : null, kind: move.kind, fields: move.fields}, 0);
+  }
+  function moveButton(label, move, cls) {
+    var b = el("button", "act" + (cls ? " " + cls : ""), label);
+    b.type = "button";
+    b.disabled = busy;
+    b.addEventListener("click", function () { send(move); });
+    return b;
+  }
+  function whoAmI() {
+    if (!seat) return;
+    fetch("/api/me" + Q, {cache: "no-store", headers: {"X-Referee-Seat": seat}})
+      .then(function (r) { return r.json(); })
+      .then(function (d) { mySeat = d.seat || null; myRole = d.role || null; draw(); }, function () {});
   }
   function setMe(name) {
     try {
@@ -83,6 +149,8 @@
     p.owes.forEach(function (d) {
       card.appendChild(el("div", "owes", L("owes_to", "owes {amount} to {player}", {amount: d.amount_text, player: d.to === "bank" ? L("the_bank", "the bank") : d.to}) + (d.reason ? " — " + d.reason : "")));
     });
+    var acts = mine && mySeat === p.name || myRole === "banker";
+    if (acts && p.settle) card.appendChild(moveButton(p.settle.label, p.settle, "pay"));
     if (p.groups.length) {
       var gl = el("div", "groups");
       p.groups.forEach(function (g) {
@@ -98,6 +166,10 @@
           var b = buildings(d);
           if (b) dd.appendChild(el("b", d.hotel ? "hotel" : "houses", " " + b));
           if (d.mortgaged) dd.appendChild(el("i", "m", L("mortgaged", "mortgaged")));
+          if (acts && !p.out) {  // the owner's own moves on a deed; the rules say yes or no, with the clause
+            dd.appendChild(d.mortgaged ? moveButton(L("lift", "Lift the mortgage"), {kind: "unmortgage", fields: {deed: d.name}}, "small")
+                                       : moveButton(L("mortgage", "Mortgage"), {kind: "mortgage", fields: {deed: d.name}}, "small"));
+          }
           ds.appendChild(dd);
         });
         row.appendChild(ds);
@@ -175,7 +247,13 @@
       if (v.turn.current) turn.appendChild(el("div", "now", "▶ " + (v.turn.again ? L("throws_again", "{player} throws again", {player: v.turn.current}) : L("to_throw", "{player} to throw", {player: v.turn.current}))));
       if (v.turn.last_throw) turn.appendChild(el("div", "throw", L("last_throw", "last throw: {text}", {text: v.turn.last_throw.text})));
       // what the last landing still asks (a rent to claim or pay, a deed to buy, a tax, a card), in words
-      if (v.turn.pending) turn.appendChild(el("div", "pending" + (v.turn.pending.player === me() ? " mine" : ""), v.turn.pending.text));
+      if (v.turn.pending) {
+        var pend = el("div", "pending" + (v.turn.pending.player === me() ? " mine" : ""), v.turn.pending.text);
+        (v.turn.pending.moves || []).forEach(function (mv) {  // what this phone may do about it, as buttons
+          if (seat && (myRole === "banker" || (mySeat && mv.by.indexOf(mySeat) >= 0))) pend.appendChild(moveButton(mv.label, mv));
+        });
+        turn.appendChild(pend);
+      }
     } else { turn.hidden = true; }
 
     // an auction running at the banker's console: its deed and the high bid, live
@@ -264,6 +342,7 @@
 
   var init = $("initial").textContent;
   if (init && init.charAt(0) === "{") receive(init);
+  whoAmI();
   connect();
   setInterval(function () { if (state && state.view && state.view.clock) drawClock(state.view); }, 1000);
 })();

@@ -1,0 +1,243 @@
+"""Moves from the phones (issue 32): seats, POST /api/move, exactly once, and the guards of a writing server.
+
+Most tests call the ASGI app in this process (no socket: the middlewares, the
+route and the ledger all run as served); one starts `referee serve` for real on
+127.0.0.1 and kills it with SIGKILL in the middle of a burst of moves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from conftest import run
+
+from referee.store.ledger import Game
+
+HOST = "127.0.0.1:8765"
+ORIGIN = f"http://{HOST}"
+
+
+def call(app, method: str, path: str, headers: dict | None = None, body: bytes = b"", client: str = "127.0.0.1") -> tuple[int, bytes]:
+    """One HTTP request through the ASGI app, as uvicorn would hand it over."""
+
+    async def go() -> tuple[int, bytes]:
+        p, _, qs = path.partition("?")
+        hs = [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
+        if not any(k == b"host" for k, _v in hs):
+            hs.append((b"host", HOST.encode()))
+        if body:
+            hs.append((b"content-length", str(len(body)).encode()))
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": method, "scheme": "http",
+                 "path": p, "raw_path": p.encode(), "query_string": qs.encode(), "headers": hs, "client": (client, 50000),
+                 "server": ("127.0.0.1", 8765), "root_path": ""}
+        inbox = [{"type": "http.request", "body": body, "more_body": False}]
+        out: dict = {"status": 0, "body": b""}
+
+        async def receive():
+            return inbox.pop(0) if inbox else {"type": "http.disconnect"}
+
+        async def send(m):
+            if m["type"] == "http.response.start":
+                out["status"] = m["status"]
+            elif m["type"] == "http.response.body":
+                out["body"] += m.get("body", b"")
+
+        await app(scope, receive, send)
+        return out["status"], out["body"]
+
+    return asyncio.run(go())
+
+
+def move(app, seat: str | None, kind: str, fields: dict, move_id: str | None = None, seen: int | None = None,
+         origin: str | None = ORIGIN, client: str = "127.0.0.1") -> tuple[int, dict]:
+    headers = {"content-type": "application/json"}
+    if origin:
+        headers["origin"] = origin
+    if seat:
+        headers["x-referee-seat"] = seat
+    body = json.dumps({"id": move_id or os.urandom(8).hex(), "seen": seen, "kind": kind, "fields": fields}).encode()
+    status, raw = call(app, "POST", "/api/move", headers, body, client)
+    try:
+        return status, json.loads(raw or b"{}")
+    except ValueError:  # the gate's own pages (403, 429) are for people, not JSON
+        assert b"Traceback" not in raw
+        return status, {}
+
+
+@pytest.fixture
+def table(tmp_path):
+    """Ana, Ben and Cy with deeds and a debt; every seat's link; the page's app (spectators' token set: --lan)."""
+    from referee.web.server import create_app
+
+    g = tmp_path / "g.sqlite"
+    for args in (("new", "Ana", "Ben", "Cy"), ("buy", "Ana", "Boardwalk"), ("buy", "Ben", "Park Place"), ("pay", "Ben", "Ana", "1300"),
+                 ("mortgage", "Park Place")):  # Ben owes Ana $1,300 and now holds $1,325: he can settle
+        assert run(*args, game=g).code == 0, args
+    r = run("seats", "--json", game=g)
+    assert r.code == 0, r.text
+    seats = {s["seat"]: s["link"].rsplit("=", 1)[1] for s in json.loads(r.out)}
+    app = create_app(g, token=seats["spectators"])
+    return g, seats, app
+
+
+def events(g: Path) -> list[dict]:
+    gm = Game(g)
+    try:
+        return [e for _s, e in gm._events()]
+    finally:
+        gm.close()
+
+
+def test_a_player_acts_from_their_phone_and_the_move_is_kept_with_its_seat(table):
+    g, seats, app = table
+    status, d = move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"})
+    assert status == 200 and d["ok"] and "Boardwalk" in d["text"], d
+    last = events(g)[-1]
+    assert last["type"] == "mortgage" and last["source"] == {"surface": "phone", "seat": "Ana"}
+    assert run("log", game=g).out.count("Boardwalk") >= 2
+    assert run("void", str(d["seq"]), game=g).code == 0, "the banker voids a phone's move as any move"
+
+
+def test_a_seat_acts_for_its_player_only_and_the_spectators_link_for_nobody(table):
+    g, seats, app = table
+    before = len(events(g))
+    assert move(app, seats["Ana"], "settle", {"player": "Ben"})[0] == 403
+    assert move(app, seats["Ana"], "pay", {"payer": "Ben", "payee": "Ana", "amount": 10})[0] == 403
+    assert move(app, seats["spectators"], "settle", {"player": "Ben"})[0] == 403
+    assert move(app, seats["Ana"], "salary", {"player": "Ana"})[0] == 403, "the bank's money is the banker's"
+    assert move(app, seats["Ana"], "roll", {"player": "Ana", "dice": [3, 4]})[0] == 403, "throws are the banker's"
+    assert len(events(g)) == before
+    status, d = move(app, seats["banker"], "salary", {"player": "Ana"})
+    assert status == 200 and d["ok"], d
+
+
+def test_a_refused_move_says_the_rule_by_its_title_and_book_and_changes_nothing(table):
+    g, seats, app = table
+    before = len(events(g))
+    status, d = move(app, seats["Ana"], "unmortgage", {"deed": "Park Place"})  # Ben's deed: the engine checks who owns it
+    assert status == 409 and not d["ok"] and d["refused"] and d["rule"] and d["source"], d
+    assert "." not in d["rule"].split()[0] or " " in d["rule"], "a clause's title, not its id"
+    assert len(events(g)) == before
+
+
+def test_a_replayed_move_id_is_applied_once(table):
+    g, seats, app = table
+    before = len(events(g))
+    first = move(app, seats["Ben"], "settle", {"player": "Ben"}, move_id="tap-0001-abcdef")
+    again = move(app, seats["Ben"], "settle", {"player": "Ben"}, move_id="tap-0001-abcdef")
+    assert first[0] == 200 and again[0] == 200 and again[1].get("again") and again[1]["seq"] == first[1]["seq"]
+    assert len(events(g)) == before + 1
+
+
+def test_two_phones_paying_the_same_debt_at_once_one_wins_one_is_told(table):
+    g, seats, app = table
+    seen = Game(g).last_seq()
+    answers: list = []
+
+    def pay(seat: str) -> None:
+        answers.append(move(app, seat, "settle", {"player": "Ben"}, seen=seen))
+
+    threads = [threading.Thread(target=pay, args=(s,)) for s in (seats["Ben"], seats["banker"])]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    codes = sorted(a[0] for a in answers)
+    assert codes == [200, 409], answers
+    told = next(a[1] for a in answers if a[0] == 409)
+    assert told["stale"] and "look again" in told["error"]
+    assert [e["type"] for e in events(g)].count("settle") == 1
+
+
+def test_a_cross_origin_post_is_refused(table):
+    g, seats, app = table
+    before = len(events(g))
+    assert move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"}, origin="http://evil.example")[0] == 403
+    assert move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"}, origin=None)[0] == 403
+    assert len(events(g)) == before
+
+
+def test_wrong_tokens_are_counted_per_address_then_429(table):
+    g, seats, app = table
+    codes = [call(app, "GET", "/state.json?token=wrong" + str(i), client="10.0.0.7")[0] for i in range(30)]
+    assert codes[:10] == [403] * 10 and set(codes[10:]) == {429}
+    assert call(app, "GET", f"/state.json?token={seats['spectators']}", client="10.0.0.7")[0] == 429, "the address waits"
+    assert call(app, "GET", f"/state.json?token={seats['spectators']}", client="10.0.0.8")[0] == 200, "another address does not"
+    codes = [move(app, "x" * 22 + str(i), "settle", {"player": "Ben"}, client="10.0.0.9")[0] for i in range(12)]
+    assert codes[:10] == [403] * 10 and codes[10:] == [429, 429]
+
+
+def test_bodies_and_fields_are_bounded(table):
+    g, seats, app = table
+    headers = {"content-type": "application/json", "origin": ORIGIN, "x-referee-seat": seats["Ana"]}
+    assert call(app, "POST", "/api/move", headers, b"{" + b" " * 5000 + b"}")[0] == 413
+    assert call(app, "POST", "/api/move", headers, b"not json")[0] == 400
+    assert move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"}, move_id="short")[0] == 400
+    assert move(app, seats["Ana"], "mortgage", {"deed": "No Such Street"})[0] == 400
+    assert move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk", "evil": "<script>"})[0] == 400
+    status, body = call(app, "POST", "/api/move", {**headers, "content-type": "text/plain"}, b"{}")
+    assert status == 415 and b"Traceback" not in body and b"/" not in body.replace(b"</", b"")
+
+
+def test_seats_keep_only_hashes_in_the_game_file_and_a_reset_replaces_one_link(table):
+    g, seats, app = table
+    raw = g.read_bytes()
+    assert not any(tok.encode() in raw for tok in seats.values()), "the game file holds no token"
+    r = run("seats", "--reset", "Ana", "--json", game=g)
+    fresh = {s["seat"]: s["link"].rsplit("=", 1)[1] for s in json.loads(r.out)}
+    assert fresh["Ana"] != seats["Ana"] and fresh["Ben"] == seats["Ben"]
+    time.sleep(1.1)  # the server reads the seats again on a miss, at most once a second
+    assert move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"})[0] == 403, "the lost phone's link no longer acts"
+    assert move(app, fresh["Ana"], "mortgage", {"deed": "Boardwalk"})[0] == 200
+    assert run("seats", "--reset", "Zed", game=g).code == 2
+
+
+def test_kill_9_mid_burst_loses_no_acknowledged_move(tmp_path):
+    """`referee serve` for real on 127.0.0.1, a burst of moves from a phone, SIGKILL in the middle: every move the
+    server acknowledged is in the game file, once."""
+    from test_serve import Server
+
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Ben", game=g).code == 0
+    seats = {s["seat"]: s["link"].rsplit("=", 1)[1] for s in json.loads(run("seats", "--json", game=g).out)}
+    s = Server(g)
+    acked: list[str] = []
+
+    def burst() -> None:
+        for i in range(40):
+            mid = f"burst-{i:04d}-xxxx"
+            req = urllib.request.Request(s.base + "/api/move", method="POST", data=json.dumps(
+                {"id": mid, "kind": "pay", "fields": {"payer": "bank", "payee": "Ana", "amount": 1}}).encode(),
+                headers={"Content-Type": "application/json", "Origin": s.base, "X-Referee-Seat": seats["banker"]})
+            try:
+                with urllib.request.urlopen(req, timeout=5) as resp:
+                    if json.loads(resp.read())["ok"]:
+                        acked.append(mid)
+            except (urllib.error.URLError, ConnectionError, OSError):
+                return
+
+    t = threading.Thread(target=burst)
+    t.start()
+    deadline = time.monotonic() + 10
+    while len(acked) < 5 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    os.kill(s.proc.pid, signal.SIGKILL)
+    t.join(10)
+    s.proc.wait(5)
+    assert len(acked) >= 5
+    gm = Game(g)
+    try:
+        kept = dict(gm.con.execute("SELECT id, seq FROM move_ids").fetchall())
+        assert all(mid in kept for mid in acked), [m for m in acked if m not in kept]
+        assert gm.state().player("Ana").cash == 1500 + len(kept)
+    finally:
+        gm.close()
