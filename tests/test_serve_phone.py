@@ -47,3 +47,67 @@ def test_a_phone_shows_what_the_landing_asks_first_and_big_enough_to_tap(tmp_pat
             page.screenshot(path=str(tmp_path / "phone.png"))
         finally:
             browser.close()
+
+
+def test_two_phones_act_for_their_players_and_the_rules_answer_on_the_phone(tmp_path, server_factory):
+    """Ana and Ben each open their own seat's link (`referee seats`) at 390×844: the key leaves the address bar,
+    each phone leads with its player, a landing's moves are buttons on the phone whose player may make them, a
+    move the rules refuse says why with the rule's title, and what a phone records is the ledger's."""
+    import json
+
+    from playwright.sync_api import expect, sync_playwright
+
+    from referee.store.ledger import Game
+
+    g = tmp_path / "g.sqlite"
+    for argv in (("new", "Ana", "Ben", "--turns"), ("pay", "Ana", "bank", "1450"), ("roll", "1", "2")):
+        r = run(*argv, game=g)
+        assert r.code == 0, r.text
+    links = {s["seat"]: s["link"] for s in json.loads(run("seats", "--json", game=g).out)}
+    s = server_factory(g, "--lan")
+    local = {k: s.base + "/" + v.split("/", 3)[3] for k, v in links.items()}  # the same links, reached over loopback
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            phones = {}
+            for name in ("Ana", "Ben"):
+                ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+                page = ctx.new_page()
+                page.goto(local[name])
+                expect(page.locator("#conn")).to_have_text("live")
+                assert "seat=" not in page.url, "the seat's key left the address bar"
+                expect(page.locator("article.player").first).to_have_attribute("data-player", name)
+                phones[name] = page
+            ana, ben = phones["Ana"], phones["Ben"]
+            expect(ben.locator("#turn .pending button.act")).to_have_count(0)  # Ana's landing: nothing for Ben to do
+            buy = ana.locator("#turn .pending button.act", has_text="Buy")
+            assert buy.bounding_box()["height"] >= 44
+            buy.tap()  # $50 for a $60 deed: the rules say no, on Ana's phone, with the rule's title
+            notice = ana.locator("#notice")
+            expect(notice).to_have_class("notice no")
+            assert "—" in notice.text_content() and "buy." not in notice.text_content()
+            assert run("collect", "Ana", "100", game=g).code == 0
+            expect(ana.locator("#updated")).to_contain_text(f"#{Game(g).last_seq()}")  # the phone has seen it
+            ana.locator("#turn .pending button.act", has_text="Buy").tap()
+            expect(notice).to_contain_text("Ana buys Baltic Avenue")
+            assert run("roll", "1", "2", game=g).code == 0  # Ben lands on Ana's Baltic Avenue
+            expect(ben.locator("#updated")).to_contain_text(f"#{Game(g).last_seq()}")
+            expect(ben.locator("#turn .pending button.act", has_text="Pay the rent")).to_have_count(1)
+            expect(ana.locator("#turn .pending button.act", has_text="Claim the rent")).to_have_count(1)
+            ben.locator("#turn .pending button.act", has_text="Pay the rent").tap()
+            expect(ben.locator("#notice")).to_contain_text("Ben pays Ana $4")
+            expect(ana.locator("#updated")).to_contain_text(f"#{Game(g).last_seq()}")
+            ana.locator('article.player[data-player="Ana"] button.act.small', has_text="Mortgage").tap()
+            expect(notice).to_contain_text("mortgages Baltic Avenue")
+            expect(ana.locator('article.player[data-player="Ana"] button.act.small', has_text="Lift the mortgage")).to_have_count(1)
+            ana.screenshot(path=str(tmp_path / "ana.png"))
+        finally:
+            browser.close()
+    gm = Game(g)
+    try:
+        kept = [e for _s, e in gm._events() if (e.get("source") or {}).get("surface") == "phone"]
+        assert [(e["type"], e["source"]["seat"]) for e in kept] == [("buy", "Ana"), ("rent", "Ben"), ("mortgage", "Ana")]
+        t = gm.state()
+        assert t.player("Ana").cash == 50 + 100 - 60 + 4 + 30 and t.deeds[3].mortgaged
+    finally:
+        gm.close()
