@@ -7,7 +7,11 @@
 2. Load: N clients (default 50) hold the stream open for S seconds (default 60)
    while a move is committed every second; every client must receive every move,
    with no errors; the server's RSS is reported at the start and the end.
-3. Screenshot: headless Debian Chromium at 390×844 (phone), saved to
+3. Phones acting: P phones (default 8) on the stream, each with its seat; the
+   phones take turns to POST a move (/api/move); timed from the POST to the
+   moment every other phone has the table with it. p50/p95/max.
+   Target (issue 32): p95 ≤ 300 ms.
+4. Screenshot: headless Debian Chromium at 390×844 (phone), saved to
    bench/out/serve-phone.png for review.
 
 Everything runs on 127.0.0.1. Run: python bench/serve_bench.py [--clients 50] [--seconds 60]
@@ -172,6 +176,51 @@ def load(base: str, pid: int, game: Path, clients: int, seconds: float) -> None:
           f"(growth {(rss1 - rss0) / 1024:+.1f} MB)")
 
 
+def phones_acting(base: str, game: Path, phones: int, moves: int) -> None:
+    """Each of `phones` players' phones POSTs a move in turn (a payment to the next player); the time from the
+    POST to the table with it reaching every other phone."""
+    seats = {s["seat"]: s["link"].rsplit("=", 1)[1] for s in json.loads(subprocess.run(
+        [str(BIN), "--game", str(game), "seats", "--json"], capture_output=True, text=True, check=True).stdout)}
+    names = [n for n in seats if n not in ("banker", "spectators")][:phones]
+    cs = {n: Client(base) for n in names}
+    for c in cs.values():
+        c.start()
+    for c in cs.values():
+        c.ready.wait(10)
+    lat, errors = [], 0
+    for i in range(moves):
+        who, to = names[i % len(names)], names[(i + 1) % len(names)]
+        body = json.dumps({"id": f"bench-{i:05d}-{os.getpid()}", "kind": "pay", "fields": {"payer": who, "payee": to, "amount": 1}}).encode()
+        req = urllib.request.Request(base + "/api/move", data=body, method="POST", headers={
+            "Content-Type": "application/json", "Origin": base, "X-Referee-Seat": seats[who]})
+        t0 = time.time()
+        try:
+            with urllib.request.urlopen(req, timeout=10) as resp:
+                seq = json.loads(resp.read())["seq"]
+        except Exception as e:
+            errors += 1
+            if errors == 1:
+                print(f"  first error: {e}: {getattr(e, 'read', lambda: b'')()[:200]!r}")
+            continue
+        others = [c for n, c in cs.items() if n != who]
+        deadline = time.time() + 5
+        while time.time() < deadline and not all(seq in c.seen for c in others):
+            time.sleep(0.002)
+        if all(seq in c.seen for c in others):
+            lat.append((max(c.seen[seq] for c in others) - t0) * 1000)
+        else:
+            errors += 1
+        time.sleep(0.05)
+    for c in cs.values():
+        c.stop = True
+    if not lat:
+        print(f"{len(names)} phones: no move got through ({errors} errors)")
+        return
+    print(f"{len(names)} phones, {moves} moves sent from the phones: POST to every other phone's update p50 "
+          f"{statistics.median(lat):.0f} ms, p95 {pct(lat, 95):.0f} ms, max {max(lat):.0f} ms; errors {errors}"
+          f"  (target p95 ≤ 300 ms: {'ok' if pct(lat, 95) <= 300 and not errors else 'MISSED'})")
+
+
 def screenshot_game(game: Path) -> None:
     referee(game, "new", "Ana", "Ben", "Carla Montgomery", "Dmitri", "--variant", "time-limit", "--minutes", "90",
             "--random", "--seed", "11", "--turns")
@@ -224,6 +273,7 @@ def main() -> None:
     ap.add_argument("--clients", type=int, default=50)
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--moves", type=int, default=60, help="moves timed for the latency figure")
+    ap.add_argument("--phones", type=int, default=8, help="players' phones acting (issue 32)")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="serve-bench-"))
     os.environ.setdefault("REFEREE_CACHE", str(tmp / "cache"))
@@ -234,6 +284,14 @@ def main() -> None:
     try:
         latency(base, game, args.moves)
         load(base, proc.pid, game, args.clients, args.seconds)
+    finally:
+        proc.terminate()
+        proc.wait()
+    table = tmp / "phones.sqlite"
+    referee(table, "new", *[f"P{i}" for i in range(1, args.phones + 1)])
+    proc, base = start_server(table)
+    try:
+        phones_acting(base, table, args.phones, args.moves)
     finally:
         proc.terminate()
         proc.wait()

@@ -95,13 +95,15 @@ class Seats:
             self._read_at = time.monotonic()
 
     def of(self, token: str | None) -> tuple[str, str] | None:
-        """(seat, role) of a token, or None. The seats are read again at most once a second, so a new seat or a
-        reset one (a lost phone's link) counts within a second."""
+        """(seat, role) of a token, or None. The seats are read again every second (a reset seat: a lost phone's
+        link stops within a second) and on a miss at most ten times a second (a seat just made works at once)."""
         if not token or len(token) > 128:
             return None
-        if time.monotonic() - self._read_at > 1.0:
+        h = seats.digest(token)
+        age = time.monotonic() - self._read_at
+        if age > 1.0 or (h not in self._hashes and age > 0.1):  # a seat just made: looked up again at once
             self._reload()
-        return self._hashes.get(seats.digest(token))
+        return self._hashes.get(h)
 
 
 def same_origin(request: Request) -> bool:
