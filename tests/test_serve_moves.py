@@ -103,7 +103,8 @@ def test_a_player_acts_from_their_phone_and_the_move_is_kept_with_its_seat(table
     assert status == 200 and d["ok"] and "Boardwalk" in d["text"], d
     last = events(g)[-1]
     assert last["type"] == "mortgage" and last["source"] == {"surface": "phone", "seat": "Ana"}
-    assert run("log", game=g).out.count("Boardwalk") >= 2
+    assert "(from Ana's phone)" in run("log", game=g).out, "the banker sees who sent it"
+    assert "(dal telefono di Ana)" in run("--lang", "it", "log", game=g).out
     assert run("void", str(d["seq"]), game=g).code == 0, "the banker voids a phone's move as any move"
 
 

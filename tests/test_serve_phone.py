@@ -59,6 +59,8 @@ def test_two_phones_act_for_their_players_and_the_rules_answer_on_the_phone(tmp_
 
     from referee.store.ledger import Game
 
+    expect.set_options(timeout=15_000)  # a loaded 2-core machine: the phone's answer may take a while
+
     g = tmp_path / "g.sqlite"
     for argv in (("new", "Ana", "Ben", "--turns"), ("pay", "Ana", "bank", "1450"), ("roll", "1", "2")):
         r = run(*argv, game=g)

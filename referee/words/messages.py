@@ -31,6 +31,10 @@ def event_text(e: Mapping[str, Any], fmt: Fmt | None = None, by_seq: Mapping[int
     (their numbers otherwise); an event with neither (a game file from before) says what it stored."""
     from referee.words.i18n import _
 
+    src = e.get("source")
+    if isinstance(src, dict) and src.get("surface") == "phone" and src.get("seat"):  # who sent it, for the banker
+        said = event_text({k: v for k, v in e.items() if k != "source"}, fmt, by_seq)
+        return _("{move} (from {seat}'s phone)").format(move=said, seat=str(src["seat"]).lstrip("*"))
     if e.get("msg"):
         return render(Msg.from_dict(e["msg"]), fmt)
     kind, args = e.get("type", ""), e.get("args") or {}
