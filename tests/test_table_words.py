@@ -126,8 +126,8 @@ def test_serve_says_where_the_page_is_in_the_games_language(game, monkeypatch):
     i18n.use("it")
     launch.run(game, 0, False, say=lambda text, **kw: said.append(text))
     text = " ".join(said)
-    assert "sola lettura" in text and "pagina: http://127.0.0.1:" in text and "Ctrl-C la ferma" in text
-    assert "read-only" not in text and "stops it" not in text
+    assert "i giocatori giocano dai propri link" in text and "pagina: http://127.0.0.1:" in text and "Ctrl-C la ferma" in text
+    assert "the players act" not in text and "stops it" not in text
 
 
 def test_checks_summary_counts_claims_as_its_headline_does(tmp_path):
@@ -450,4 +450,4 @@ def test_serve_command_speaks_the_games_language_without_lang(game, monkeypatch)
     assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
     r = run("serve", "--port", "0", game=game)
-    assert r.code == 0 and "sola lettura" in r.out and "read-only" not in r.out, r.out + r.err
+    assert r.code == 0 and "i giocatori giocano dai propri link" in r.out and "the players act" not in r.out, r.out + r.err

@@ -211,8 +211,8 @@ def _phone_moves(action: str, who: str, m: dict) -> list[dict]:
     if action == "tax" and m.get("tax") == "luxury":
         return [{"kind": "tax.luxury", "fields": {"player": who}, "by": [who], "label": _("Pay the tax")}]
     if action == "tax":
-        choices = m.get("choices") or []
-        if len(choices) < 2:
+        choices = m.get("choices")
+        if not choices or len(choices) < 2:  # one way to pay: no choice to offer
             return [{"kind": "tax.income", "fields": {"player": who}, "by": [who], "label": _("Pay the tax")}]
         said = {"percent": _("Pay 10 % of my worth"), "flat": _("Pay the flat tax")}
         return [{"kind": "tax.income", "fields": {"player": who, "choice": c}, "by": [who], "label": said.get(c, c)} for c in choices]
