@@ -194,3 +194,49 @@ def test_the_london_boards_stations_are_called_stations(tmp_path):
     ok(us, "new", "Ana", "Ben")
     ok(us, "buy", "Ana", "reading")
     assert "Ana owns 1 railroad → $25" in ok(us, "rent", "Ben", "reading").out
+
+
+SHORTAGE = """\
+title: the last house, bid for at {bid}
+ruleset: uk
+variants: {variants}
+players:
+  Ana: {{cash: 900, deeds: {{"The Angel, Islington": 1, Euston Road: 1, Pentonville Road: 1}}}}
+  Ben: {{cash: 900}}
+bank: {{houses: 1, hotels: 12}}
+claims:
+  - says: "Ana wins the last house for {bid}"
+    build: {{deed: Pentonville Road, price: {bid}}}
+    allowed: true
+    expect: upheld
+"""
+
+
+@pytest.mark.parametrize(("variants", "bid", "upheld"), [
+    ([], 10, True),             # the 2017 leaflet: a shortage auction opens at £10
+    (["uk-2000"], 10, False),   # the 2000 sheet: from the £50 house price on the Pentonville Road deed
+    (["uk-2000"], 49, False),
+    (["uk-2000"], 50, True),
+])
+def test_shortage_auction_opens_at_the_deed_price_on_the_2000_sheet(tmp_path, variants, bid, upheld):
+    from referee import check as sc
+
+    f = tmp_path / "shortage.yaml"
+    f.write_text(SHORTAGE.format(bid=bid, variants=json.dumps(variants)), encoding="utf-8")
+    res = sc.check_file(f)
+    assert res.error is None, res.error
+    (r,) = res.rulings
+    assert r.allowed is upheld, r
+    assert "building.shortage" in r.clauses
+    if not upheld:
+        assert "£50" in r.text
+
+
+def test_uk_2000_sheet_settles_the_open_uk_points():
+    old, new = loader.load("uk"), loader.load("uk", variants=["uk-2000"])
+    assert (old.p.building.hotel_sale, new.p.building.hotel_sale) == (("break",), ("break", "group", "bare"))
+    assert (old.p.building.shortage_opening_at, new.p.building.shortage_opening_at) == ("amount", "deed")
+    assert (old.p.bankruptcy.partial_payment_in_property, new.p.bankruptcy.partial_payment_in_property) == (False, True)
+    assert new.p.rent.full_group_with_mortgaged_lot is False and new.p.auction.opening == "any"
+    for cid in ("building.sell_hotel", "building.shortage", "bankruptcy.partial_payment", "rent.group_mortgaged"):
+        assert new.clause(cid).file == "uk-gb-2000", cid

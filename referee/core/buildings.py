@@ -92,8 +92,12 @@ def _add_house(rs: Ruleset, ev: Event, idx: int, members: list[int]) -> int:
 
 
 def _shortage_price(rs: Ruleset, ev: Event, price: int, cost: int) -> int:
-    """Buildings bought at a shortage auction cost the winning bid, not the printed cost."""
-    minimum = rs.known(rs.p.building.shortage_opening, "the opening bid of a building shortage auction")
+    """Buildings bought at a shortage auction cost the winning bid, not the printed cost; the bidding opens at a
+    fixed amount or, where `building.shortage_opening_at` is `deed`, at the printed cost of what is bought."""
+    if rs.p.building.shortage_opening_at == "deed":
+        minimum = cost
+    else:
+        minimum = rs.known(rs.p.building.shortage_opening, "the opening bid of a building shortage auction")
     if price < max(minimum, 1):
         raise refuse(rs, "building.shortage", "refused.shortage_opening", minimum=max(minimum, 1))
     ev.step("build.shortage_price", price=price, cost=cost)

@@ -183,6 +183,7 @@ class Building(Node, path="rules.building"):
     sell_percent: int
     shortage: str
     shortage_opening: Money
+    shortage_opening_at: str
     no_hotel_breaking_to_starve: bool
     hotel_sale: tuple[str, ...]
     shortage_order: str

@@ -379,6 +379,9 @@ RULES = Struct(
                 "sell_percent": Int(0, default=50, max=100),
                 "shortage": Str(("auction", "first_come"), default="auction"),
                 "shortage_opening": _money(0),
+                "shortage_opening_at": Str(("amount", "deed"), default="amount",
+                                           doc="a shortage auction opens at shortage_opening (amount) or at the "
+                                           "building's price printed on the deed (deed: the UK 2000 sheet)"),
                 "no_hotel_breaking_to_starve": Bool(default=False),
                 "hotel_sale": List(Str(("break", "group", "bare")), min_length=1, default=["break", "group"],
                                    doc="how a hotel goes back to the bank: broken into houses, all of a group at once, one to bare land"),
