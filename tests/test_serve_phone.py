@@ -113,3 +113,64 @@ def test_two_phones_act_for_their_players_and_the_rules_answer_on_the_phone(tmp_
         assert t.player("Ana").cash == 50 + 100 - 60 + 4 + 30 and t.deeds[3].mortgaged
     finally:
         gm.close()
+
+
+def test_a_phone_builds_sells_leaves_jail_and_goes_bankrupt_by_the_rules(tmp_path, server_factory):
+    """The owner's phone builds on a complete group and sells back (the engine keeps it even: a refused step
+    says why), and a player who cannot pay declares bankruptcy after a confirmation; each is a move in the
+    ledger with its seat."""
+    import json
+
+    from playwright.sync_api import expect, sync_playwright
+
+    from referee.store.ledger import Game
+
+    expect.set_options(timeout=15_000)
+    g = tmp_path / "g.sqlite"
+    for argv in (("new", "Ana", "Ben"), ("buy", "Ana", "Boardwalk"), ("buy", "Ana", "Park Place"), ("pay", "Ben", "Ana", "1600")):
+        r = run(*argv, game=g)
+        assert r.code == 0, r.text
+    links = {s["seat"]: s["link"] for s in json.loads(run("seats", "--json", game=g).out)}
+    s = server_factory(g, "--lan")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            pages = {}
+            for name in ("Ana", "Ben"):
+                page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+                page.goto(s.base + "/" + links[name].split("/", 3)[3])
+                expect(page.locator("#conn")).to_have_text("live")
+                pages[name] = page
+            ana, ben = pages["Ana"], pages["Ben"]
+            ana_card = ana.locator('article.player[data-player="Ana"]')
+
+            def tap(deed: str, label: str, refused: bool = False) -> None:
+                n = Game(g).last_seq()
+                ana_card.locator(".deed", has_text=deed).locator("button", has_text=label).tap()
+                if refused:  # the rules say no, on the phone, with the rule's title; nothing is recorded
+                    expect(ana.locator("#notice")).to_have_class("notice no")
+                    expect(ana.locator("#notice")).to_contain_text("—")
+                    assert Game(g).last_seq() == n
+                else:  # recorded, and the phone has the table with it before the next tap
+                    expect(ana.locator("#updated")).to_contain_text(f"#{n + 1}")
+                    expect(ana.locator("#notice")).to_have_class("notice ok")
+
+            tap("Park Place", "Build")
+            tap("Park Place", "Build", refused=True)  # two houses against none: build evenly
+            tap("Boardwalk", "Build")
+            tap("Boardwalk", "Build")
+            tap("Park Place", "Sell one", refused=True)  # none against two: sell evenly
+            ben_card = ben.locator('article.player[data-player="Ben"]')
+            expect(ben_card.locator("button.act", has_text="Declare bankruptcy")).to_have_count(1)
+            ben.on("dialog", lambda d: d.accept())
+            ben_card.locator("button.act", has_text="Declare bankruptcy").tap()
+            expect(ben.locator("#notice")).to_contain_text("bankrupt")
+        finally:
+            browser.close()
+    gm = Game(g)
+    try:
+        kept = [(e["type"], e["source"]["seat"]) for _s, e in gm._events() if (e.get("source") or {}).get("surface") == "phone"]
+        assert kept == [("build", "Ana"), ("build", "Ana"), ("build", "Ana"), ("bankrupt", "Ben")], kept
+        assert gm.state().player("Ben").bankrupt
+    finally:
+        gm.close()

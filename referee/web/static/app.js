@@ -151,6 +151,17 @@
     });
     var acts = mine && mySeat === p.name || myRole === "banker";
     if (acts && p.settle) card.appendChild(moveButton(p.settle.label, p.settle, "pay"));
+    if (acts && !p.out && p.jail) {  // out of jail: the fine, or a card kept for it (the rules say when)
+      card.appendChild(moveButton(L("pay_fine", "Pay the fine"), {kind: "jail.pay", fields: {player: p.name}}));
+      if (p.jail_cards) card.appendChild(moveButton(L("use_card", "Use the jail card"), {kind: "jail.card", fields: {player: p.name}}));
+    }
+    if (acts && p.owes.length) {  // to whom the assets go, the engine says
+      var out = moveButton(L("go_bankrupt", "Declare bankruptcy"), {kind: "bankrupt", fields: {player: p.name}}, "pay");
+      out.addEventListener("click", function (ev) {
+        if (!window.confirm(L("sure_bankrupt", "Leave the game: everything you own goes to your creditor?"))) ev.stopImmediatePropagation();
+      }, true);
+      card.appendChild(out);
+    }
     if (p.groups.length) {
       var gl = el("div", "groups");
       p.groups.forEach(function (g) {
@@ -167,8 +178,10 @@
           if (b) dd.appendChild(el("b", d.hotel ? "hotel" : "houses", " " + b));
           if (d.mortgaged) dd.appendChild(el("i", "m", L("mortgaged", "mortgaged")));
           if (acts && !p.out) {  // the owner's own moves on a deed; the rules say yes or no, with the clause
-            dd.appendChild(d.mortgaged ? moveButton(L("lift", "Lift the mortgage"), {kind: "unmortgage", fields: {deed: d.name}}, "small")
-                                       : moveButton(L("mortgage", "Mortgage"), {kind: "mortgage", fields: {deed: d.name}}, "small"));
+            if (g.complete && !d.mortgaged && !d.hotel) dd.appendChild(moveButton(L("build", "Build"), {kind: "build", fields: {deed: d.name}}, "small"));
+            if (b) dd.appendChild(moveButton(L("sell_one", "Sell one"), {kind: "sell", fields: {deed: d.name}}, "small"));
+            else dd.appendChild(d.mortgaged ? moveButton(L("lift", "Lift the mortgage"), {kind: "unmortgage", fields: {deed: d.name}}, "small")
+                                            : moveButton(L("mortgage", "Mortgage"), {kind: "mortgage", fields: {deed: d.name}}, "small"));
           }
           ds.appendChild(dd);
         });
