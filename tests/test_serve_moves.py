@@ -242,3 +242,54 @@ def test_kill_9_mid_burst_loses_no_acknowledged_move(tmp_path):
         assert gm.state().player("Ana").cash == 1500 + len(kept)
     finally:
         gm.close()
+
+
+def answer(app, seat: str, offer: int, said: str) -> tuple[int, dict]:
+    body = json.dumps({"id": os.urandom(8).hex(), "offer": offer, "answer": said}).encode()
+    status, raw = call(app, "POST", "/api/offer", {"content-type": "application/json", "origin": ORIGIN, "x-referee-seat": seat}, body)
+    return status, json.loads(raw or b"{}")
+
+
+def test_a_trade_offered_from_one_phone_is_recorded_when_the_other_accepts_once(table):
+    g, seats, app = table
+    before = len(events(g))
+    offer = {"a": "Ana", "b": "Cy", "a_gives": {"deeds": ["Boardwalk"]}, "b_gives": {"cash": 300}}
+    status, d = move(app, seats["Ana"], "trade", offer)
+    assert status == 200 and d["ok"] and "Cy" in d["text"], d
+    assert len(events(g)) == before, "an offer is not a move: nothing has changed hands"
+    from referee.store.offers import open_offers
+    from referee.web.source import GameSource
+
+    n = d["offer"]
+    src = GameSource(g)
+    try:
+        shown = src.read().view["offers"]
+    finally:
+        src.close()
+    assert shown == [{"id": n, "from": "Ana", "to": "Cy", "text": "Ana gives Boardwalk; Cy gives $300"}]
+    assert answer(app, seats["Ben"], n, "accept")[0] == 403, "only the player asked answers"
+    status, d = answer(app, seats["Cy"], n, "accept")
+    assert status == 200 and d["ok"], d
+    last = events(g)[-1]
+    assert last["type"] == "trade" and last["source"]["seat"] == "Cy"
+    assert answer(app, seats["Cy"], n, "accept")[0] == 409, "answered once"
+    assert [e["type"] for e in events(g)].count("trade") == 1 and open_offers(g) == []
+    gm = Game(g)
+    try:
+        t = gm.state()
+        assert t.deeds[39].owner == "Cy" and t.player("Ana").cash == 1500 - 400 + 300  # Ben still owes his $1,300
+    finally:
+        gm.close()
+
+
+def test_a_trade_the_rules_refuse_is_refused_when_offered_and_a_declined_one_changes_nothing(table):
+    g, seats, app = table
+    status, d = move(app, seats["Ana"], "trade", {"a": "Ana", "b": "Ben", "a_gives": {"deeds": ["Park Place"]}, "b_gives": {"cash": 10}})
+    assert status == 409 and d["refused"] and d["rule"], d  # Ana cannot give Ben's deed
+    assert move(app, seats["Ana"], "trade", {"a": "Ben", "b": "Ana", "a_gives": {"cash": 10}, "b_gives": {"deeds": ["Boardwalk"]}})[0] == 403
+    status, d = move(app, seats["Ana"], "trade", {"a": "Ana", "b": "Cy", "a_gives": {"deeds": ["Boardwalk"]}, "b_gives": {"cash": 50}})
+    n = d["offer"]
+    before = len(events(g))
+    assert answer(app, seats["Cy"], n, "reject")[1]["ok"]
+    assert answer(app, seats["Cy"], n, "accept")[0] == 409
+    assert len(events(g)) == before

@@ -174,3 +174,52 @@ def test_a_phone_builds_sells_leaves_jail_and_goes_bankrupt_by_the_rules(tmp_pat
         assert gm.state().player("Ben").bankrupt
     finally:
         gm.close()
+
+
+def test_a_trade_is_offered_on_one_phone_and_accepted_on_the_other(tmp_path, server_factory):
+    """Ana ticks her deed and asks $200 of Ben on her phone; Ben's phone shows the offer in words and he accepts:
+    the ledger holds the trade once, sent from Ben's seat; the form keeps Ana's ticks through a table update."""
+    import json
+
+    from playwright.sync_api import expect, sync_playwright
+
+    from referee.store.ledger import Game
+
+    expect.set_options(timeout=15_000)
+    g = tmp_path / "g.sqlite"
+    for argv in (("new", "Ana", "Ben"), ("buy", "Ana", "Boardwalk")):
+        assert run(*argv, game=g).code == 0
+    links = {s["seat"]: s["link"] for s in json.loads(run("seats", "--json", game=g).out)}
+    s = server_factory(g, "--lan")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            pages = {}
+            for name in ("Ana", "Ben"):
+                page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+                page.goto(s.base + "/" + links[name].split("/", 3)[3])
+                expect(page.locator("#conn")).to_have_text("live")
+                pages[name] = page
+            ana, ben = pages["Ana"], pages["Ben"]
+            trade = ana.locator('article.player[data-player="Ana"] .trade')
+            trade.locator("button", has_text="Ben").tap()
+            trade.locator("label", has_text="Boardwalk").locator("input").check()
+            assert run("collect", "Ben", "1", game=g).code == 0  # the table moves on while Ana writes
+            expect(ana.locator("#updated")).to_contain_text(f"#{Game(g).last_seq()}")
+            assert trade.locator("label", has_text="Boardwalk").locator("input").is_checked(), "the form kept its tick"
+            trade.locator("fieldset", has_text="Ben gives").locator("input.tcash").fill("200")
+            trade.locator("button", has_text="Send the offer").tap()
+            expect(ana.locator("#notice")).to_contain_text("Ben is asked")
+            offer = ben.locator("#offers .offer")
+            expect(offer).to_contain_text("Ana gives Boardwalk; Ben gives $200")
+            offer.locator("button", has_text="Accept").tap()
+            expect(ben.locator("#notice")).to_have_class("notice ok")
+            expect(ana.locator("#offers")).to_be_hidden()
+        finally:
+            browser.close()
+    gm = Game(g)
+    try:
+        trades = [e for _s, e in gm._events() if e["type"] == "trade"]
+        assert len(trades) == 1 and trades[0]["source"]["seat"] == "Ben" and gm.state().deeds[39].owner == "Ben"
+    finally:
+        gm.close()

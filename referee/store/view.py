@@ -221,6 +221,19 @@ def _phone_moves(action: str, who: str, m: dict) -> list[dict]:
     return []  # a card: the banker draws it
 
 
+def offers_view(rs, offers: list[dict]) -> list[dict]:
+    """Trades offered from one phone to another and not yet answered, in words: what each player would give."""
+    def items(side: dict) -> str:
+        said = ([rs.fmt(side["cash"])] if side.get("cash") else []) + [rs.squares[d].name for d in side.get("deeds") or []]
+        said += [_("a get-out-of-jail card")] * len(side.get("jail_cards") or [])
+        return ", ".join(said) if said else _("nothing")
+
+    return [{"id": o["id"], "from": o["a"], "to": o["b"],
+             "text": _("{a} gives {a_items}; {b} gives {b_items}").format(
+                 a=o["a"], b=o["b"], a_items=items(o["fields"].get("a_gives") or {}), b_items=items(o["fields"].get("b_gives") or {}))}
+            for o in offers]
+
+
 def _event_text(e: dict) -> str:
     """A move as the table reads it: a throw says the square it reached."""
     text = e.get("text") or e.get("type", "")  # made by the watch source in the screen's language

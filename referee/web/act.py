@@ -40,12 +40,12 @@ FAILS_PER_MINUTE = 10
 
 # what a player may do from their own phone: their own acts, never the bank's money or a throw
 PLAYER_KINDS = frozenset({"buy", "rent", "settle", "pay", "mortgage", "unmortgage", "build", "sell", "tax.income", "tax.luxury",
-                          "declare", "free_parking", "jail.pay", "jail.card", "bankrupt", "partial_payment"})
+                          "declare", "free_parking", "jail.pay", "jail.card", "bankrupt", "partial_payment", "trade"})
 THROWS = frozenset({"roll", "jail.roll"})
 # the move's field that says who acts (the owner's moves carry `by`, which the engine checks)
 ACTOR = {"buy": "player", "settle": "player", "pay": "payer", "tax.income": "player", "tax.luxury": "player", "declare": "player",
          "free_parking": "player", "jail.pay": "player", "jail.card": "player", "jail.roll": "player", "bankrupt": "player",
-         "partial_payment": "debtor", "roll": "player"}
+         "partial_payment": "debtor", "roll": "player", "trade": "a"}
 OWNER_MOVES = frozenset({"mortgage", "unmortgage", "build", "sell"})
 
 
@@ -237,6 +237,17 @@ def _record(game: Path, data: dict[str, Any], seat: str, role: str, players_roll
         g = Game(game)
     except RefereeError as e:
         return _reply(503, ok=False, error=str(e.message))
+    if data.get("kind") == "trade" and role == seats.PLAYER:  # a player's trade is an offer: the other player says yes or no
+        try:
+            return _offer(g, data, seat, role, allowed)
+        except Refusal as e:
+            return _reply(409, ok=False, **_refusal(e))
+        except NotYours as e:
+            return _reply(403, ok=False, error=str(e.message))
+        except RefereeError as e:
+            return _reply(400, ok=False, error=str(e.message))
+        finally:
+            g.close()
     try:
         ev = g.record(build, move_id=data["id"], source=source, seen=data.get("seen"))
     except AlreadyRecorded as e:
@@ -254,3 +265,88 @@ def _record(game: Path, data: dict[str, Any], seat: str, role: str, players_roll
     if on_recorded is not None:
         on_recorded()
     return _reply(200, ok=True, seq=ev.seq, text=ev.text)
+
+
+def _offer(g: Any, data: dict[str, Any], seat: str, role: str, allowed: Any) -> JSONResponse:
+    """A trade offered from `seat`'s phone: checked now (the rules would refuse it: said now, with the clause),
+    then kept for the other player's answer."""
+    from referee.moves.apply import run
+    from referee.moves.json_notation import from_json
+    from referee.store import offers
+    from referee.words.i18n import _
+
+    rs, t = g.ruleset(), g.state()
+    mv = as_seat(rs, t, from_json(rs, t, {"kind": "trade", "fields": data.get("fields")}, allowed), role, seat)
+    run(rs, t, mv)  # on a scratch copy: a trade the rules refuse is refused before anyone is asked
+    n = offers.make(g.con, mv.a, mv.b, {k: v for k, v in mv.args().items() if k in ("a", "b", "a_gives", "b_gives", "lift")})
+    return _reply(200, ok=True, offer=n, text=_("{player} is asked: the trade waits for their answer").format(player=mv.b))
+
+
+async def post_answer(request: Request, game: Path, seat_book: Seats, limiter: Limiter, on_recorded: Any = None) -> JSONResponse:
+    """`POST /api/offer` {"id", "offer": N, "answer": "accept" | "reject" | "withdraw"}: the other player's yes
+    (the trade is recorded as the Trade move, once: its id is the offer's) or no, or the offer taken back."""
+    from referee.words.i18n import _
+
+    addr = client(request)
+    if limiter.blocked(addr):
+        return _reply(429, ok=False, error=_("too many wrong links from this address: wait a minute"))
+    if not same_origin(request):
+        return _reply(403, ok=False, error=_("moves are taken only from this table's own page"))
+    found = seat_book.of(request.headers.get(SEAT_HEADER))
+    if found is None:
+        limiter.fail(addr)
+        return _reply(403, ok=False, error=_("this link does not open a seat at this table: ask the banker for yours"))
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        return _reply(413, ok=False, error=_("a move is a few words, not {n} bytes").format(n=len(body)))
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return _reply(400, ok=False, error=_("a move is sent as JSON"))
+    if not isinstance(data, dict) or not isinstance(data.get("offer"), int) or data.get("answer") not in ("accept", "reject", "withdraw"):
+        return _reply(400, ok=False, error=_("an answer names the offer and says accept, reject or withdraw"))
+    try:
+        return await asyncio.to_thread(_answer, game, data["offer"], data["answer"], found, on_recorded)
+    except Exception:  # never a traceback to a phone
+        return _reply(500, ok=False, error=_("Something went wrong on the banker's computer; reload the page."))
+
+
+def _answer(game: Path, n: int, answer: str, found: tuple[str, str], on_recorded: Any) -> JSONResponse:
+    from referee.moves import model
+    from referee.moves.apply import apply
+    from referee.store import offers
+    from referee.store.ledger import AlreadyRecorded, Game
+    from referee.words.i18n import _
+
+    seat, role = found
+    g = Game(game)
+    try:
+        offer = offers.get(g.con, n)
+        if offer is None or offer["status"] != offers.OPEN:
+            return _reply(409, ok=False, error=_("that offer is no longer open"))
+        answerer = offer["a"] if answer == "withdraw" else offer["b"]
+        if role != seats.BANKER and seat != answerer:
+            return _reply(403, ok=False, error=_("{seat}'s phone acts for {seat} only").format(seat=seat))
+        if answer != "accept":
+            offers.close(g.con, n, offers.WITHDRAWN if answer == "withdraw" else offers.REJECTED)
+            if on_recorded is not None:
+                on_recorded()
+            return _reply(200, ok=True, text=_("the offer is withdrawn") if answer == "withdraw" else _("the offer is declined"))
+        f = offer["fields"]
+        mv = model.Trade(f["a"], f["b"], f["a_gives"], f["b_gives"], tuple(f.get("lift") or ()))
+        try:
+            ev = g.record(lambda rs, t: apply(rs, t, mv), move_id=f"offer-{n}-accepted",
+                          source={"surface": "phone", "seat": seat, "offer": str(n)})
+            seq = ev.seq
+            text = ev.text
+        except AlreadyRecorded as e:
+            seq, text = e.seq, ""
+        except Refusal as e:  # the table changed since the offer: the rules now say no
+            offers.close(g.con, n, offers.REJECTED)
+            return _reply(409, ok=False, **_refusal(e))
+        offers.close(g.con, n, offers.ACCEPTED, seq)
+    finally:
+        g.close()
+    if on_recorded is not None:
+        on_recorded()
+    return _reply(200, ok=True, seq=seq, text=text)

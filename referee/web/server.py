@@ -260,6 +260,9 @@ def create_app(game: Path, token: str | None = None, players_roll: bool = False)
     async def move(request: Request) -> Response:
         return await act.post_move(request, game, seat_book, limiter, players_roll, on_recorded=hub.refresh_soon)
 
+    async def offer(request: Request) -> Response:
+        return await act.post_answer(request, game, seat_book, limiter, on_recorded=hub.refresh_soon)
+
     async def me(request: Request) -> Response:
         """Who this page's seat is (the page leads with that player's card and offers their moves)."""
         found = seat_book.of(request.headers.get(act.SEAT_HEADER) or request.query_params.get("seat"))
@@ -275,6 +278,7 @@ def create_app(game: Path, token: str | None = None, players_roll: bool = False)
         Route("/events", stream),
         Route("/health", health),
         Route("/api/move", move, methods=["POST"]),
+        Route("/api/offer", offer, methods=["POST"]),
         Route("/api/me", me),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
