@@ -293,3 +293,42 @@ def test_a_trade_the_rules_refuse_is_refused_when_offered_and_a_declined_one_cha
     assert answer(app, seats["Cy"], n, "reject")[1]["ok"]
     assert answer(app, seats["Cy"], n, "accept")[0] == 409
     assert len(events(g)) == before
+
+
+def bid(app, seat: str, amount, bid_id: str | None = None) -> tuple[int, dict]:
+    body = json.dumps({"id": bid_id or os.urandom(8).hex(), "amount": amount}).encode()
+    status, raw = call(app, "POST", "/api/bid", {"content-type": "application/json", "origin": ORIGIN, "x-referee-seat": seat}, body)
+    return status, json.loads(raw or b"{}")
+
+
+def test_phones_and_the_console_bid_into_one_auction(tmp_path):
+    """The banker opens an auction at the console; Ana and Ben bid from their phones, Cy calls his bid at the
+    table; every bid is ruled alike (above the high bid), a retried bid counts once, and `sold` sells to the
+    high bidder whoever bid from where."""
+    from referee.cli.console import TableConsole
+    from referee.web.server import create_app
+
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Ben", "Cy", game=g).code == 0
+    seats = {s["seat"]: s["link"].rsplit("=", 1)[1] for s in json.loads(run("seats", "--json", game=g).out)}
+    app = create_app(g, token=seats["spectators"])
+    assert bid(app, seats["Ana"], 100)[0] == 409, "no auction open yet"
+    con = TableConsole(g)
+    assert con.run_line("auction Boardwalk") == 0
+    assert bid(app, seats["Ana"], 100)[1]["ok"]
+    status, d = bid(app, seats["Ben"], 90)
+    assert status == 409 and d["refused"] and d["rule"], d  # not above Ana's $100
+    assert bid(app, seats["Ben"], 150, "ben-bid-000001")[1]["ok"]
+    assert bid(app, seats["Ben"], 150, "ben-bid-000001")[1]["ok"], "a retry answers again"
+    assert bid(app, seats["spectators"], 500)[0] == 403 and bid(app, seats["banker"], 500)[0] == 403
+    assert con.run_line("Cy 120") == 1, "the console sees the phones' $150"
+    assert con.run_line("Cy 200") == 0
+    assert bid(app, seats["Ana"], 180)[0] == 409, "the phones see the console's $200"
+    assert con.run_line("sold") == 0
+    gm = Game(g)
+    try:
+        assert gm.state().deeds[39].owner == "Cy" and gm.state().player("Cy").cash == 1300
+        live = gm.con.execute("SELECT count(*) FROM live WHERE key='auction'").fetchone()[0]
+        assert live == 0, "the auction closed for everyone"
+    finally:
+        gm.close()

@@ -341,9 +341,16 @@ class Game:
     def set_live(self, key: str, value: dict | None) -> None:
         """What the table is doing between moves (an auction's bids), for `watch` and the page: kept beside the
         event log in its own table, never an event; None clears it."""
+        self.update_live(key, lambda _old: value)
+
+    def update_live(self, key: str, change: Callable[[dict | None], dict | None]) -> dict | None:
+        """Change what the table is doing between moves inside the write lock: `change(old) -> new` (None clears;
+        an exception leaves it as it was). The console's auction desk and the phones bid into one auction so."""
         self.con.execute("BEGIN IMMEDIATE")
         try:
             self.con.execute("CREATE TABLE IF NOT EXISTS live (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            row = self.con.execute("SELECT value FROM live WHERE key=?", (key,)).fetchone()
+            value = change(json.loads(row[0]) if row else None)
             if value is None:
                 self.con.execute("DELETE FROM live WHERE key=?", (key,))
             else:
@@ -353,6 +360,7 @@ class Game:
             if self.con.in_transaction:
                 self.con.execute("ROLLBACK")
             raise
+        return value
 
     def _named_write_error(self, e: BaseException) -> None:
         """A full disk or a read-only file, said with this game's path instead of SQLite's bare words."""

@@ -350,3 +350,81 @@ def _answer(game: Path, n: int, answer: str, found: tuple[str, str], on_recorded
     if on_recorded is not None:
         on_recorded()
     return _reply(200, ok=True, seq=seq, text=text)
+
+
+async def post_bid(request: Request, game: Path, seat_book: Seats, limiter: Limiter, on_recorded: Any = None) -> JSONResponse:
+    """`POST /api/bid` {"id", "amount"}: a player's bid in the auction the banker's console has open (the game
+    file's `live` table: the desk and every phone bid into that one auction). The bid is ruled as a called one
+    (above the high bid, not below the opening) and kept once (its id)."""
+    from referee.words.i18n import _
+
+    addr = client(request)
+    if limiter.blocked(addr):
+        return _reply(429, ok=False, error=_("too many wrong links from this address: wait a minute"))
+    if not same_origin(request):
+        return _reply(403, ok=False, error=_("moves are taken only from this table's own page"))
+    found = seat_book.of(request.headers.get(SEAT_HEADER))
+    if found is None:
+        limiter.fail(addr)
+        return _reply(403, ok=False, error=_("this link does not open a seat at this table: ask the banker for yours"))
+    seat, role = found
+    if role != seats.PLAYER:
+        return _reply(403, ok=False, error=_("a bid is a player's: open your own link"))
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        return _reply(413, ok=False, error=_("a move is a few words, not {n} bytes").format(n=len(body)))
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return _reply(400, ok=False, error=_("a move is sent as JSON"))
+    amount = data.get("amount") if isinstance(data, dict) else None
+    if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount < 10**9 or not MOVE_ID.match(str(data.get("id") or "")):
+        return _reply(400, ok=False, error=_("a bid is a whole amount, with the phone's id for it"))
+    try:
+        return await asyncio.to_thread(_bid, game, seat, amount, data["id"], on_recorded)
+    except Exception:  # never a traceback to a phone
+        return _reply(500, ok=False, error=_("Something went wrong on the banker's computer; reload the page."))
+
+
+class _NoAuction(RefereeError):
+    """No auction is open at the banker's console."""
+
+
+def _bid(game: Path, seat: str, amount: int, bid_id: str, on_recorded: Any) -> JSONResponse:
+    from referee.core import bidding
+    from referee.store.ledger import Game
+    from referee.words.i18n import _
+    from referee.words.messages import render
+
+    g = Game(game)
+    warned: list[Any] = []
+    try:
+        rs, t = g.ruleset(), g.state()
+
+        def change(old: dict[str, Any] | None) -> dict[str, Any] | None:
+            if not isinstance(old, dict) or not old.get("deed"):
+                raise _NoAuction(_("no auction is open at the banker's console"))
+            if bid_id in (old.get("ids") or []):  # a retry: the bid is in already
+                return old
+            idx = next((sq.index for sq in rs.squares if sq.name == old["deed"]), None)
+            if idx is None:
+                raise _NoAuction(_("no auction is open at the banker's console"))
+            b = bidding.open_bidding(rs, t, idx)
+            b.bids = [(str(w), int(a)) for w, a in old.get("bids") or []]
+            warned.append(bidding.bid(rs, t, b, seat, amount))
+            return {"deed": old["deed"], "bids": [list(x) for x in b.bids], "ids": [*(old.get("ids") or []), bid_id][-200:]}
+
+        try:
+            g.update_live("auction", change)
+        except _NoAuction as e:
+            return _reply(409, ok=False, error=str(e.message))
+        except Refusal as e:
+            return _reply(409, ok=False, **_refusal(e))
+    finally:
+        g.close()
+    if on_recorded is not None:
+        on_recorded()
+    text = _("{player} bids {amount}").format(player=seat, amount=rs.fmt(amount))
+    if warned and warned[0] is not None:
+        text += f" ({render(warned[0], rs.fmt)})"
+    return _reply(200, ok=True, text=text)

@@ -36,6 +36,8 @@ WORDS = {
     "accept": N_("Accept"),
     "reject": N_("Decline"),
     "withdraw": N_("Withdraw"),
+    "your_bid": N_("your bid"),
+    "bid": N_("Bid"),
     "mortgage": N_("Mortgage"),
     "tap_me": N_("tap: this is me"),
     "out": N_("out of the game"),

@@ -263,6 +263,9 @@ def create_app(game: Path, token: str | None = None, players_roll: bool = False)
     async def offer(request: Request) -> Response:
         return await act.post_answer(request, game, seat_book, limiter, on_recorded=hub.refresh_soon)
 
+    async def bid(request: Request) -> Response:
+        return await act.post_bid(request, game, seat_book, limiter, on_recorded=hub.refresh_soon)
+
     async def me(request: Request) -> Response:
         """Who this page's seat is (the page leads with that player's card and offers their moves)."""
         found = seat_book.of(request.headers.get(act.SEAT_HEADER) or request.query_params.get("seat"))
@@ -279,6 +282,7 @@ def create_app(game: Path, token: str | None = None, players_roll: bool = False)
         Route("/health", health),
         Route("/api/move", move, methods=["POST"]),
         Route("/api/offer", offer, methods=["POST"]),
+        Route("/api/bid", bid, methods=["POST"]),
         Route("/api/me", me),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]

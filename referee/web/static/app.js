@@ -92,7 +92,7 @@
   }
 
   // a trade offered from this phone: the other player, what each gives; the other phone says yes or no
-  var tradeWith = null, tradeBox = null;
+  var tradeWith = null, tradeBox = null, bidDraft = null;
   function tradePanel(p, v) {
     // while an offer is being written, the table may update: the same form stays, ticks and amounts kept
     if (tradeWith && tradeBox && tradeBox.dataset.with === tradeWith) return tradeBox;
@@ -338,8 +338,30 @@
       }
     } else { turn.hidden = true; }
 
-    // an auction running at the banker's console: its deed and the high bid, live
-    if (v.auction) { turn.hidden = false; turn.appendChild(el("div", "pending auction", "⚑ " + v.auction.text)); }
+    // an auction running at the banker's console: its deed and the high bid, live; a player bids from here
+    if (v.auction) {
+      turn.hidden = false;
+      var au = el("div", "pending auction", "⚑ " + v.auction.text);
+      if (seat && mySeat && myRole === "player") {
+        var amt = el("input", "tcash");
+        amt.type = "number"; amt.min = "1"; amt.inputMode = "numeric";
+        amt.setAttribute("aria-label", L("your_bid", "your bid"));
+        amt.placeholder = L("your_bid", "your bid");
+        if (bidDraft) amt.value = bidDraft;  // what this phone was typing survives the table's updates
+        else if (v.auction.high) amt.value = String(v.auction.high[1] + 10);
+        amt.addEventListener("input", function () { bidDraft = amt.value; });
+        var go = el("button", "act", L("bid", "Bid"));
+        go.type = "button"; go.disabled = busy;
+        go.addEventListener("click", function () {
+          var n = parseInt(amt.value || "0", 10);
+          if (n > 0 && !busy) { bidDraft = null; post({id: newId(), amount: n}, 0, "/api/bid"); }
+        });
+        au.appendChild(el("br"));
+        au.appendChild(amt);
+        au.appendChild(go);
+      }
+      turn.appendChild(au);
+    }
 
     // the last three moves, above the fold; the whole list stays at the bottom
     var recent = $("recent"), rl = recent.querySelector("ol");
