@@ -332,3 +332,26 @@ def test_phones_and_the_console_bid_into_one_auction(tmp_path):
         assert live == 0, "the auction closed for everyone"
     finally:
         gm.close()
+
+
+def test_with_confirm_a_phones_move_waits_for_the_bankers_ok(table):
+    """`serve --confirm`: a player's move is checked at once (a refused one is refused then), then waits on the
+    banker's link; the banker's OK records it from the player's seat, once; a declined one changes nothing."""
+    from referee.web.server import create_app
+
+    g, seats, _app = table
+    app = create_app(g, token=seats["spectators"], confirm=True)
+    before = len(events(g))
+    status, d = move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"})
+    assert status == 202 and d["waiting"], d
+    assert move(app, seats["Ana"], "unmortgage", {"deed": "Park Place"})[0] == 409, "refused before the banker is asked"
+    assert len(events(g)) == before
+    assert answer(app, seats["Ana"], d["offer"], "accept")[0] == 403, "a player cannot OK their own move"
+    status, ok = answer(app, seats["banker"], d["offer"], "accept")
+    assert status == 200 and ok["ok"], ok
+    last = events(g)[-1]
+    assert last["type"] == "mortgage" and last["source"]["seat"] == "Ana"
+    status, d = move(app, seats["Ben"], "settle", {"player": "Ben"})
+    assert answer(app, seats["banker"], d["offer"], "reject")[1]["ok"]
+    assert [e["type"] for e in events(g)].count("settle") == 0
+    assert move(app, seats["banker"], "salary", {"player": "Cy"})[0] == 200, "the banker's own moves need no OK"

@@ -176,7 +176,7 @@ def as_seat(rs: Any, t: Any, mv: Any, role: str, seat: str) -> Any:
 
 
 async def post_move(request: Request, game: Path, seat_book: Seats, limiter: Limiter, players_roll: bool,
-                    on_recorded: Any = None) -> JSONResponse:
+                    on_recorded: Any = None, confirm: bool = False) -> JSONResponse:
     from referee.words.i18n import _
 
     addr = client(request)
@@ -216,12 +216,13 @@ async def post_move(request: Request, game: Path, seat_book: Seats, limiter: Lim
     except NotYours as e:
         return _reply(403, ok=False, error=str(e.message))
     try:
-        return await asyncio.to_thread(_record, game, data, seat, role, players_roll, on_recorded)
+        return await asyncio.to_thread(_record, game, data, seat, role, players_roll, on_recorded, confirm)
     except Exception:  # never a traceback to a phone
         return _reply(500, ok=False, error=_("Something went wrong on the banker's computer; reload the page."))
 
 
-def _record(game: Path, data: dict[str, Any], seat: str, role: str, players_roll: bool, on_recorded: Any) -> JSONResponse:
+def _record(game: Path, data: dict[str, Any], seat: str, role: str, players_roll: bool, on_recorded: Any,
+            confirm: bool = False) -> JSONResponse:
     from referee.moves.apply import apply
     from referee.moves.json_notation import from_json
     from referee.store.ledger import AlreadyRecorded, Game, Stale
@@ -237,9 +238,12 @@ def _record(game: Path, data: dict[str, Any], seat: str, role: str, players_roll
         g = Game(game)
     except RefereeError as e:
         return _reply(503, ok=False, error=str(e.message))
-    if data.get("kind") == "trade" and role == seats.PLAYER:  # a player's trade is an offer: the other player says yes or no
+    if role == seats.PLAYER and (data.get("kind") == "trade" or confirm):  # an offer: the other player, or the banker, answers
         try:
-            return _offer(g, data, seat, role, allowed)
+            reply = (_offer if data.get("kind") == "trade" else _ask_banker)(g, data, seat, role, allowed)
+            if on_recorded is not None:
+                on_recorded()
+            return reply
         except Refusal as e:
             return _reply(409, ok=False, **_refusal(e))
         except NotYours as e:
@@ -278,8 +282,23 @@ def _offer(g: Any, data: dict[str, Any], seat: str, role: str, allowed: Any) -> 
     rs, t = g.ruleset(), g.state()
     mv = as_seat(rs, t, from_json(rs, t, {"kind": "trade", "fields": data.get("fields")}, allowed), role, seat)
     run(rs, t, mv)  # on a scratch copy: a trade the rules refuse is refused before anyone is asked
-    n = offers.make(g.con, mv.a, mv.b, {k: v for k, v in mv.args().items() if k in ("a", "b", "a_gives", "b_gives", "lift")})
+    n = offers.make(g.con, mv.a, mv.b, {"type": mv.event_type, "args": mv.args()})
     return _reply(200, ok=True, offer=n, text=_("{player} is asked: the trade waits for their answer").format(player=mv.b))
+
+
+def _ask_banker(g: Any, data: dict[str, Any], seat: str, role: str, allowed: Any) -> JSONResponse:
+    """`serve --confirm`: a player's move is checked now (a move the rules refuse is refused at once, with the
+    clause), then waits for the banker's OK; accepted, it is recorded from the player's seat."""
+    from referee.moves.apply import run
+    from referee.moves.json_notation import from_json
+    from referee.store import offers
+    from referee.words.i18n import _
+
+    rs, t = g.ruleset(), g.state()
+    mv = as_seat(rs, t, from_json(rs, t, {"kind": data.get("kind"), "fields": data.get("fields")}, allowed), role, seat)
+    run(rs, t, mv)
+    n = offers.make(g.con, seat, seats.BANKER_SEAT, {"type": mv.event_type, "args": mv.args()})
+    return _reply(202, ok=True, offer=n, waiting=True, text=_("waiting for the banker's OK"))
 
 
 async def post_answer(request: Request, game: Path, seat_book: Seats, limiter: Limiter, on_recorded: Any = None) -> JSONResponse:
@@ -325,7 +344,7 @@ def _answer(game: Path, n: int, answer: str, found: tuple[str, str], on_recorded
         if offer is None or offer["status"] != offers.OPEN:
             return _reply(409, ok=False, error=_("that offer is no longer open"))
         answerer = offer["a"] if answer == "withdraw" else offer["b"]
-        if role != seats.BANKER and seat != answerer:
+        if role != seats.BANKER and seat != answerer or (answerer == seats.BANKER_SEAT and role != seats.BANKER):
             return _reply(403, ok=False, error=_("{seat}'s phone acts for {seat} only").format(seat=seat))
         if answer != "accept":
             offers.close(g.con, n, offers.WITHDRAWN if answer == "withdraw" else offers.REJECTED)
@@ -333,10 +352,11 @@ def _answer(game: Path, n: int, answer: str, found: tuple[str, str], on_recorded
                 on_recorded()
             return _reply(200, ok=True, text=_("the offer is withdrawn") if answer == "withdraw" else _("the offer is declined"))
         f = offer["fields"]
-        mv = model.Trade(f["a"], f["b"], f["a_gives"], f["b_gives"], tuple(f.get("lift") or ()))
+        mv = model.from_event(f["type"], f["args"])  # the move as offered: a trade, or any move under --confirm
+        by = offer["a"] if offer["b"] == seats.BANKER_SEAT else seat  # a move the banker OKs is the player's
         try:
             ev = g.record(lambda rs, t: apply(rs, t, mv), move_id=f"offer-{n}-accepted",
-                          source={"surface": "phone", "seat": seat, "offer": str(n)})
+                          source={"surface": "phone", "seat": by, "offer": str(n)})
             seq = ev.seq
             text = ev.text
         except AlreadyRecorded as e:

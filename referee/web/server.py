@@ -203,7 +203,7 @@ class TokenGate:
         await self.app(scope, receive, send)
 
 
-def create_app(game: Path, token: str | None = None, players_roll: bool = False) -> Starlette:
+def create_app(game: Path, token: str | None = None, players_roll: bool = False, confirm: bool = False) -> Starlette:
     from referee.web import act
 
     hub = Hub(GameSource(game))
@@ -258,7 +258,7 @@ def create_app(game: Path, token: str | None = None, players_roll: bool = False)
         return PlainTextResponse("ok")
 
     async def move(request: Request) -> Response:
-        return await act.post_move(request, game, seat_book, limiter, players_roll, on_recorded=hub.refresh_soon)
+        return await act.post_move(request, game, seat_book, limiter, players_roll, on_recorded=hub.refresh_soon, confirm=confirm)
 
     async def offer(request: Request) -> Response:
         return await act.post_answer(request, game, seat_book, limiter, on_recorded=hub.refresh_soon)

@@ -381,7 +381,7 @@
     // trades offered between phones, waiting for a yes or no
     var offersBox = $("offers");
     clear(offersBox);
-    var mineOffers = (v.offers || []).filter(function (o) { return myRole === "banker" || o.to === mySeat || o.from === mySeat; });
+    var mineOffers = (v.offers || []).filter(function (o) { return (myRole === "banker" && o.from !== "banker") || o.to === mySeat || o.from === mySeat; });
     offersBox.hidden = !mineOffers.length;
     mineOffers.forEach(function (o) {
       var row = el("div", "pending offer", o.text);
