@@ -291,12 +291,17 @@ def test_the_editions_of_spanish_and_italian_tables_state_every_clause_in_their_
 
 @pytest.mark.parametrize("edition", ["us-classic", "us-2008", "uk"])
 def test_a_french_table_of_the_us_and_uk_editions_reads_every_clause_in_french(edition):
+    """The edition alone and with each variant and house rule that applies to it."""
     from referee.ruleset import loader
     from referee.ruleset.clause_text import lookup
 
-    rs = loader.load(edition)
-    missing = [f"{c.origin} {c.id}" for c in rs.clauses if not lookup(c.origin, c.id, "fr", rs.edition)]
-    assert not missing, f"{edition}: no French text for {missing}"
+    comps = [c for c in _compositions() if c[0] == edition]
+    assert len(comps) > 5
+    missing = set()
+    for e, v, h in comps:
+        rs = loader.load(e, v, h)
+        missing |= {f"{e}+{'+'.join(v + h)}: {c.origin} {c.id}" for c in rs.clauses if not lookup(c.origin, c.id, "fr", rs.edition)}
+    assert not missing, f"{edition}: no French text for {sorted(missing)[:10]}"
 
 
 def test_rules_show_in_the_tables_language(tmp_path):
