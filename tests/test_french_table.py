@@ -133,3 +133,15 @@ def test_french_is_a_language_by_its_catalog_alone():
     assert schema_languages is i18n.LANGUAGES and LANGS is i18n.LANGUAGES
     i18n.use("fr")
     assert i18n.number(1234.5, 1) == "1\u202f234,5"
+
+
+def test_the_phone_page_words_are_french():
+    """The page has no catalog: the server sends its words (`labels`) in the game's language."""
+    from referee.web.labels import WORDS, labels
+    from referee.words import i18n
+
+    i18n.use("fr")
+    words = labels()
+    assert set(WORDS) <= set(words) and words["last_moves"] == "Derniers coups" and words["lift"] == "Lever l'hypothèque"
+    english = {k: w for k, w in words.items() if _english_in(re.sub(r"\{\w*\}", " ", w))}
+    assert english == {}, english
