@@ -332,3 +332,28 @@ def test_phones_and_the_console_bid_into_one_auction(tmp_path):
         assert live == 0, "the auction closed for everyone"
     finally:
         gm.close()
+
+
+def test_on_the_network_a_host_name_the_links_do_not_name_is_refused(tmp_path):
+    """--lan: the Host must be the address the links name (or loopback): a page that points a name of its own
+    at the laptop (DNS rebinding) reaches no route, even with a token in hand."""
+    from referee.web.server import create_app
+
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Ben", game=g).code == 0
+    seats = {s["seat"]: s["link"].rsplit("=", 1)[1] for s in json.loads(run("seats", "--json", game=g).out)}
+    app = create_app(g, token=seats["spectators"], lan_host="192.0.2.10")
+
+    def pay(host: str) -> int:
+        body = json.dumps({"id": os.urandom(8).hex(), "seen": None, "kind": "pay", "fields": {"payer": "Ana", "payee": "Ben", "amount": 5}}).encode()
+        return call(app, "POST", "/api/move", {"host": host, "origin": f"http://{host}", "content-type": "application/json",
+                                               "x-referee-seat": seats["Ana"]}, body)[0]
+
+    assert pay("evil.example:8765") == 400  # Starlette's "Invalid host header", before any route
+    assert pay("192.0.2.10:8765") == 200
+    assert pay("127.0.0.1:8765") == 200
+    gm = Game(g)
+    try:
+        assert gm.state().player("Ana").cash == 1500 - 10
+    finally:
+        gm.close()
