@@ -357,3 +357,22 @@ def test_on_the_network_a_host_name_the_links_do_not_name_is_refused(tmp_path):
         assert gm.state().player("Ana").cash == 1500 - 10
     finally:
         gm.close()
+
+
+def test_the_play_console_shows_a_phone_move_as_it_lands_with_who_sent_it(table, capsys):
+    from referee.cli.console import TableConsole
+
+    g, seats, app = table
+    c = TableConsole(g)
+    c._phones_seen = c._last_seq()
+    capsys.readouterr()
+    status, d = move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"})
+    assert status == 200, d
+    c.show_phone_moves()  # what the console does before each prompt
+    out = capsys.readouterr().out
+    assert f"#{d['seq']}" in out and "Boardwalk" in out and "(from Ana's phone)" in out
+    c.show_phone_moves()
+    assert "phone" not in capsys.readouterr().out  # each shown once
+    assert run("pay", "Ana", "Ben", "5", game=g).code == 0  # the banker's own move is not repeated to them
+    c.show_phone_moves()
+    assert capsys.readouterr().out == ""
