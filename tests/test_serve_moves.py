@@ -376,3 +376,11 @@ def test_the_play_console_shows_a_phone_move_as_it_lands_with_who_sent_it(table,
     assert run("pay", "Ana", "Ben", "5", game=g).code == 0  # the banker's own move is not repeated to them
     c.show_phone_moves()
     assert capsys.readouterr().out == ""
+
+
+def test_a_replayed_move_id_answers_the_first_result_in_words(table):
+    g, seats, app = table
+    first = move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"}, move_id="tap-0002-abcdef")
+    again = move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"}, move_id="tap-0002-abcdef")
+    assert first[0] == again[0] == 200 and again[1]["again"]
+    assert again[1]["text"] == first[1]["text"] and "Boardwalk" in again[1]["text"]  # the phone shows what happened, not "done"

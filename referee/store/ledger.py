@@ -337,6 +337,18 @@ class Game:
     def last_seq(self) -> int:
         return self.con.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
 
+    def said_at(self, seq: int) -> str:
+        """The sentence recorded move #seq was said with when it was recorded (a retried move's first answer)."""
+        from referee.msg import Msg
+        from referee.words.messages import render
+
+        row = self.con.execute("SELECT data FROM events WHERE seq=?", (seq,)).fetchone()
+        ev = gamefile.loads(self.path, row[0], f"event #{seq}") if row else None
+        if not isinstance(ev, dict):
+            return ""
+        fmt = self.ruleset().fmt
+        return render(Msg.from_dict(ev["msg"]), fmt) if isinstance(ev.get("msg"), dict) else event_text(ev, fmt)
+
     def sent_since(self, seq: int) -> list[dict]:
         """The moves the phones sent after #seq, each with its `seq` and sentence (for the banker's console)."""
         out = []
