@@ -384,3 +384,24 @@ def test_a_replayed_move_id_answers_the_first_result_in_words(table):
     again = move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"}, move_id="tap-0002-abcdef")
     assert first[0] == again[0] == 200 and again[1]["again"]
     assert again[1]["text"] == first[1]["text"] and "Boardwalk" in again[1]["text"]  # the phone shows what happened, not "done"
+
+
+def test_throws_are_the_bankers_unless_players_roll_and_then_only_ones_own(tmp_path):
+    from referee.web.server import create_app
+
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Ben", "--turns", game=g).code == 0
+    seats = {s["seat"]: s["link"].rsplit("=", 1)[1] for s in json.loads(run("seats", "--json", game=g).out)}
+    plain = create_app(g, token=seats["spectators"])
+    assert move(plain, seats["Ana"], "roll", {"player": "Ana", "dice": [1, 2]})[0] == 403  # the banker's by default
+    assert move(plain, seats["Ana"], "salary", {"player": "Ana"})[0] == 403  # the bank's money: always the banker's
+    rolling = create_app(g, token=seats["spectators"], players_roll=True)
+    assert move(rolling, seats["Ben"], "roll", {"player": "Ana", "dice": [1, 2]})[0] == 403  # not Ben's throw to record
+    status, d = move(rolling, seats["Ana"], "roll", {"player": "Ana", "dice": [1, 2]})
+    assert status == 200 and "1+2" in d["text"], d
+    assert move(rolling, seats["Ana"], "salary", {"player": "Ana"})[0] == 403
+    gm = Game(g)
+    try:
+        assert gm.state().player("Ana").position == 3
+    finally:
+        gm.close()
