@@ -355,3 +355,76 @@ def test_with_confirm_a_phones_move_waits_for_the_bankers_ok(table):
     assert answer(app, seats["banker"], d["offer"], "reject")[1]["ok"]
     assert [e["type"] for e in events(g)].count("settle") == 0
     assert move(app, seats["banker"], "salary", {"player": "Cy"})[0] == 200, "the banker's own moves need no OK"
+
+
+def test_on_the_network_a_host_name_the_links_do_not_name_is_refused(tmp_path):
+    """--lan: the Host must be the address the links name (or loopback): a page that points a name of its own
+    at the laptop (DNS rebinding) reaches no route, even with a token in hand."""
+    from referee.web.server import create_app
+
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Ben", game=g).code == 0
+    seats = {s["seat"]: s["link"].rsplit("=", 1)[1] for s in json.loads(run("seats", "--json", game=g).out)}
+    app = create_app(g, token=seats["spectators"], lan_host="192.0.2.10")
+
+    def pay(host: str) -> int:
+        body = json.dumps({"id": os.urandom(8).hex(), "seen": None, "kind": "pay", "fields": {"payer": "Ana", "payee": "Ben", "amount": 5}}).encode()
+        return call(app, "POST", "/api/move", {"host": host, "origin": f"http://{host}", "content-type": "application/json",
+                                               "x-referee-seat": seats["Ana"]}, body)[0]
+
+    assert pay("evil.example:8765") == 400  # Starlette's "Invalid host header", before any route
+    assert pay("192.0.2.10:8765") == 200
+    assert pay("127.0.0.1:8765") == 200
+    gm = Game(g)
+    try:
+        assert gm.state().player("Ana").cash == 1500 - 10
+    finally:
+        gm.close()
+
+
+def test_the_play_console_shows_a_phone_move_as_it_lands_with_who_sent_it(table, capsys):
+    from referee.cli.console import TableConsole
+
+    g, seats, app = table
+    c = TableConsole(g)
+    c._phones_seen = c._last_seq()
+    capsys.readouterr()
+    status, d = move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"})
+    assert status == 200, d
+    c.show_phone_moves()  # what the console does before each prompt
+    out = capsys.readouterr().out
+    assert f"#{d['seq']}" in out and "Boardwalk" in out and "(from Ana's phone)" in out
+    c.show_phone_moves()
+    assert "phone" not in capsys.readouterr().out  # each shown once
+    assert run("pay", "Ana", "Ben", "5", game=g).code == 0  # the banker's own move is not repeated to them
+    c.show_phone_moves()
+    assert capsys.readouterr().out == ""
+
+
+def test_a_replayed_move_id_answers_the_first_result_in_words(table):
+    g, seats, app = table
+    first = move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"}, move_id="tap-0002-abcdef")
+    again = move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"}, move_id="tap-0002-abcdef")
+    assert first[0] == again[0] == 200 and again[1]["again"]
+    assert again[1]["text"] == first[1]["text"] and "Boardwalk" in again[1]["text"]  # the phone shows what happened, not "done"
+
+
+def test_throws_are_the_bankers_unless_players_roll_and_then_only_ones_own(tmp_path):
+    from referee.web.server import create_app
+
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Ben", "--turns", game=g).code == 0
+    seats = {s["seat"]: s["link"].rsplit("=", 1)[1] for s in json.loads(run("seats", "--json", game=g).out)}
+    plain = create_app(g, token=seats["spectators"])
+    assert move(plain, seats["Ana"], "roll", {"player": "Ana", "dice": [1, 2]})[0] == 403  # the banker's by default
+    assert move(plain, seats["Ana"], "salary", {"player": "Ana"})[0] == 403  # the bank's money: always the banker's
+    rolling = create_app(g, token=seats["spectators"], players_roll=True)
+    assert move(rolling, seats["Ben"], "roll", {"player": "Ana", "dice": [1, 2]})[0] == 403  # not Ben's throw to record
+    status, d = move(rolling, seats["Ana"], "roll", {"player": "Ana", "dice": [1, 2]})
+    assert status == 200 and "1+2" in d["text"], d
+    assert move(rolling, seats["Ana"], "salary", {"player": "Ana"})[0] == 403
+    gm = Game(g)
+    try:
+        assert gm.state().player("Ana").position == 3
+    finally:
+        gm.close()

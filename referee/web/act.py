@@ -254,8 +254,12 @@ def _record(game: Path, data: dict[str, Any], seat: str, role: str, players_roll
             g.close()
     try:
         ev = g.record(build, move_id=data["id"], source=source, seen=data.get("seen"))
-    except AlreadyRecorded as e:
-        return _reply(200, ok=True, seq=e.seq, again=True)
+    except AlreadyRecorded as e:  # a retry (a lost answer, a double tap): the first result again, nothing applied twice
+        try:
+            text = g.said_at(e.seq)
+        except RefereeError:
+            text = ""
+        return _reply(200, ok=True, seq=e.seq, again=True, text=text)
     except Stale as e:
         return _reply(409, ok=False, stale=True, seq=e.seq, error=str(e.message))
     except NotYours as e:
