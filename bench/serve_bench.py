@@ -67,7 +67,7 @@ def start_server(game: Path) -> tuple[subprocess.Popen, str]:
             raise SystemExit(f"serve did not start: {text}")
         text += line
     threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
-    base = re.search(r"page: (http://127\.0\.0\.1:\d+)/", text).group(1)
+    base = re.search(r"(http://127\.0\.0\.1:\d+)/", text).group(1)  # "page:", "página:", "pagina:"
     for _ in range(100):
         try:
             urllib.request.urlopen(base + "/health", timeout=2).read()

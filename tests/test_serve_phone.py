@@ -328,3 +328,36 @@ def test_four_phones_play_a_short_game_and_the_ledger_is_the_consoles(tmp_path, 
     finally:
         gm.close()
     assert any(re.match(r"auction Dee \"?Oriental Avenue\"? 70", x) for x in said)
+
+
+def test_a_screen_reader_hears_the_buttons_the_answer_and_the_new_moves(tmp_path, server_factory):
+    """Playwright's accessibility snapshot of a seat's page: every button has its name, the answer to a move is
+    a live status, the connection badge and the last moves are live regions, the page's language is the table's."""
+    import json
+
+    from playwright.sync_api import expect, sync_playwright
+
+    expect.set_options(timeout=15_000)
+    g = tmp_path / "g.sqlite"
+    for argv in (("new", "Ana", "Ben", "--turns"), ("roll", "1", "2")):
+        assert run(*argv, game=g).code == 0
+    links = {s["seat"]: s["link"] for s in json.loads(run("seats", "--json", game=g).out)}
+    s = server_factory(g, "--lan", "--lang", "it")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+            page.goto(s.base + "/" + links["Ana"].split("/", 3)[3])
+            expect(page.locator("#turn .pending button.act")).to_have_count(1)
+            assert page.evaluate("document.documentElement.lang") == "it"
+            tree = page.locator("body").aria_snapshot()
+            assert '- button "Compra"' in tree and '- button "Ipoteca"' not in tree, tree  # Ana owns nothing yet
+            assert page.locator("#notice").get_attribute("role") == "status"
+            assert page.locator("#notice").get_attribute("aria-live") == "assertive"
+            assert page.locator("#conn").get_attribute("aria-live") == "polite"
+            assert page.locator("#events ol").get_attribute("aria-live") == "polite"
+            for b in page.locator("button").all():
+                if b.is_visible():
+                    assert (b.text_content() or "").strip() or b.get_attribute("aria-label"), "every button has a name"
+        finally:
+            browser.close()
