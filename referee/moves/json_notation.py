@@ -53,13 +53,15 @@ def _side(rs: Ruleset, t: Table, v: Any, cap: int) -> dict[str, Any]:
     """What one player gives in a trade: {cash, deeds, jail_cards} (a jail card by its deck)."""
     if not isinstance(v, dict) or set(v) - {"cash", "deeds", "jail_cards"}:
         raise _bad("trade side")
-    deeds, cards = v.get("deeds") or [], v.get("jail_cards") or []
+    deeds = v["deeds"] if v.get("deeds") is not None else []
+    cards = v["jail_cards"] if v.get("jail_cards") is not None else []
     if not isinstance(deeds, list) or not isinstance(cards, list) or len(deeds) > len(rs.squares) or len(cards) > 4:
         raise _bad("trade side")
     decks = set(rs.decks())
     if not all(isinstance(c, str) and c in decks for c in cards):
         raise _bad("jail card")
-    return {"cash": _int(v.get("cash") or 0, cap), "deeds": [_deed(rs, d) for d in deeds], "jail_cards": list(cards)}
+    cash = _int(v["cash"], cap) if v.get("cash") is not None else 0
+    return {"cash": cash, "deeds": [_deed(rs, d) for d in deeds], "jail_cards": list(cards)}
 
 
 def from_json(rs: Ruleset, t: Table, data: Any, allowed: frozenset[str] | None = None) -> model.Move:

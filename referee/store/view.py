@@ -228,8 +228,9 @@ def offers_view(rs, offers: list[dict]) -> list[dict]:
     from referee.moves.printer import command_line
 
     def items(side: dict) -> str:
-        said = ([rs.fmt(side["cash"])] if side.get("cash") else []) + [rs.squares[d].name for d in side.get("deeds") or []]
-        said += [_("a get-out-of-jail card")] * len(side.get("jail_cards") or [])
+        deeds, cards = side.get("deeds"), side.get("jail_cards")  # a trade side as the move holds it
+        said = ([rs.fmt(side["cash"])] if side.get("cash") else []) + [rs.squares[d].name for d in (deeds if deeds else ())]
+        said += [_("a get-out-of-jail card")] * len(cards if cards else ())
         return ", ".join(said) if said else _("nothing")
 
     out = []
