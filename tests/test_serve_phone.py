@@ -254,14 +254,23 @@ def test_four_phones_play_a_short_game_and_the_ledger_is_the_consoles(tmp_path, 
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             ph = {}
+            errors: list[str] = []
             for name in names:
                 page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+                page.on("pageerror", lambda e, name=name: errors.append(f"{name}: {e}"))
                 page.goto(s.base + "/" + links[name].split("/", 3)[3])
                 expect(page.locator("#conn")).to_have_text("live")
                 ph[name] = page
 
             def seen(name: str) -> None:  # the phone has the table as it now stands
-                expect(ph[name].locator("#updated")).to_contain_text(f"#{Game(g).last_seq()}")
+                assert not errors, errors
+                want = f"#{Game(g).last_seq()}"
+                try:
+                    expect(ph[name].locator("#updated")).to_contain_text(want)
+                except AssertionError:  # say what the phone showed: its connection badge, the server's table
+                    badge = ph[name].locator("#conn").text_content()
+                    raise AssertionError(f"{name}'s phone never showed {want}: badge {badge!r}, server at "
+                                         f"{s.state()['view']['seq']}, output {s.output[-500:]!r}") from None
 
             def tap(name: str, where: str, label: str, ok: bool = True) -> None:
                 seen(name)
