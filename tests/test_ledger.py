@@ -285,3 +285,29 @@ def test_undo_from_checkpoints_matches_a_full_replay(tmp_path):
         g.record(lambda rs, t: money.salary(rs, t, "Ana", force="a lap a move"))  # the same player again: forced (issue 30)
     g.undo(2)
     assert g.state().to_dict() == g._replay(g._events()).to_dict()
+
+
+def test_reading_a_game_files_header_never_closes_a_descriptor_of_it(tmp_path):
+    """Closing any descriptor of a file drops every POSIX lock this process holds on it, SQLite's included: the
+    page's server, which reads the game with one connection and records the phones' moves with others, lost
+    moves that way (another process checked the write-ahead log in and deleted it). The header is read once per
+    process, through a descriptor kept open."""
+    import os
+
+    from conftest import run
+
+    from referee.store import gamefile
+
+    game = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Ben", game=game).code == 0
+    st = game.stat()
+    gamefile._VERIFIED.discard((st.st_dev, st.st_ino))  # as in a fresh process
+
+    def descriptors() -> int:
+        return sum(1 for fd in os.listdir("/proc/self/fd") if os.path.realpath(f"/proc/self/fd/{fd}") == str(game.resolve()))
+
+    before = descriptors()
+    gamefile.check_openable(game)
+    assert descriptors() == before + 1, "the descriptor that read the header stays open"
+    gamefile.check_openable(game)
+    assert descriptors() == before + 1, "read once per process"

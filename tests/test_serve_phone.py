@@ -277,7 +277,21 @@ def test_four_phones_play_a_short_game_and_the_ledger_is_the_consoles(tmp_path, 
                 n = Game(g).last_seq()
                 ph[name].locator(where).locator("button", has_text=label).first.tap()
                 if ok:
-                    expect(ph[name].locator("#updated")).to_contain_text(f"#{n + 1}")
+                    try:
+                        expect(ph[name].locator("#updated")).to_contain_text(f"#{n + 1}")
+                    except AssertionError:  # what the phone said, what the ledger holds
+                        note = ph[name].locator("#notice").text_content()
+                        kinds = [e["type"] for _s, e in Game(g)._events()]
+                        import sqlite3
+
+                        con = sqlite3.connect(g)
+                        offers = con.execute("SELECT * FROM offers").fetchall() if con.execute(
+                            "SELECT name FROM sqlite_master WHERE name='offers'").fetchone() else []
+                        ids = con.execute("SELECT * FROM move_ids").fetchall() if con.execute(
+                            "SELECT name FROM sqlite_master WHERE name='move_ids'").fetchone() else []
+                        con.close()
+                        raise AssertionError(f"{name} tapped {label!r}: the phone said {note!r}; the ledger holds {kinds}; "
+                                             f"server {str(s.state())[:300]}; offers {offers}; ids {ids}; out {s.output[-800:]!r}") from None
 
             table("roll 1 2")  # Ana: GO -> Baltic Avenue
             tap("Ana", "#turn .pending", "Buy")

@@ -21,14 +21,17 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 
 _VERIFIED: set[tuple[int, int]] = set()  # (device, inode) of the files this process has found to be SQLite
+_KEPT: list[int] = []  # the descriptors that read their headers, never closed (see check_openable)
 
 
 def check_openable(path: Path) -> None:
     """Refuse, without touching it, a path that is not a readable SQLite file.
 
-    Each file is read once per process: closing any descriptor of a file drops every POSIX lock this process
-    holds on it, SQLite's own included, so a second look while a game is open here (the console) would let
-    another process's SQLite delete the write-ahead log under the open game."""
+    Each file is read once per process, and the descriptor that read a game file's header is kept open, never
+    closed: closing any descriptor of a file drops every POSIX lock this process holds on it, SQLite's own
+    included, so a look while a game is open here (the console; the page's server, which reads the file with
+    one connection and records the phones' moves with others) would let another process's SQLite check the
+    write-ahead log in and delete it under the open game, losing the moves written to it since."""
     if path.is_dir():
         raise InputError(i18n._("{path} is a folder, not a game file (pick a file with --game PATH)").format(path=path))
     try:
@@ -41,17 +44,20 @@ def check_openable(path: Path) -> None:
 
     if st is not None and not stat.S_ISREG(st.st_mode):  # a FIFO would block the open, a device never end
         raise InputError(i18n._("{path} is not a regular file (a device, a pipe or a socket): a game is a file").format(path=path))
+    fd = -1
     try:
-        with open(path, "rb") as f:
-            head = f.read(len(SQLITE_HEADER))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        head = os.pread(fd, len(SQLITE_HEADER), 0)
     except PermissionError:
         raise InputError(i18n._("{path}: cannot read the game file (permission denied)").format(path=path)) from None
     except OSError as e:
         raise InputError(i18n._("{path}: cannot read the game file ({error})").format(path=path, error=e.strerror or e)) from None
-    if not head:
-        raise InputError(i18n._("{path} is empty: not a referee game file (start one with `referee new … --game {path} --force`)").format(path=path))
-    if head != SQLITE_HEADER:
+    if head != SQLITE_HEADER:  # not a game: nothing of SQLite's holds a lock on it, the descriptor may go
+        os.close(fd)
+        if not head:
+            raise InputError(i18n._("{path} is empty: not a referee game file (start one with `referee new … --game {path} --force`)").format(path=path))
         raise InputError(i18n._("{path} is not a referee game file (not an SQLite database)").format(path=path))
+    _KEPT.append(fd)  # kept open for the life of the process: its close would drop SQLite's locks on the file
     if st is not None:
         _VERIFIED.add((st.st_dev, st.st_ino))
 

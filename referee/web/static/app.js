@@ -472,5 +472,17 @@
   if (init && init.charAt(0) === "{") receive(init);
   whoAmI();
   connect();
+  // A stream can go quiet without an error (a phone's Wi-Fi, a proxy): every few seconds the page asks for the
+  // table once, and takes it if it is newer than the one it shows. One small GET per phone.
+  setInterval(function () {
+    if (document.hidden) return;
+    fetch("/state.json" + Q, {cache: "no-store"}).then(function (r) { return r.ok ? r.text() : null; }).then(function (t) {
+      if (!t) return;
+      var d;
+      try { d = JSON.parse(t); } catch (e) { return; }
+      var have = state && state.view ? state.view.seq : -1;
+      if (d.view && d.view.seq > have) receive(t);
+    }, function () {});
+  }, 3000);
   setInterval(function () { if (state && state.view && state.view.clock) drawClock(state.view); }, 1000);
 })();
