@@ -84,6 +84,7 @@ def speak_game(g) -> None:
     """Speak the game's language (recorded at `new`, else its edition's) unless --lang/REFEREE_LANG chose."""
     if not i18n.explicit():
         i18n.offer_game(g.spec.get("language") or g.ruleset().language)  # older game files recorded none at `new`
+    i18n.use_words(g.ruleset().words)  # in whatever language is spoken, the edition's book's words
 
 
 def applied(rs, t, built):
