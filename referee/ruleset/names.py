@@ -158,12 +158,19 @@ def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mod
                      + (f"; {hint}" if hint else ""))
 
 
-def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
+def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6, rivals: Iterable[str] = ()) -> str | None:
     """The one spelling suggestion of the whole program: the candidate closest to `word`, if any is close enough.
     Names (players, deeds, cards) go through `match`, which says it with their printed names; keys, commands and
-    clause ids come here."""
-    close = difflib.get_close_matches(str(word), list(candidates), n=1, cutoff=cutoff)
-    return close[0] if close else None
+    clause ids come here. `rivals` are words of another kind (the players' names where a command is expected):
+    when one of them is the closest, nothing is suggested — a misspelt name is never offered as a command.
+    Case is ignored ('quin' is nearer 'Quinn' than 'quit'); the candidate is returned as spelt."""
+    spelt: dict[str, str] = {}
+    for c in candidates:
+        spelt.setdefault(str(c).casefold(), c)
+    known = set(spelt)
+    others = [r.casefold() for r in rivals if r.casefold() not in known]
+    close = difflib.get_close_matches(str(word).casefold(), list(spelt) + others, n=1, cutoff=cutoff)
+    return spelt[close[0]] if close and close[0] in known else None
 
 
 def key_hint(word: str, known: Iterable[str]) -> str:
