@@ -28,3 +28,4 @@ def test_a_single_source_rent_is_flagged_on_the_rulings_own_output(game):
     said = " ".join(r.out.split())
     assert r.code == 0 and "Luca paga a Sofia L. 2.000" in said, said
     assert "questo affitto viene da una sola fonte non verificata" in said, said  # without --why
+
