@@ -22,3 +22,17 @@ def test_the_summarys_lead_heading_is_italian(game):
     assert run("paga", "Luca", "banca", "1000", game=game).code == 0
     out = run("riepilogo", game=game).out
     assert "In testa" in out and "Il comando" not in out, out
+
+
+def test_the_csv_and_the_markdown_speak_the_tables_language(game):
+    import csv
+    import io
+
+    assert run("new", "Sofia", "Luca", "-r", "it-lire", game=game).code == 0
+    assert run("compra", "Sofia", "Vicolo Corto", game=game).code == 0
+    assert run("tassa", "patrimoniale", "Luca", game=game).code == 0
+    rows = list(csv.reader(io.StringIO(run("esporta", "--csv", game=game).out)))
+    assert rows[0] == ["voce", "ora", "giocatore", "azione", "descrizione", "importo", "contanti Sofia", "contanti Luca"]
+    assert [r[3] for r in rows[1:]][:2] == ["compra", "tassa patrimoniale"], rows
+    md = run("riepilogo", "--markdown", game=game).out
+    assert "| posizione | giocatore |" in md and "rank" not in md, md
