@@ -228,6 +228,10 @@ def _as_shipped(path: Path, shipped) -> str | None:
         return None
     if not i18n.explicit():  # as referee.cli.context.speak_game: the game's language unless --lang/REFEREE_LANG chose
         i18n.offer_game(spec["language"])
+    if eid and i18n.current() != "en":  # the answer in the words of the edition's book (alquiler, renta)
+        from referee.ruleset import loader
+
+        i18n.use_words(loader.load(eid).words)
     return eid
 
 

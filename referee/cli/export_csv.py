@@ -15,7 +15,7 @@ import csv
 import sys
 from typing import TextIO
 
-from referee.words.i18n import ngettext, pgettext
+from referee.words.i18n import ngettext, own_words, pgettext
 
 
 def header(names: list[str]) -> list[str]:
@@ -33,8 +33,10 @@ def action(kind: str) -> str:
     if said == head:  # no word of the table's own (English): the kind as the ledger names it
         return kind
     if sub and head in SUB_WORDS:
-        return f"{said} {sub_word(head, sub)}"
-    return said + (f".{sub}" if sub else "")
+        said = f"{said} {sub_word(head, sub)}"
+    elif sub:
+        said += f".{sub}"
+    return own_words(said)  # a word here, not a line to type: the edition's own (tarjeta, not carta, in Mexico)
 
 
 def write_rows(g, f: TextIO) -> int:

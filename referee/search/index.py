@@ -120,9 +120,16 @@ class Hit:
         self.words = words or {}  # {lang: [title, text]}, as the index stored them
 
     def said(self, lang: str) -> tuple[str, str]:
-        """(title, text) in `lang` when the index holds a translation, else in English."""
+        """(title, text) in `lang` when the index holds a translation, else in English; in the words of the edition's
+        book when that is the language spoken (i18n.use_words: the index holds the catalog's words)."""
         t = self.words.get(lang)
-        return (t[0], t[1]) if t else (self.title, self.text)
+        if not t:
+            return self.title, self.text
+        from referee.words import i18n
+
+        if lang != i18n.current():
+            return t[0], t[1]
+        return i18n.own_words(t[0]), i18n.own_words(t[1])
 
     @property
     def key(self) -> str:
