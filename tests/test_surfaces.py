@@ -36,3 +36,29 @@ def test_the_csv_and_the_markdown_speak_the_tables_language(game):
     assert [r[3] for r in rows[1:]][:2] == ["compra", "tassa patrimoniale"], rows
     md = run("riepilogo", "--markdown", game=game).out
     assert "| posizione | giocatore |" in md and "rank" not in md, md
+
+
+@pytest.mark.parametrize(("edition", "lang"), [("mx-hasbro", "es"), ("it-lire", "it")])
+def test_the_watch_clock_fits_at_45_columns(game, edition, lang, monkeypatch):
+    import io
+    import re
+
+    from rich.console import Console
+
+    from referee.cli import watch
+    from referee.words import i18n
+
+    long_name = game.with_name("partita-del-sabato-sera-con-i-cugini.sqlite")  # a name that leaves no room
+    assert run("new", "Sofia", "Luca", "-r", edition, game=long_name).code == 0
+    game = long_name
+    i18n.use(lang, force=True)
+    src = watch.Source(game)
+    try:
+        src.key()
+        buf = io.StringIO()
+        con = Console(file=buf, width=45, height=24, color_system=None, highlight=False)
+        con.print(watch.frame_for(con, src, 45, 24))
+    finally:
+        src.close()
+    top = "\n".join(buf.getvalue().splitlines()[:2])
+    assert re.search(r"\d\d:\d\d:\d\d", top), top  # the whole clock, the file name cut rather than the time
