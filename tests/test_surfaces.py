@@ -62,3 +62,10 @@ def test_the_watch_clock_fits_at_45_columns(game, edition, lang, monkeypatch):
         src.close()
     top = "\n".join(buf.getvalue().splitlines()[:2])
     assert re.search(r"\d\d:\d\d:\d\d", top), top  # the whole clock, the file name cut rather than the time
+
+
+def test_a_card_is_named_by_its_printed_title_never_its_id(game):
+    assert run("new", "Sofia", "Luca", "-r", "it-lire", game=game).code == 0
+    r = run("carta", "Sofia", "avanza", game=game)
+    assert r.code == 2 and "Andate fino" in r.err, r.err  # the closest card, by the words printed on it
+    assert "advance-to" not in r.err, r.err

@@ -272,7 +272,8 @@ def player_names(raw: Sequence[str]) -> list[str]:
 
 # ---------------------------------------------------------------- cards
 def card_choices(decks: Mapping[str, dict[Any, Any]]) -> tuple[dict[str, list[str]], dict[str, dict[Any, Any]]]:
-    """Every card's names — 'Deck: id', its id, its printed text — and the card itself (with its deck), by key.
+    """Every card's names — 'Deck: printed text' (first: how a message names it, in the language shown, never by
+    its id), 'Deck: id', its id, its printed text — and the card itself (with its deck), by key.
 
     Any distinctive words of the text find the card ('bank error', 'dividend'),
     so a banker types what is printed on it; a card both decks hold is
@@ -287,6 +288,7 @@ def card_choices(decks: Mapping[str, dict[Any, Any]]) -> tuple[dict[str, list[st
             cards[key] = dict(c, deck=deck_id)
             text = c.get("text", c["id"])
             said = data(text)  # as the table reads it: the card's words in the language shown
-            choices[key] = [f"{dname}: {c['id']}", c["id"], text] + ([said, f"{dname}: {said}"] if said != text else [])
+            shown = f"{data(dname)}: {said}"
+            choices[key] = [shown, f"{dname}: {c['id']}", c["id"], text] + ([said, f"{dname}: {said}"] if said != text else [])
             choices[key] += [f"{a}: {c['id']}" for a in deck.get("aliases") or []]
     return choices, cards
