@@ -69,3 +69,10 @@ def test_a_card_is_named_by_its_printed_title_never_its_id(game):
     r = run("carta", "Sofia", "avanza", game=game)
     assert r.code == 2 and "Andate fino" in r.err, r.err  # the closest card, by the words printed on it
     assert "advance-to" not in r.err, r.err
+
+
+def test_the_card_list_shows_the_printed_words_only(game):
+    assert run("new", "Sofia", "Luca", "-r", "it-lire", game=game).code == 0
+    out = run("carte", game=game).out
+    assert "Imprevisti" in out and "Andate fino al Via!" in out, out
+    assert "advance-to" not in out, out
