@@ -76,3 +76,17 @@ def test_the_card_list_shows_the_printed_words_only(game):
     out = run("carte", game=game).out
     assert "Imprevisti" in out and "Andate fino al Via!" in out, out
     assert "advance-to" not in out, out
+
+
+def test_the_auction_example_bid_is_in_the_editions_money(tmp_path, monkeypatch, capsys):
+    from referee.cli.console import TableConsole
+
+    game = tmp_path / "game.sqlite"
+    monkeypatch.setenv("REFEREE_GAME", str(game))
+    con = TableConsole(game)
+    assert con.run_line("new Anna Bruno -r it-lire") == 0
+    assert con.run_line("auction Vicolo Corto") == 0
+    capsys.readouterr()
+    assert con.run_line("pay Anna Bruno 10") == 2
+    err = capsys.readouterr().err
+    assert "(Anna 6000)" in err and "Ana 120" not in err, err  # Vicolo Corto's printed L. 6.000, as a bid is typed
