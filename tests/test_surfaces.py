@@ -90,3 +90,12 @@ def test_the_auction_example_bid_is_in_the_editions_money(tmp_path, monkeypatch,
     assert con.run_line("pay Anna Bruno 10") == 2
     err = capsys.readouterr().err
     assert "(Anna 6000)" in err and "Ana 120" not in err, err  # Vicolo Corto's printed L. 6.000, as a bid is typed
+
+
+def test_ask_json_answers_in_the_questions_language_with_the_english_beside():
+    import json
+
+    r = run("ask", "--json", "-r", "it-lire", "quanto si paga di affitto con un albergo?")
+    hits = json.loads(r.out)
+    top = next(h for h in hits if h["clause"] == "rent.houses")
+    assert "affitto" in top["text"] and "rent" in top["text_en"], top

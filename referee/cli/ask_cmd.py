@@ -70,7 +70,7 @@ def _ask(question: list[str], ruleset: str | None, all_editions: bool, limit: in
     if as_json:
         import json
 
-        print(json.dumps(([_figure_json(fig)] if fig else []) + [h.as_json() for h in answer.hits], ensure_ascii=False, indent=1))
+        print(json.dumps(([_figure_json(fig)] if fig else []) + [h.as_json(i18n.current()) for h in answer.hits], ensure_ascii=False, indent=1))
     else:
         _print_answer(answer, shipped, fig)
     if not answer.found and fig is None:

@@ -141,16 +141,22 @@ class Hit:
         """How the answer is shown: `short-game: end.game` for a variant's clause."""
         return f"{self.layer}: {self.clause}" if self.layer else self.clause
 
-    def as_json(self) -> dict:
-        return {
+    def as_json(self, lang: str | None = None) -> dict:
+        """The hit for `--json`: title and text in `lang` (the answer's language) when the index holds them, the
+        English beside them under title_en and text_en."""
+        title, text = self.said(lang) if lang else (self.title, self.text)
+        out = {
             "ruleset": self.ruleset,
             "clause": self.clause,
             "layer": self.layer,
-            "title": self.title,
-            "text": self.text,
+            "title": title,
+            "text": text,
             "citation": self.citation,
             "score": round(self.score, 3),
         }
+        if (title, text) != (self.title, self.text):
+            out["title_en"], out["text_en"] = self.title, self.text
+        return out
 
     def __repr__(self) -> str:
         return f"Hit({self.ruleset} {self.label} {self.score:.2f} cov={self.coverage:.2f})"
