@@ -99,3 +99,12 @@ def test_ask_json_answers_in_the_questions_language_with_the_english_beside():
     hits = json.loads(r.out)
     top = next(h for h in hits if h["clause"] == "rent.houses")
     assert "affitto" in top["text"] and "rent" in top["text_en"], top
+
+
+def test_clicks_possible_options_are_translated():
+    from referee.cli.click_words import translate
+    from referee.words import i18n
+
+    i18n.use("it", force=True)
+    said = translate("No such option: --giv (Possible options: --give)")
+    assert said == "L'opzione non esiste: --giv (Opzioni possibili: --give)", said
