@@ -108,3 +108,12 @@ def test_clicks_possible_options_are_translated():
     i18n.use("it", force=True)
     said = translate("No such option: --giv (Possible options: --give)")
     assert said == "L'opzione non esiste: --giv (Opzioni possibili: --give)", said
+
+
+def test_a_trade_and_a_forced_move_take_their_options_in_spanish_and_italian(game):
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    assert run("compra", "Anna", "Vicolo Corto", game=game).code == 0
+    r = run("scambio", "Anna", "Bruno", "--da", "Vicolo Corto", "--ricevi", "5000", game=game)
+    assert r.code == 0 and "Anna dà Vicolo Corto; Bruno dà L. 5.000" in r.out, r.out + r.err
+    r = run("intercambio", "Bruno", "Anna", "--da", "Vicolo Corto", "--recibe", "1000", game=game)
+    assert r.code == 0, r.out + r.err
