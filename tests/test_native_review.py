@@ -94,6 +94,8 @@ def test_a_whole_native_game_reads_in_its_own_words(edition, tmp_path, monkeypat
     assert not wrong, wrong
     split = [ln for ln in text.splitlines() if re.search(r"(L\.|\$|£) ?…", ln)]  # a sign cut from its amount (watch at 45)
     assert not split, split
+    dangling = [ln for ln in text.splitlines() if re.search(r"(\b(en|su|per|de|a|on)|[·→=]) ?…", ln)]  # "en…": en where?
+    assert not dangling, dangling
     foreign = FOREIGN[edition]
     if foreign is not None:
         found = [ln for ln in plain.splitlines() if foreign.search(ln)]

@@ -270,13 +270,20 @@ def _player_line(p: dict, tracked: bool) -> Text:
 
 def crop_words(t: Text, width: int | None) -> Text:
     """`t` cut to `width` cells at a space, with an ellipsis, never between a currency sign and its amount (never
-    before a digit: "per L. …" would read as a price of nothing); Rich's own ellipsis cuts mid-word."""
+    before a digit: "per L. …" would read as a price of nothing), nor after a short word that needs the next one
+    ("en…", "per…": the square or the amount it introduces) or a sign ("·…", "→…"); Rich's own ellipsis cuts
+    mid-word."""
     if not width or t.cell_len <= width:
         return t
     plain = t.plain
     room = width - 1  # the ellipsis
     cut = plain.rfind(" ", 0, room + 1)
-    while cut > 0 and (plain[cut + 1:cut + 2].isdigit() or plain[cut - 1:cut] == " "):
+    def dangles(at: int) -> bool:
+        before = plain[:at].rsplit(" ", 1)[-1]
+        return (plain[at + 1:at + 2].isdigit() or not any(ch.isalnum() for ch in before)  # "·", "→", "="
+                or (len(before) <= 3 and before.isalpha() and before.islower()))
+
+    while cut > 0 and dangles(cut):
         cut = plain.rfind(" ", 0, cut)
     if cut <= 0 or t[:cut].cell_len > room:
         return t  # no space to cut at: Rich's ellipsis
@@ -293,8 +300,8 @@ def render_compact(v: dict, path: Path, width: int | None, height: int):
         return crop_words(Text(text, style=style, no_wrap=True, overflow="ellipsis"), width)
 
     rs_ = v["ruleset"]
-    top: list = [Text.assemble((rs_["id"], "bold"), "  ", (_("{file} · move #{n} · {time}").format(
-        file=path.name, n=v["seq"], time=time.strftime("%H:%M:%S")), "dim"), no_wrap=True, overflow="ellipsis")]
+    top: list = [crop_words(Text.assemble((rs_["id"], "bold"), "  ", (_("{file} · move #{n} · {time}").format(
+        file=path.name, n=v["seq"], time=time.strftime("%H:%M:%S")), "dim"), no_wrap=True, overflow="ellipsis"), width)]
     countdown = _countdown(v)
     if countdown:
         top.append(countdown)
