@@ -117,3 +117,18 @@ def test_a_trade_and_a_forced_move_take_their_options_in_spanish_and_italian(gam
     assert r.code == 0 and "Anna dà Vicolo Corto; Bruno dà L. 5.000" in r.out, r.out + r.err
     r = run("intercambio", "Bruno", "Anna", "--da", "Vicolo Corto", "--recibe", "1000", game=game)
     assert r.code == 0, r.out + r.err
+
+
+def test_an_auction_left_open_at_the_end_of_a_script_is_said_in_the_tables_language(tmp_path, monkeypatch, capsys):
+    from referee.cli.console import TableConsole
+    from referee.cli.context import STATE
+
+    game = tmp_path / "game.sqlite"
+    monkeypatch.setenv("REFEREE_GAME", str(game))
+    assert TableConsole(game).run_line("new Anna Bruno -r it-lire") == 0
+    monkeypatch.setitem(STATE, "lang_chosen", True)
+    con = TableConsole(game)
+    capsys.readouterr()
+    assert con.run_lines(["asta Vicolo Corto"]) == 2
+    err = capsys.readouterr().err
+    assert "l'asta di Vicolo Corto è rimasta aperta" in err, err

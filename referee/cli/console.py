@@ -353,7 +353,7 @@ class TableConsole:
                 return 130
             worst = max(worst, code)
         if self.desk.active:
-            self.report(f"the auction of {self.desk.deed_name} was left open: nothing recorded for it", 2, source or "")
+            self.report(_("the auction of {deed} was left open: nothing recorded for it").format(deed=self.desk.deed_name), 2, source or "")
             worst = max(worst, 2)
         return worst
 
