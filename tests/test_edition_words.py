@@ -16,11 +16,11 @@ pytestmark = pytest.mark.usefixtures("table_language")
 
 # a word the edition's book does not use, and forms a substitution must never leave behind
 FOREIGN = {
-    "mx-hasbro": re.compile(r"\b(alquiler(es)?|cartas?|Estacionamiento Gratis)\b", re.I),
+    "mx-hasbro": re.compile(r"\b(alquiler(es)?|cartas?|Estacionamiento Gratis|solar(es)?)\b", re.I),
     "latam-ciudades": re.compile(r"\b(rentas?|cartas?|Estacionamiento Gratis|Fortuna o Arca)\b(?<!sobre la renta)(?! vitalicia)", re.I),
 }
 WRONG_AGREEMENT = re.compile(r"\b(la|una|esta|de la|las) alquiler(es)?\b|\b(el|un|este|del|al|los) rentas?\b|"
-                             r"\balquiler impresa\b|\btodas los\b", re.I)
+                             r"\balquiler impresa\b|\btodas los\b|\b(el|un|del|al|los|todos los) propiedad(es)?\b|\bpropiedad hipotecado\b", re.I)
 
 
 def _every_spanish_string() -> list[str]:

@@ -29,7 +29,7 @@ WRONG = ("gli mancano", "non è fallito", "(fallito)", "jugador(es)", "giocatore
          "ora 0 case", "se construyen parejas", "dovuto, non pagato", "adeudado, no pagado")
 # the words of the other Spanish book (the income tax is "impuesto sobre la renta" in both)
 FOREIGN = {
-    "mx-hasbro": re.compile(r"\b(alquiler(es)?|cartas?|Estacionamiento Gratis)\b", re.I),
+    "mx-hasbro": re.compile(r"\b(alquiler(es)?|cartas?|Estacionamiento Gratis|solar(es)?)\b", re.I),
     "latam-ciudades": re.compile(r"(?<!sobre la )\b(rentas?|cartas?|Estacionamiento Gratis)\b", re.I),
     "it-lire": None,
 }
