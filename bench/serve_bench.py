@@ -67,7 +67,7 @@ def start_server(game: Path) -> tuple[subprocess.Popen, str]:
             raise SystemExit(f"serve did not start: {text}")
         text += line
     threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
-    base = re.search(r"page: (http://127\.0\.0\.1:\d+)/", text).group(1)
+    base = re.search(r"(http://127\.0\.0\.1:\d+)/", text).group(1)  # "page:", "página:", "pagina:"
     for _ in range(100):
         try:
             urllib.request.urlopen(base + "/health", timeout=2).read()
@@ -85,19 +85,32 @@ def rss_kb(pid: int) -> int:
 
 
 class Client(threading.Thread):
-    """One page on the event stream: notes each table's last move and when it arrived."""
+    """One page on the event stream: notes each table's last move and when it arrived. `source`: the loopback
+    address it comes from (127.0.0.N): each phone at a table has its own address, and the server allows only so
+    many connections from one (referee/web/guard.py PER_ADDRESS), so fifty phones are fifty addresses."""
 
-    def __init__(self, base: str):
+    def __init__(self, base: str, source: str | None = None):
         super().__init__(daemon=True)
         self.base = base
+        self.source = source
         self.seen: dict[int, float] = {}
         self.errors: list[str] = []
         self.ready = threading.Event()
         self.stop = False
 
     def run(self) -> None:
+        import http.client
+        from urllib.parse import urlsplit
+
         try:
-            resp = urllib.request.urlopen(self.base + "/events", timeout=30)
+            u = urlsplit(self.base)
+            conn = http.client.HTTPConnection(u.hostname, u.port, timeout=30,
+                                              source_address=(self.source, 0) if self.source else None)
+            conn.request("GET", "/events")
+            resp = conn.getresponse()
+            if resp.status != 200:
+                self.errors.append(f"HTTP {resp.status}")
+                return
             while not self.stop:
                 line = resp.readline()
                 if not line:
@@ -145,7 +158,7 @@ def latency(base: str, game: Path, n: int) -> None:
 
 
 def load(base: str, pid: int, game: Path, clients: int, seconds: float) -> None:
-    cs = [Client(base) for _ in range(clients)]
+    cs = [Client(base, f"127.0.0.{2 + i % 250}") for i in range(clients)]
     for c in cs:
         c.start()
     for c in cs:
@@ -182,7 +195,7 @@ def phones_acting(base: str, game: Path, phones: int, moves: int) -> None:
     seats = {s["seat"]: s["link"].rsplit("=", 1)[1] for s in json.loads(subprocess.run(
         [str(BIN), "--game", str(game), "seats", "--json"], capture_output=True, text=True, check=True).stdout)}
     names = [n for n in seats if n not in ("banker", "spectators")][:phones]
-    cs = {n: Client(base) for n in names}
+    cs = {n: Client(base, f"127.0.1.{2 + i}") for i, n in enumerate(names)}
     for c in cs.values():
         c.start()
     for c in cs.values():

@@ -1,6 +1,6 @@
 """The translation round: extract the marked strings, update the .po catalogs, compile the .mo.
 
-    python scripts/catalogs.py            # extract → referee/locale/referee.pot, update es/it .po, compile .mo
+    python scripts/catalogs.py            # extract → referee/locale/referee.pot, update every LANG's .po, compile .mo
     python scripts/catalogs.py --compile  # only compile (after editing a .po by hand)
 
 Needs Babel (in the `test` extra); the program itself reads the committed .mo with
@@ -17,7 +17,7 @@ from babel.messages.frontend import main as pybabel
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "referee" / "locale"
 POT = LOCALE / "referee.pot"
-LANGS = ("es", "it")
+LANGS = tuple(sorted(d.name for d in LOCALE.iterdir() if d.is_dir()))  # every catalog folder; a new language: mkdir referee/locale/LANG
 
 
 def run(*args: str) -> None:

@@ -69,3 +69,21 @@ def test_the_italian_building_timing_label_is_backed_by_its_clause():
     row = {"ruleset": "it-lire", "answers": ["building.any_time"], "keys": [["qualsiasi momento|any time"]]}
     assert missing(row) == []
     assert missing(dict(row, keys=[["aspettare il proprio turno"]])) == ["aspettare il proprio turno"]
+
+
+# Labels completed in the hand pass (issue 31 item 3): each row's fact is held only by the clause added to it.
+COMPLETED = [
+    ("ask_eval_holdout5.yaml", "tengo todo el color pero una calle está hipotecada", "rent.mortgaged"),
+    ("ask_eval_diag5.yaml", "the $50 to get out of jail, does that go to the bank", "bank.duties"),
+    ("ask_eval_diag5.yaml", "my family stops the game as soon as one person goes bankrupt", "hasbro-short-game:end.game"),
+    ("ask_eval_legacy.yaml", "if I land on my own property do I pay anything?", "rent.own_property"),
+]
+
+
+@pytest.mark.parametrize(("name", "question", "added"), COMPLETED, ids=[c[2] for c in COMPLETED])
+def test_a_completed_label_holds_the_fact_its_old_label_lacked(name, question, added):
+    rows = yaml.safe_load((ROOT / "tests" / "data" / name).read_text(encoding="utf-8"))["questions"]
+    (row,) = [r for r in rows if r["q"].startswith(question)]
+    assert added in row["answers"] and missing(row) == []
+    before = dict(row, answers=[c for c in row["answers"] if c != added])
+    assert missing(before), "the old label alone holds the row's fact: the added clause is not needed"

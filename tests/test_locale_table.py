@@ -31,7 +31,7 @@ def _recorded(game) -> str:
 
 @pytest.mark.parametrize(("locale", "said", "lang"), [("es_MX.UTF-8", "Partida nueva us-classic", "es"),
                                                      ("it_IT.UTF-8", "Nuova partita us-classic", "it"),
-                                                     ("fr_FR.UTF-8", "New game us-classic", "en"), ("C.UTF-8", "New game us-classic", "en")])
+                                                     ("fr_FR.UTF-8", "Nouvelle partie us-classic", "fr"), ("C.UTF-8", "New game us-classic", "en")])
 def test_a_spanish_or_italian_locale_gets_its_language_for_an_english_edition(monkeypatch, game, locale, said, lang):
     monkeypatch.setenv("LANG", locale)
     r = run("new", "Ana", "Beto", game=game)

@@ -242,3 +242,189 @@ def test_kill_9_mid_burst_loses_no_acknowledged_move(tmp_path):
         assert gm.state().player("Ana").cash == 1500 + len(kept)
     finally:
         gm.close()
+
+
+def answer(app, seat: str, offer: int, said: str) -> tuple[int, dict]:
+    body = json.dumps({"id": os.urandom(8).hex(), "offer": offer, "answer": said}).encode()
+    status, raw = call(app, "POST", "/api/offer", {"content-type": "application/json", "origin": ORIGIN, "x-referee-seat": seat}, body)
+    return status, json.loads(raw or b"{}")
+
+
+def test_a_trade_offered_from_one_phone_is_recorded_when_the_other_accepts_once(table):
+    g, seats, app = table
+    before = len(events(g))
+    offer = {"a": "Ana", "b": "Cy", "a_gives": {"deeds": ["Boardwalk"]}, "b_gives": {"cash": 300}}
+    status, d = move(app, seats["Ana"], "trade", offer)
+    assert status == 200 and d["ok"] and "Cy" in d["text"], d
+    assert len(events(g)) == before, "an offer is not a move: nothing has changed hands"
+    from referee.store.offers import open_offers
+    from referee.web.source import GameSource
+
+    n = d["offer"]
+    src = GameSource(g)
+    try:
+        shown = src.read().view["offers"]
+    finally:
+        src.close()
+    assert shown == [{"id": n, "from": "Ana", "to": "Cy", "text": "Ana gives Boardwalk; Cy gives $300"}]
+    assert answer(app, seats["Ben"], n, "accept")[0] == 403, "only the player asked answers"
+    status, d = answer(app, seats["Cy"], n, "accept")
+    assert status == 200 and d["ok"], d
+    last = events(g)[-1]
+    assert last["type"] == "trade" and last["source"]["seat"] == "Cy"
+    assert answer(app, seats["Cy"], n, "accept")[0] == 409, "answered once"
+    assert [e["type"] for e in events(g)].count("trade") == 1 and open_offers(g) == []
+    gm = Game(g)
+    try:
+        t = gm.state()
+        assert t.deeds[39].owner == "Cy" and t.player("Ana").cash == 1500 - 400 + 300  # Ben still owes his $1,300
+    finally:
+        gm.close()
+
+
+def test_a_trade_the_rules_refuse_is_refused_when_offered_and_a_declined_one_changes_nothing(table):
+    g, seats, app = table
+    status, d = move(app, seats["Ana"], "trade", {"a": "Ana", "b": "Ben", "a_gives": {"deeds": ["Park Place"]}, "b_gives": {"cash": 10}})
+    assert status == 409 and d["refused"] and d["rule"], d  # Ana cannot give Ben's deed
+    assert move(app, seats["Ana"], "trade", {"a": "Ben", "b": "Ana", "a_gives": {"cash": 10}, "b_gives": {"deeds": ["Boardwalk"]}})[0] == 403
+    status, d = move(app, seats["Ana"], "trade", {"a": "Ana", "b": "Cy", "a_gives": {"deeds": ["Boardwalk"]}, "b_gives": {"cash": 50}})
+    n = d["offer"]
+    before = len(events(g))
+    assert answer(app, seats["Cy"], n, "reject")[1]["ok"]
+    assert answer(app, seats["Cy"], n, "accept")[0] == 409
+    assert len(events(g)) == before
+
+
+def bid(app, seat: str, amount, bid_id: str | None = None) -> tuple[int, dict]:
+    body = json.dumps({"id": bid_id or os.urandom(8).hex(), "amount": amount}).encode()
+    status, raw = call(app, "POST", "/api/bid", {"content-type": "application/json", "origin": ORIGIN, "x-referee-seat": seat}, body)
+    return status, json.loads(raw or b"{}")
+
+
+def test_phones_and_the_console_bid_into_one_auction(tmp_path):
+    """The banker opens an auction at the console; Ana and Ben bid from their phones, Cy calls his bid at the
+    table; every bid is ruled alike (above the high bid), a retried bid counts once, and `sold` sells to the
+    high bidder whoever bid from where."""
+    from referee.cli.console import TableConsole
+    from referee.web.server import create_app
+
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Ben", "Cy", game=g).code == 0
+    seats = {s["seat"]: s["link"].rsplit("=", 1)[1] for s in json.loads(run("seats", "--json", game=g).out)}
+    app = create_app(g, token=seats["spectators"])
+    assert bid(app, seats["Ana"], 100)[0] == 409, "no auction open yet"
+    con = TableConsole(g)
+    assert con.run_line("auction Boardwalk") == 0
+    assert bid(app, seats["Ana"], 100)[1]["ok"]
+    status, d = bid(app, seats["Ben"], 90)
+    assert status == 409 and d["refused"] and d["rule"], d  # not above Ana's $100
+    assert bid(app, seats["Ben"], 150, "ben-bid-000001")[1]["ok"]
+    assert bid(app, seats["Ben"], 150, "ben-bid-000001")[1]["ok"], "a retry answers again"
+    assert bid(app, seats["spectators"], 500)[0] == 403 and bid(app, seats["banker"], 500)[0] == 403
+    assert con.run_line("Cy 120") == 1, "the console sees the phones' $150"
+    assert con.run_line("Cy 200") == 0
+    assert bid(app, seats["Ana"], 180)[0] == 409, "the phones see the console's $200"
+    assert con.run_line("sold") == 0
+    gm = Game(g)
+    try:
+        assert gm.state().deeds[39].owner == "Cy" and gm.state().player("Cy").cash == 1300
+        live = gm.con.execute("SELECT count(*) FROM live WHERE key='auction'").fetchone()[0]
+        assert live == 0, "the auction closed for everyone"
+    finally:
+        gm.close()
+
+
+def test_with_confirm_a_phones_move_waits_for_the_bankers_ok(table):
+    """`serve --confirm`: a player's move is checked at once (a refused one is refused then), then waits on the
+    banker's link; the banker's OK records it from the player's seat, once; a declined one changes nothing."""
+    from referee.web.server import create_app
+
+    g, seats, _app = table
+    app = create_app(g, token=seats["spectators"], confirm=True)
+    before = len(events(g))
+    status, d = move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"})
+    assert status == 202 and d["waiting"], d
+    assert move(app, seats["Ana"], "unmortgage", {"deed": "Park Place"})[0] == 409, "refused before the banker is asked"
+    assert len(events(g)) == before
+    assert answer(app, seats["Ana"], d["offer"], "accept")[0] == 403, "a player cannot OK their own move"
+    status, ok = answer(app, seats["banker"], d["offer"], "accept")
+    assert status == 200 and ok["ok"], ok
+    last = events(g)[-1]
+    assert last["type"] == "mortgage" and last["source"]["seat"] == "Ana"
+    status, d = move(app, seats["Ben"], "settle", {"player": "Ben"})
+    assert answer(app, seats["banker"], d["offer"], "reject")[1]["ok"]
+    assert [e["type"] for e in events(g)].count("settle") == 0
+    assert move(app, seats["banker"], "salary", {"player": "Cy"})[0] == 200, "the banker's own moves need no OK"
+
+
+def test_on_the_network_a_host_name_the_links_do_not_name_is_refused(tmp_path):
+    """--lan: the Host must be the address the links name (or loopback): a page that points a name of its own
+    at the laptop (DNS rebinding) reaches no route, even with a token in hand."""
+    from referee.web.server import create_app
+
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Ben", game=g).code == 0
+    seats = {s["seat"]: s["link"].rsplit("=", 1)[1] for s in json.loads(run("seats", "--json", game=g).out)}
+    app = create_app(g, token=seats["spectators"], lan_host="192.0.2.10")
+
+    def pay(host: str) -> int:
+        body = json.dumps({"id": os.urandom(8).hex(), "seen": None, "kind": "pay", "fields": {"payer": "Ana", "payee": "Ben", "amount": 5}}).encode()
+        return call(app, "POST", "/api/move", {"host": host, "origin": f"http://{host}", "content-type": "application/json",
+                                               "x-referee-seat": seats["Ana"]}, body)[0]
+
+    assert pay("evil.example:8765") == 400  # Starlette's "Invalid host header", before any route
+    assert pay("192.0.2.10:8765") == 200
+    assert pay("127.0.0.1:8765") == 200
+    gm = Game(g)
+    try:
+        assert gm.state().player("Ana").cash == 1500 - 10
+    finally:
+        gm.close()
+
+
+def test_the_play_console_shows_a_phone_move_as_it_lands_with_who_sent_it(table, capsys):
+    from referee.cli.console import TableConsole
+
+    g, seats, app = table
+    c = TableConsole(g)
+    c._phones_seen = c._last_seq()
+    capsys.readouterr()
+    status, d = move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"})
+    assert status == 200, d
+    c.show_phone_moves()  # what the console does before each prompt
+    out = capsys.readouterr().out
+    assert f"#{d['seq']}" in out and "Boardwalk" in out and "(from Ana's phone)" in out
+    c.show_phone_moves()
+    assert "phone" not in capsys.readouterr().out  # each shown once
+    assert run("pay", "Ana", "Ben", "5", game=g).code == 0  # the banker's own move is not repeated to them
+    c.show_phone_moves()
+    assert capsys.readouterr().out == ""
+
+
+def test_a_replayed_move_id_answers_the_first_result_in_words(table):
+    g, seats, app = table
+    first = move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"}, move_id="tap-0002-abcdef")
+    again = move(app, seats["Ana"], "mortgage", {"deed": "Boardwalk"}, move_id="tap-0002-abcdef")
+    assert first[0] == again[0] == 200 and again[1]["again"]
+    assert again[1]["text"] == first[1]["text"] and "Boardwalk" in again[1]["text"]  # the phone shows what happened, not "done"
+
+
+def test_throws_are_the_bankers_unless_players_roll_and_then_only_ones_own(tmp_path):
+    from referee.web.server import create_app
+
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Ben", "--turns", game=g).code == 0
+    seats = {s["seat"]: s["link"].rsplit("=", 1)[1] for s in json.loads(run("seats", "--json", game=g).out)}
+    plain = create_app(g, token=seats["spectators"])
+    assert move(plain, seats["Ana"], "roll", {"player": "Ana", "dice": [1, 2]})[0] == 403  # the banker's by default
+    assert move(plain, seats["Ana"], "salary", {"player": "Ana"})[0] == 403  # the bank's money: always the banker's
+    rolling = create_app(g, token=seats["spectators"], players_roll=True)
+    assert move(rolling, seats["Ben"], "roll", {"player": "Ana", "dice": [1, 2]})[0] == 403  # not Ben's throw to record
+    status, d = move(rolling, seats["Ana"], "roll", {"player": "Ana", "dice": [1, 2]})
+    assert status == 200 and "1+2" in d["text"], d
+    assert move(rolling, seats["Ana"], "salary", {"player": "Ana"})[0] == 403
+    gm = Game(g)
+    try:
+        assert gm.state().player("Ana").position == 3
+    finally:
+        gm.close()

@@ -4,7 +4,9 @@ While it is open, a line is a bid (`Ana 120`, `Ben 130`), `sold` (the high
 bidder buys through the very `auction WINNER DEED PRICE` command the shell
 runs; with no bid, `no-bid DEED`: the deed stays with the bank), `undo` (takes back the last
 bid), `bids`, or `cancel` (nothing recorded). Read-only commands (status,
-score, turn, log, why…) still work. The bids live only in the console: the
+score, turn, log, why…) still work. The bids are kept in the game file's
+`live` table, never as moves: the players' phones bid into the same auction
+(`POST /api/bid`), and the desk reads them before each of its own steps. The
 ledger records the outcome, one move. The rules are in referee.core.bidding.
 """
 
@@ -99,14 +101,14 @@ class AuctionDesk:
             self.publish()
             return 0
         if head in ("undo", "u", "z", "deshacer", "annulla") and len(words) == 1:
-            gone = b.withdraw()
+            gone = self._shared(b.withdraw)
             rs, _t = self.con.snapshot()
             self.con.out.print(escape(_("bid withdrawn: {player} {amount}").format(player=gone[0], amount=rs.fmt(gone[1])) if gone
                                       else _("no bid to take back")))
             self.print_high(rs)
-            self.publish()
             return 0
         if head == "bids" and len(words) == 1:
+            self._shared(lambda: None)  # with the phones' bids
             rs, _t = self.con.snapshot()
             for who, amt in b.bids:
                 self.con.out.print(f"  {escape(who)} {rs.fmt(amt)}")
@@ -135,6 +137,29 @@ class AuctionDesk:
         _rs, t = self.con.snapshot()
         return t is None or all(p.name.casefold() != head for p in t.players)
 
+    def _shared(self, act: Any) -> Any:
+        """`act()` on the bids as the game file holds them (the phones bid there too), kept there after: one
+        write transaction, so a phone's bid and the desk's never overwrite each other."""
+        g = self.con.game()
+        if g is None:
+            return act()
+        out: list[Any] = []
+
+        def change(old: dict | None) -> dict | None:
+            kept = old if isinstance(old, dict) and old.get("deed") == self.deed_name else None
+            if kept is not None and self.bidding is not None:
+                self.bidding.bids = [(str(w), int(a)) for w, a in kept.get("bids") or []]
+            out.append(act())
+            if self.bidding is None:
+                return None
+            return {"deed": self.deed_name, "bids": [list(x) for x in self.bidding.bids], "ids": kept.get("ids", []) if kept else []}
+
+        try:
+            g.update_live("auction", change)
+        finally:
+            g.close()
+        return out[0]
+
     def bid(self, name: str, amount: int) -> int:
         from referee.core import bidding
 
@@ -143,10 +168,10 @@ class AuctionDesk:
         who = common.resolve_player(t, name)
         from referee.words.messages import render
 
-        warn = bidding.bid(rs, t, self.bidding, who, amount)
+        b = self.bidding
+        warn = self._shared(lambda: bidding.bid(rs, t, b, who, amount))
         said = f" [yellow]({escape(render(warn, rs.fmt))})[/yellow]" if warn else ""
         self.con.out.print(escape(_("{player} bids {amount}").format(player=who, amount=rs.fmt(amount))) + said)
-        self.publish()
         return 0
 
     def print_high(self, rs) -> None:
@@ -158,6 +183,7 @@ class AuctionDesk:
     def sold(self, where: str = "") -> int:
         """The result, through the very command the shell runs: `auction WINNER DEED PRICE`, or `no-bid DEED`."""
         assert self.bidding is not None
+        self._shared(lambda: None)  # the phones' bids count: the high bid is the file's
         high = self.bidding.high
         if high is None:
             args = ["no-bid", self.deed_name]
@@ -179,13 +205,14 @@ class AuctionDesk:
         return code
 
     def publish(self) -> None:
-        """The bids so far, where `watch` and the page see them (the game file's `live` table); cleared when it closes."""
+        """The auction as it stands, where `watch`, the page and the phones see it (the game file's `live` table):
+        opened with no bid, cleared when it closes."""
         g = self.con.game()
         if g is None:
             return
         try:
             b = self.bidding
-            g.set_live("auction", {"deed": self.deed_name, "bids": [list(x) for x in b.bids]} if b is not None else None)
+            g.set_live("auction", {"deed": self.deed_name, "bids": [list(x) for x in b.bids], "ids": []} if b is not None else None)
         except Exception:  # the screens' nicety must never stop the auction
             pass
         finally:

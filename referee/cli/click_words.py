@@ -53,7 +53,12 @@ class LangFormatter(_Formatter):
         super().write_heading(_(heading))
 
     def write_dl(self, rows: Any, *args: Any, **kw: Any) -> None:
-        super().write_dl([(term, extras(_(text))) for term, text in rows], *args, **kw)
+        super().write_dl([(_term(term), extras(_(text))) for term, text in rows], *args, **kw)
+
+
+def _term(term: str) -> str:
+    """An argument's row under Arguments: its name as the usage line shows it (`deed` → DEED, PROPRIÉTÉ in French)."""
+    return _metavar(term) if term.lower() in METAVARS else term
 
 
 def extras(text: str) -> str:

@@ -88,6 +88,31 @@ class TableConsole:
         finally:
             g.close()
 
+    def _last_seq(self) -> int:
+        g = self.game()
+        if g is None:
+            return 0
+        try:
+            return g.last_seq()
+        finally:
+            g.close()
+
+    def show_phone_moves(self) -> None:
+        """The moves the phones sent since the last prompt, each with its number and who sent it, so the banker
+        sees them land at the console too (`void N` takes one back)."""
+        g = self.game()
+        if g is None:
+            return
+        try:
+            sent = g.sent_since(getattr(self, "_phones_seen", 0))
+            self._phones_seen = g.last_seq()
+        except RefereeError:
+            return
+        finally:
+            g.close()
+        for ev in sent:
+            self.out.print(f"[cyan]#{ev['seq']}[/cyan] " + escape(ev["text"]), highlight=False)
+
     # ------------------------------------------------------------ one line
     def run_line(self, line: str, where: str = "") -> int:
         """Run one console line; returns its exit code (0 done, 1 refused, 2 bad input, 3 bug)."""
@@ -395,7 +420,9 @@ class TableConsole:
             self.out.print(
                 escape(_("no game at {path} yet: start one with `new NAME NAME … --turns`; `help` lists commands").format(path=self.path))
             )
+        self._phones_seen = self._last_seq()
         while True:
+            self.show_phone_moves()
             completer.refresh()
             try:
                 line = session.prompt(HTML(self.desk.prompt_html() or completer.prompt_html()))

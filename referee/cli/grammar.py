@@ -185,14 +185,14 @@ def group_target(words: list[str]) -> tuple[list[str], int | str] | None:
 
 def group_choices(rs) -> dict[str, list[str]]:
     """Each colour group's names: its name and aliases, the words of a name like "Pink (violet)", and the same in
-    Spanish and Italian (a family calls the colours in its own language, whatever the table shows)."""
-    from referee.words.i18n import data_in
+    every language we speak (a family calls the colours in its own language, whatever the table shows)."""
+    from referee.words.i18n import LANGUAGES, data_in
 
     out: dict[str, list[str]] = {}
     for g, spec in rs.groups.items():
         # not the group's id: an edition may keep a US id for another colour (it-lire's dark_blue is brown)
         names = [str(spec.get("name") or g), *[str(a) for a in spec.get("aliases") or []]]
-        names += [data_in(lang, n) for lang in ("es", "it") for n in list(names)]
+        names += [data_in(lang, n) for lang in LANGUAGES[1:] for n in list(names)]
         words = [w for n in names for w in re.split(r"\s*[()]\s*", n) if w.strip()]
         out[g] = list(dict.fromkeys(names + words))
     return out

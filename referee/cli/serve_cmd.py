@@ -20,6 +20,7 @@ def serve(
     lan: Annotated[bool, typer.Option("--lan", help=N_("Listen on the local network; the link (and QR code) carries a secret token."))] = False,
     game: Annotated[Optional[str], typer.Option("--game", "-g", help=N_("Game file (default: $REFEREE_GAME or ./referee-game.sqlite)."))] = None,
     players_roll: Annotated[bool, typer.Option("--players-roll", help=N_("Players record their own throws from their phones (otherwise the banker's)."))] = False,
+    confirm: Annotated[bool, typer.Option("--confirm", help=N_("Every move from a player's phone waits for the banker's OK (on the banker's link)."))] = False,
 ) -> None:
     """The table live on the players' phones, where each player acts from their own (--lan: local network, with a token and a QR code).
 
@@ -37,7 +38,7 @@ def serve(
     from referee.words import i18n
 
     i18n.offer_game(game_language(path))  # what it says about the page, in the game's language (unless --lang said)
-    launch.run(path, port=port, lan=lan, say=out.print, players_roll=players_roll)
+    launch.run(path, port=port, lan=lan, say=out.print, players_roll=players_roll, confirm=confirm)
 
 
 def seats(

@@ -49,6 +49,21 @@ def _int(v: Any, cap: int) -> int:
     raise _bad("amount")
 
 
+def _side(rs: Ruleset, t: Table, v: Any, cap: int) -> dict[str, Any]:
+    """What one player gives in a trade: {cash, deeds, jail_cards} (a jail card by its deck)."""
+    if not isinstance(v, dict) or set(v) - {"cash", "deeds", "jail_cards"}:
+        raise _bad("trade side")
+    deeds = v["deeds"] if v.get("deeds") is not None else []
+    cards = v["jail_cards"] if v.get("jail_cards") is not None else []
+    if not isinstance(deeds, list) or not isinstance(cards, list) or len(deeds) > len(rs.squares) or len(cards) > 4:
+        raise _bad("trade side")
+    decks = set(rs.decks())
+    if not all(isinstance(c, str) and c in decks for c in cards):
+        raise _bad("jail card")
+    cash = _int(v["cash"], cap) if v.get("cash") is not None else 0
+    return {"cash": cash, "deeds": [_deed(rs, d) for d in deeds], "jail_cards": list(cards)}
+
+
 def from_json(rs: Ruleset, t: Table, data: Any, allowed: frozenset[str] | None = None) -> model.Move:
     """The move `data` says, its fields checked against table `t`; InputError for anything else. `allowed`: the
     kinds this surface takes (None: every kind)."""
@@ -84,6 +99,8 @@ def from_json(rs: Ruleset, t: Table, data: Any, allowed: frozenset[str] | None =
             if not isinstance(v, bool):
                 raise _bad(name)
             given[name] = v
+        elif typ == "side":
+            given[name] = _side(rs, t, v, cap)
         elif typ == "dice":
             if not (isinstance(v, list) and len(v) == 2 and all(isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6 for d in v)):
                 raise _bad("dice")

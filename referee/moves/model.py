@@ -330,6 +330,8 @@ def field_types(cls: type[Move]) -> dict[str, str]:
             out[name] = "party" if name in ("payer", "payee") else "player" if name in _PLAYERS else "str"
         elif ann == "int":
             out[name] = "deed" if name == "deed" else "int"
+        elif ann == "dict[str, Any]" and name.endswith("_gives"):
+            out[name] = "side"  # what one player gives in a trade: cash, deeds, jail cards
         else:
             out[name] = {"tuple[int, ...]": "deeds", "tuple[int, int]": "dice", "bool": "bool"}.get(ann, "any")
     return out

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-LANGS = ("en", "es", "it")
+from referee.words.i18n import LANGUAGES as LANGS  # a question file may give forms in any language we speak
+
 NAMES = "_names"
 KINDS = ("variant", "house-rule")  # `_names` of a kind name every overlay of that kind ("our house rule: …")
 

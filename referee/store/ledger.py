@@ -337,13 +337,42 @@ class Game:
     def last_seq(self) -> int:
         return self.con.execute("SELECT MAX(seq) FROM events").fetchone()[0] or 0
 
+    def said_at(self, seq: int) -> str:
+        """The sentence recorded move #seq was said with when it was recorded (a retried move's first answer)."""
+        from referee.msg import Msg
+        from referee.words.messages import render
+
+        row = self.con.execute("SELECT data FROM events WHERE seq=?", (seq,)).fetchone()
+        ev = gamefile.loads(self.path, row[0], f"event #{seq}") if row else None
+        if not isinstance(ev, dict):
+            return ""
+        fmt = self.ruleset().fmt
+        return render(Msg.from_dict(ev["msg"]), fmt) if isinstance(ev.get("msg"), dict) else event_text(ev, fmt)
+
+    def sent_since(self, seq: int) -> list[dict]:
+        """The moves the phones sent after #seq, each with its `seq` and sentence (for the banker's console)."""
+        out = []
+        for s_, data in self.con.execute("SELECT seq, data FROM events WHERE seq > ? ORDER BY seq", (seq,)):
+            ev = gamefile.loads(self.path, data, f"event #{s_}")
+            src = ev.get("source") if isinstance(ev, dict) else None
+            if isinstance(src, dict) and src.get("surface") == "phone":
+                out.append(dict(ev, seq=s_, text=event_text(ev, self.ruleset().fmt)))
+        return out
+
     # ------------------------------------------------------------ writing
     def set_live(self, key: str, value: dict | None) -> None:
         """What the table is doing between moves (an auction's bids), for `watch` and the page: kept beside the
         event log in its own table, never an event; None clears it."""
+        self.update_live(key, lambda _old: value)
+
+    def update_live(self, key: str, change: Callable[[dict | None], dict | None]) -> dict | None:
+        """Change what the table is doing between moves inside the write lock: `change(old) -> new` (None clears;
+        an exception leaves it as it was). The console's auction desk and the phones bid into one auction so."""
         self.con.execute("BEGIN IMMEDIATE")
         try:
             self.con.execute("CREATE TABLE IF NOT EXISTS live (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            row = self.con.execute("SELECT value FROM live WHERE key=?", (key,)).fetchone()
+            value = change(json.loads(row[0]) if row else None)
             if value is None:
                 self.con.execute("DELETE FROM live WHERE key=?", (key,))
             else:
@@ -353,6 +382,7 @@ class Game:
             if self.con.in_transaction:
                 self.con.execute("ROLLBACK")
             raise
+        return value
 
     def _named_write_error(self, e: BaseException) -> None:
         """A full disk or a read-only file, said with this game's path instead of SQLite's bare words."""

@@ -221,6 +221,31 @@ def _phone_moves(action: str, who: str, m: dict) -> list[dict]:
     return []  # a card: the banker draws it
 
 
+def offers_view(rs, offers: list[dict]) -> list[dict]:
+    """Trades offered from one phone to another, and moves waiting for the banker's OK (`serve --confirm`), not
+    yet answered, in words: what each player would give, or the move as the table types it."""
+    from referee.moves import model
+    from referee.moves.printer import command_line
+
+    def items(side: dict) -> str:
+        deeds, cards = side.get("deeds"), side.get("jail_cards")  # a trade side as the move holds it
+        said = ([rs.fmt(side["cash"])] if side.get("cash") else []) + [rs.squares[d].name for d in (deeds if deeds else ())]
+        said += [_("a get-out-of-jail card")] * len(cards if cards else ())
+        return ", ".join(said) if said else _("nothing")
+
+    out = []
+    for o in offers:
+        f = o["fields"]
+        if f.get("type") == "trade":
+            args = f["args"]
+            text = _("{a} gives {a_items}; {b} gives {b_items}").format(
+                a=args["a"], b=args["b"], a_items=items(args.get("a_gives") or {}), b_items=items(args.get("b_gives") or {}))
+        else:
+            text = _("{player} asks the banker's OK: {move}").format(player=o["a"], move=command_line(rs, model.from_event(f["type"], f["args"])))
+        out.append({"id": o["id"], "from": o["a"], "to": "banker" if o["b"].startswith("*") else o["b"], "text": text})
+    return out
+
+
 def _event_text(e: dict) -> str:
     """A move as the table reads it: a throw says the square it reached."""
     text = e.get("text") or e.get("type", "")  # made by the watch source in the screen's language

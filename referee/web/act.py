@@ -40,12 +40,12 @@ FAILS_PER_MINUTE = 10
 
 # what a player may do from their own phone: their own acts, never the bank's money or a throw
 PLAYER_KINDS = frozenset({"buy", "rent", "settle", "pay", "mortgage", "unmortgage", "build", "sell", "tax.income", "tax.luxury",
-                          "declare", "free_parking", "jail.pay", "jail.card", "bankrupt", "partial_payment"})
+                          "declare", "free_parking", "jail.pay", "jail.card", "bankrupt", "partial_payment", "trade"})
 THROWS = frozenset({"roll", "jail.roll"})
 # the move's field that says who acts (the owner's moves carry `by`, which the engine checks)
 ACTOR = {"buy": "player", "settle": "player", "pay": "payer", "tax.income": "player", "tax.luxury": "player", "declare": "player",
          "free_parking": "player", "jail.pay": "player", "jail.card": "player", "jail.roll": "player", "bankrupt": "player",
-         "partial_payment": "debtor", "roll": "player"}
+         "partial_payment": "debtor", "roll": "player", "trade": "a"}
 OWNER_MOVES = frozenset({"mortgage", "unmortgage", "build", "sell"})
 
 
@@ -176,7 +176,7 @@ def as_seat(rs: Any, t: Any, mv: Any, role: str, seat: str) -> Any:
 
 
 async def post_move(request: Request, game: Path, seat_book: Seats, limiter: Limiter, players_roll: bool,
-                    on_recorded: Any = None) -> JSONResponse:
+                    on_recorded: Any = None, confirm: bool = False) -> JSONResponse:
     from referee.words.i18n import _
 
     addr = client(request)
@@ -216,12 +216,13 @@ async def post_move(request: Request, game: Path, seat_book: Seats, limiter: Lim
     except NotYours as e:
         return _reply(403, ok=False, error=str(e.message))
     try:
-        return await asyncio.to_thread(_record, game, data, seat, role, players_roll, on_recorded)
+        return await asyncio.to_thread(_record, game, data, seat, role, players_roll, on_recorded, confirm)
     except Exception:  # never a traceback to a phone
         return _reply(500, ok=False, error=_("Something went wrong on the banker's computer; reload the page."))
 
 
-def _record(game: Path, data: dict[str, Any], seat: str, role: str, players_roll: bool, on_recorded: Any) -> JSONResponse:
+def _record(game: Path, data: dict[str, Any], seat: str, role: str, players_roll: bool, on_recorded: Any,
+            confirm: bool = False) -> JSONResponse:
     from referee.moves.apply import apply
     from referee.moves.json_notation import from_json
     from referee.store.ledger import AlreadyRecorded, Game, Stale
@@ -237,10 +238,28 @@ def _record(game: Path, data: dict[str, Any], seat: str, role: str, players_roll
         g = Game(game)
     except RefereeError as e:
         return _reply(503, ok=False, error=str(e.message))
+    if role == seats.PLAYER and (data.get("kind") == "trade" or confirm):  # an offer: the other player, or the banker, answers
+        try:
+            reply = (_offer if data.get("kind") == "trade" else _ask_banker)(g, data, seat, role, allowed)
+            if on_recorded is not None:
+                on_recorded()
+            return reply
+        except Refusal as e:
+            return _reply(409, ok=False, **_refusal(e))
+        except NotYours as e:
+            return _reply(403, ok=False, error=str(e.message))
+        except RefereeError as e:
+            return _reply(400, ok=False, error=str(e.message))
+        finally:
+            g.close()
     try:
         ev = g.record(build, move_id=data["id"], source=source, seen=data.get("seen"))
-    except AlreadyRecorded as e:
-        return _reply(200, ok=True, seq=e.seq, again=True)
+    except AlreadyRecorded as e:  # a retry (a lost answer, a double tap): the first result again, nothing applied twice
+        try:
+            text = g.said_at(e.seq)
+        except RefereeError:
+            text = ""
+        return _reply(200, ok=True, seq=e.seq, again=True, text=text)
     except Stale as e:
         return _reply(409, ok=False, stale=True, seq=e.seq, error=str(e.message))
     except NotYours as e:
@@ -254,3 +273,182 @@ def _record(game: Path, data: dict[str, Any], seat: str, role: str, players_roll
     if on_recorded is not None:
         on_recorded()
     return _reply(200, ok=True, seq=ev.seq, text=ev.text)
+
+
+def _offer(g: Any, data: dict[str, Any], seat: str, role: str, allowed: Any) -> JSONResponse:
+    """A trade offered from `seat`'s phone: checked now (the rules would refuse it: said now, with the clause),
+    then kept for the other player's answer."""
+    from referee.moves.apply import run
+    from referee.moves.json_notation import from_json
+    from referee.store import offers
+    from referee.words.i18n import _
+
+    rs, t = g.ruleset(), g.state()
+    mv = as_seat(rs, t, from_json(rs, t, {"kind": "trade", "fields": data.get("fields")}, allowed), role, seat)
+    run(rs, t, mv)  # on a scratch copy: a trade the rules refuse is refused before anyone is asked
+    n = offers.make(g.con, mv.a, mv.b, {"type": mv.event_type, "args": mv.args()})
+    return _reply(200, ok=True, offer=n, text=_("{player} is asked: the trade waits for their answer").format(player=mv.b))
+
+
+def _ask_banker(g: Any, data: dict[str, Any], seat: str, role: str, allowed: Any) -> JSONResponse:
+    """`serve --confirm`: a player's move is checked now (a move the rules refuse is refused at once, with the
+    clause), then waits for the banker's OK; accepted, it is recorded from the player's seat."""
+    from referee.moves.apply import run
+    from referee.moves.json_notation import from_json
+    from referee.store import offers
+    from referee.words.i18n import _
+
+    rs, t = g.ruleset(), g.state()
+    mv = as_seat(rs, t, from_json(rs, t, {"kind": data.get("kind"), "fields": data.get("fields")}, allowed), role, seat)
+    run(rs, t, mv)
+    n = offers.make(g.con, seat, seats.BANKER_SEAT, {"type": mv.event_type, "args": mv.args()})
+    return _reply(202, ok=True, offer=n, waiting=True, text=_("waiting for the banker's OK"))
+
+
+async def post_answer(request: Request, game: Path, seat_book: Seats, limiter: Limiter, on_recorded: Any = None) -> JSONResponse:
+    """`POST /api/offer` {"id", "offer": N, "answer": "accept" | "reject" | "withdraw"}: the other player's yes
+    (the trade is recorded as the Trade move, once: its id is the offer's) or no, or the offer taken back."""
+    from referee.words.i18n import _
+
+    addr = client(request)
+    if limiter.blocked(addr):
+        return _reply(429, ok=False, error=_("too many wrong links from this address: wait a minute"))
+    if not same_origin(request):
+        return _reply(403, ok=False, error=_("moves are taken only from this table's own page"))
+    found = seat_book.of(request.headers.get(SEAT_HEADER))
+    if found is None:
+        limiter.fail(addr)
+        return _reply(403, ok=False, error=_("this link does not open a seat at this table: ask the banker for yours"))
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        return _reply(413, ok=False, error=_("a move is a few words, not {n} bytes").format(n=len(body)))
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return _reply(400, ok=False, error=_("a move is sent as JSON"))
+    if not isinstance(data, dict) or not isinstance(data.get("offer"), int) or data.get("answer") not in ("accept", "reject", "withdraw"):
+        return _reply(400, ok=False, error=_("an answer names the offer and says accept, reject or withdraw"))
+    try:
+        return await asyncio.to_thread(_answer, game, data["offer"], data["answer"], found, on_recorded)
+    except Exception:  # never a traceback to a phone
+        return _reply(500, ok=False, error=_("Something went wrong on the banker's computer; reload the page."))
+
+
+def _answer(game: Path, n: int, answer: str, found: tuple[str, str], on_recorded: Any) -> JSONResponse:
+    from referee.moves import model
+    from referee.moves.apply import apply
+    from referee.store import offers
+    from referee.store.ledger import AlreadyRecorded, Game
+    from referee.words.i18n import _
+
+    seat, role = found
+    g = Game(game)
+    try:
+        offer = offers.get(g.con, n)
+        if offer is None or offer["status"] != offers.OPEN:
+            return _reply(409, ok=False, error=_("that offer is no longer open"))
+        answerer = offer["a"] if answer == "withdraw" else offer["b"]
+        if role != seats.BANKER and seat != answerer or (answerer == seats.BANKER_SEAT and role != seats.BANKER):
+            return _reply(403, ok=False, error=_("{seat}'s phone acts for {seat} only").format(seat=seat))
+        if answer != "accept":
+            offers.close(g.con, n, offers.WITHDRAWN if answer == "withdraw" else offers.REJECTED)
+            if on_recorded is not None:
+                on_recorded()
+            return _reply(200, ok=True, text=_("the offer is withdrawn") if answer == "withdraw" else _("the offer is declined"))
+        f = offer["fields"]
+        mv = model.from_event(f["type"], f["args"])  # the move as offered: a trade, or any move under --confirm
+        by = offer["a"] if offer["b"] == seats.BANKER_SEAT else seat  # a move the banker OKs is the player's
+        try:
+            ev = g.record(lambda rs, t: apply(rs, t, mv), move_id=f"offer-{n}-accepted",
+                          source={"surface": "phone", "seat": by, "offer": str(n)})
+            seq = ev.seq
+            text = ev.text
+        except AlreadyRecorded as e:
+            seq, text = e.seq, ""
+        except Refusal as e:  # the table changed since the offer: the rules now say no
+            offers.close(g.con, n, offers.REJECTED)
+            return _reply(409, ok=False, **_refusal(e))
+        offers.close(g.con, n, offers.ACCEPTED, seq)
+    finally:
+        g.close()
+    if on_recorded is not None:
+        on_recorded()
+    return _reply(200, ok=True, seq=seq, text=text)
+
+
+async def post_bid(request: Request, game: Path, seat_book: Seats, limiter: Limiter, on_recorded: Any = None) -> JSONResponse:
+    """`POST /api/bid` {"id", "amount"}: a player's bid in the auction the banker's console has open (the game
+    file's `live` table: the desk and every phone bid into that one auction). The bid is ruled as a called one
+    (above the high bid, not below the opening) and kept once (its id)."""
+    from referee.words.i18n import _
+
+    addr = client(request)
+    if limiter.blocked(addr):
+        return _reply(429, ok=False, error=_("too many wrong links from this address: wait a minute"))
+    if not same_origin(request):
+        return _reply(403, ok=False, error=_("moves are taken only from this table's own page"))
+    found = seat_book.of(request.headers.get(SEAT_HEADER))
+    if found is None:
+        limiter.fail(addr)
+        return _reply(403, ok=False, error=_("this link does not open a seat at this table: ask the banker for yours"))
+    seat, role = found
+    if role != seats.PLAYER:
+        return _reply(403, ok=False, error=_("a bid is a player's: open your own link"))
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        return _reply(413, ok=False, error=_("a move is a few words, not {n} bytes").format(n=len(body)))
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return _reply(400, ok=False, error=_("a move is sent as JSON"))
+    amount = data.get("amount") if isinstance(data, dict) else None
+    if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount < 10**9 or not MOVE_ID.match(str(data.get("id") or "")):
+        return _reply(400, ok=False, error=_("a bid is a whole amount, with the phone's id for it"))
+    try:
+        return await asyncio.to_thread(_bid, game, seat, amount, data["id"], on_recorded)
+    except Exception:  # never a traceback to a phone
+        return _reply(500, ok=False, error=_("Something went wrong on the banker's computer; reload the page."))
+
+
+class _NoAuction(RefereeError):
+    """No auction is open at the banker's console."""
+
+
+def _bid(game: Path, seat: str, amount: int, bid_id: str, on_recorded: Any) -> JSONResponse:
+    from referee.core import bidding
+    from referee.store.ledger import Game
+    from referee.words.i18n import _
+    from referee.words.messages import render
+
+    g = Game(game)
+    warned: list[Any] = []
+    try:
+        rs, t = g.ruleset(), g.state()
+
+        def change(old: dict[str, Any] | None) -> dict[str, Any] | None:
+            if not isinstance(old, dict) or not old.get("deed"):
+                raise _NoAuction(_("no auction is open at the banker's console"))
+            if bid_id in (old.get("ids") or []):  # a retry: the bid is in already
+                return old
+            idx = next((sq.index for sq in rs.squares if sq.name == old["deed"]), None)
+            if idx is None:
+                raise _NoAuction(_("no auction is open at the banker's console"))
+            b = bidding.open_bidding(rs, t, idx)
+            b.bids = [(str(w), int(a)) for w, a in old.get("bids") or []]
+            warned.append(bidding.bid(rs, t, b, seat, amount))
+            return {"deed": old["deed"], "bids": [list(x) for x in b.bids], "ids": [*(old.get("ids") or []), bid_id][-200:]}
+
+        try:
+            g.update_live("auction", change)
+        except _NoAuction as e:
+            return _reply(409, ok=False, error=str(e.message))
+        except Refusal as e:
+            return _reply(409, ok=False, **_refusal(e))
+    finally:
+        g.close()
+    if on_recorded is not None:
+        on_recorded()
+    text = _("{player} bids {amount}").format(player=seat, amount=rs.fmt(amount))
+    if warned and warned[0] is not None:
+        text += f" ({render(warned[0], rs.fmt)})"
+    return _reply(200, ok=True, text=text)

@@ -70,7 +70,7 @@ def qr_text(url: str) -> str:
     return buf.getvalue()
 
 
-def run(game: Path, port: int, lan: bool, say=print, players_roll: bool = False) -> None:
+def run(game: Path, port: int, lan: bool, say=print, players_roll: bool = False, confirm: bool = False) -> None:
     import uvicorn
 
     from referee.web.server import create_app
@@ -79,8 +79,9 @@ def run(game: Path, port: int, lan: bool, say=print, players_roll: bool = False)
     sock = bind(host, port)
     real_port = sock.getsockname()[1]
     token = token_for(game) if lan else None
+    host_name = lan_address() if lan else LOOPBACK
     if lan:
-        url = f"http://{lan_address()}:{real_port}/?token={token}"
+        url = f"http://{host_name}:{real_port}/?token={token}"
     else:
         url = f"http://{LOOPBACK}:{real_port}/"
     say("[bold]referee serve[/bold] — " + _("{game}: the players act from their own links (`referee seats`)").format(game=game.name))
@@ -97,7 +98,7 @@ def run(game: Path, port: int, lan: bool, say=print, players_roll: bool = False)
     from referee.web.guard import GuardedH11, raise_open_files_limit
 
     raise_open_files_limit()  # every phone's connection is an open file; the guard caps them well below the limit
-    app = create_app(game, token, players_roll=players_roll)
+    app = create_app(game, token, players_roll=players_roll, confirm=confirm, lan_host=host_name if lan else None)
     # GuardedH11: a deadline for each request's head and caps on connections (referee/web/guard.py);
     # keep-alive short, request heads at most 16 KiB, no WebSocket
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", http=GuardedH11,

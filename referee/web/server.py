@@ -203,7 +203,8 @@ class TokenGate:
         await self.app(scope, receive, send)
 
 
-def create_app(game: Path, token: str | None = None, players_roll: bool = False) -> Starlette:
+def create_app(game: Path, token: str | None = None, players_roll: bool = False, confirm: bool = False,
+               lan_host: str | None = None) -> Starlette:
     from referee.web import act
 
     hub = Hub(GameSource(game))
@@ -258,7 +259,13 @@ def create_app(game: Path, token: str | None = None, players_roll: bool = False)
         return PlainTextResponse("ok")
 
     async def move(request: Request) -> Response:
-        return await act.post_move(request, game, seat_book, limiter, players_roll, on_recorded=hub.refresh_soon)
+        return await act.post_move(request, game, seat_book, limiter, players_roll, on_recorded=hub.refresh_soon, confirm=confirm)
+
+    async def offer(request: Request) -> Response:
+        return await act.post_answer(request, game, seat_book, limiter, on_recorded=hub.refresh_soon)
+
+    async def bid(request: Request) -> Response:
+        return await act.post_bid(request, game, seat_book, limiter, on_recorded=hub.refresh_soon)
 
     async def me(request: Request) -> Response:
         """Who this page's seat is (the page leads with that player's card and offers their moves)."""
@@ -275,6 +282,8 @@ def create_app(game: Path, token: str | None = None, players_roll: bool = False)
         Route("/events", stream),
         Route("/health", health),
         Route("/api/move", move, methods=["POST"]),
+        Route("/api/offer", offer, methods=["POST"]),
+        Route("/api/bid", bid, methods=["POST"]),
         Route("/api/me", me),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
@@ -284,6 +293,8 @@ def create_app(game: Path, token: str | None = None, players_roll: bool = False)
                   Middleware(TokenGate, token=token, seat_book=seat_book, limiter=limiter)]
     if not token:  # loopback only: refuse other Host names (a web page's DNS-rebinding trick)
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost", "[::1]"]))
+    elif lan_host:  # on the network: the address the links name, and loopback (a page that rebinds a name of its own is refused)
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=[lan_host, "127.0.0.1", "localhost", "[::1]"]))
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware, exception_handlers={404: _not_found, 405: _not_found})
     app.state.hub = hub
     return app

@@ -34,6 +34,10 @@ class GameSource(GameWatch):
             self.close()
             return Snapshot(problem=unreadable_text(self.path))
         v = self.view_of(look, now)
+        from referee.store.offers import open_offers
+        from referee.store.view import offers_view
+
+        v["offers"] = offers_view(self.ruleset(look), open_offers(self.path))  # trades waiting for a yes or no
         v["file"] = self.path.name
         v["game_id"] = game_id(look.meta)
         return Snapshot(view=v)

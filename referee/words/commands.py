@@ -38,6 +38,20 @@ WORDS: dict[str, dict[str, str]] = {
         "contratto": "deed", "regole": "rules", "chiedi": "ask", "riepilogo": "summary", "perché": "why", "perche": "why",
         "cancella": "void", "correggi": "amend", "nessuna-offerta": "no-bid", "esporta": "export", "verifica": "verify",
     },
+    "fr": {
+        "achète": "buy", "achete": "buy", "acheter": "buy", "paie": "pay", "paye": "pay", "payer": "pay",
+        "encaisse": "collect", "touche": "collect", "loyer": "rent", "enchère": "auction", "enchere": "auction",
+        "enchères": "auction", "hypothèque": "mortgage", "hypotheque": "mortgage", "lève": "unmortgage",
+        "leve": "unmortgage", "rachète": "unmortgage", "construis": "build", "construire": "build", "vends": "sell",
+        "vendre": "sell", "échange": "trade", "echange": "trade", "impôt": "tax", "impot": "tax", "taxe": "tax",
+        "parc": "parking", "prison": "jail", "départ": "go", "depart": "go", "règle": "settle", "regle": "settle",
+        "faillite": "bankrupt", "annule": "undo", "rétablis": "redo", "retablis": "redo", "état": "status",
+        "etat": "status", "points": "score", "lance": "roll", "dés": "roll", "des": "roll", "suivant": "next",
+        "tour": "turn", "tire": "draw", "carte": "card", "cartes": "cards", "journal": "log", "distribue": "deal",
+        "plateau": "board", "titre": "deed", "règles": "rules", "regles": "rules", "demande": "ask",
+        "résumé": "summary", "resume": "summary", "pourquoi": "why", "supprime": "void", "corrige": "amend",
+        "aucune-offre": "no-bid", "exporte": "export", "vérifie": "verify", "verifie": "verify",
+    },
 }
 # the words after a group's command (cárcel paga Ana, prigione carta Ana, impuesto ingresos Ana), per language
 SUB_WORDS_BY_LANG: dict[str, dict[str, dict[str, str]]] = {
@@ -45,6 +59,8 @@ SUB_WORDS_BY_LANG: dict[str, dict[str, dict[str, str]]] = {
            "tax": {"ingresos": "income", "lujo": "luxury", "porcentaje": "percent", "fijo": "flat"}},
     "it": {"jail": {"paga": "pay", "multa": "pay", "carta": "card", "tira": "roll", "dadi": "roll", "manda": "send"},
            "tax": {"patrimoniale": "income", "lusso": "luxury", "percentuale": "percent", "fisso": "flat", "fissa": "flat"}},
+    "fr": {"jail": {"paie": "pay", "amende": "pay", "carte": "card", "lance": "roll", "dés": "roll", "des": "roll", "envoie": "send"},
+           "tax": {"revenu": "income", "revenus": "income", "luxe": "luxury", "pourcentage": "percent", "fixe": "flat"}},
 }
 SUB_WORDS: dict[str, dict[str, str]] = {}
 for _subs in SUB_WORDS_BY_LANG.values():
@@ -53,9 +69,10 @@ for _subs in SUB_WORDS_BY_LANG.values():
 
 
 def command_of(word: str) -> str | None:
-    """The command a Spanish or Italian word names (`costruisci` → build), or None."""
+    """The command a Spanish, Italian or French word names (`costruisci` → build), or None. The table's own language
+    is asked first: a word two languages share may name two commands (`carte`: the cards in Italian, a card in French)."""
     w = word.lower()
-    for words in WORDS.values():
+    for words in (WORDS.get(current(), {}), *WORDS.values()):
         if w in words:
             return words[w]
     return None

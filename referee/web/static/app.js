@@ -53,10 +53,11 @@
     n.textContent = text || "";
   }
   // one move, one id: a retry after a dropped connection sends the same id, so the table records it once
-  function post(body, tries) {
+  function post(body, tries, route) {
+    route = route || "/api/move";
     busy = true;
     draw();
-    fetch("/api/move" + Q, {method: "POST", cache: "no-store", headers: {"Content-Type": "application/json", "X-Referee-Seat": seat},
+    fetch(route + Q, {method: "POST", cache: "no-store", headers: {"Content-Type": "application/json", "X-Referee-Seat": seat},
                             body: JSON.stringify(body)})
       .then(function (r) { return r.json().then(function (d) { return [r.status, d]; }); })
       .then(function (x) {
@@ -68,7 +69,7 @@
         else notice(d.error || String(x[0]), "no");
         draw();
       }, function () {
-        if (tries < 3) { setTimeout(function () { post(body, tries + 1); }, 700 * (tries + 1)); return; }
+        if (tries < 3) { setTimeout(function () { post(body, tries + 1, route); }, 700 * (tries + 1)); return; }
         busy = false;
         notice(L("no_answer", "No answer from the banker's computer: try again."), "no");
         draw();
@@ -85,6 +86,73 @@
     b.addEventListener("click", function () { send(move); });
     return b;
   }
+  function answerOffer(n, answer) {
+    if (!seat || busy) return;
+    post({id: newId(), offer: n, answer: answer}, 0, "/api/offer");
+  }
+
+  // a trade offered from this phone: the other player, what each gives; the other phone says yes or no
+  var tradeWith = null, tradeBox = null, bidDraft = null;
+  function tradePanel(p, v) {
+    // while an offer is being written, the table may update: the same form stays, ticks and amounts kept
+    if (tradeWith && tradeBox && tradeBox.dataset.with === tradeWith) return tradeBox;
+    var box = el("div", "trade");
+    tradeBox = box;
+    box.dataset.with = tradeWith || "";
+    if (!tradeWith) {
+      box.appendChild(el("div", "tlabel", L("trade_with", "Propose a trade to:")));
+      v.players.forEach(function (o) {
+        if (o.name === p.name || o.out) return;
+        var b = el("button", "act small", o.name);
+        b.type = "button";
+        b.addEventListener("click", function () { tradeWith = o.name; draw(); });
+        box.appendChild(b);
+      });
+      return box;
+    }
+    var other = v.players.filter(function (o) { return o.name === tradeWith; })[0];
+    if (!other) { tradeWith = null; return box; }
+    function side(owner, title, key) {
+      var fs = el("fieldset", "tside");
+      fs.appendChild(el("legend", "", title));
+      owner.groups.forEach(function (g) {
+        g.deeds.forEach(function (d) {
+          var lab = el("label", "tdeed");
+          var cb = el("input");
+          cb.type = "checkbox";
+          cb.value = d.name;
+          cb.dataset.side = key;
+          lab.appendChild(cb);
+          lab.appendChild(document.createTextNode(" " + d.name));
+          fs.appendChild(lab);
+        });
+      });
+      var cash = el("input", "tcash");
+      cash.type = "number"; cash.min = "0"; cash.inputMode = "numeric"; cash.dataset.side = key;
+      cash.setAttribute("aria-label", L("cash", "cash"));
+      cash.placeholder = L("cash", "cash");
+      fs.appendChild(cash);
+      return fs;
+    }
+    box.appendChild(side(p, L("you_give", "You give"), "a"));
+    box.appendChild(side(other, L("you_get", "{player} gives", {player: other.name}), "b"));
+    var send_ = el("button", "act", L("send_offer", "Send the offer"));
+    send_.type = "button";
+    send_.addEventListener("click", function () {
+      var sides = {a: {cash: 0, deeds: [], jail_cards: []}, b: {cash: 0, deeds: [], jail_cards: []}};
+      box.querySelectorAll("input[type=checkbox]").forEach(function (cb) { if (cb.checked) sides[cb.dataset.side].deeds.push(cb.value); });
+      box.querySelectorAll("input.tcash").forEach(function (c) { sides[c.dataset.side].cash = parseInt(c.value || "0", 10) || 0; });
+      tradeWith = null;
+      send({kind: "trade", fields: {a: p.name, b: other.name, a_gives: sides.a, b_gives: sides.b}});
+    });
+    var cancel = el("button", "act small", L("cancel", "Cancel"));
+    cancel.type = "button";
+    cancel.addEventListener("click", function () { tradeWith = null; draw(); });
+    box.appendChild(send_);
+    box.appendChild(cancel);
+    return box;
+  }
+
   function whoAmI() {
     if (!seat) return;
     fetch("/api/me" + Q, {cache: "no-store", headers: {"X-Referee-Seat": seat}})
@@ -151,6 +219,18 @@
     });
     var acts = mine && mySeat === p.name || myRole === "banker";
     if (acts && p.settle) card.appendChild(moveButton(p.settle.label, p.settle, "pay"));
+    if (acts && !p.out && p.jail) {  // out of jail: the fine, or a card kept for it (the rules say when)
+      card.appendChild(moveButton(L("pay_fine", "Pay the fine"), {kind: "jail.pay", fields: {player: p.name}}));
+      if (p.jail_cards) card.appendChild(moveButton(L("use_card", "Use the jail card"), {kind: "jail.card", fields: {player: p.name}}));
+    }
+    if (acts && !p.out && mySeat === p.name) card.appendChild(tradePanel(p, v));
+    if (acts && p.owes.length) {  // to whom the assets go, the engine says
+      var out = moveButton(L("go_bankrupt", "Declare bankruptcy"), {kind: "bankrupt", fields: {player: p.name}}, "pay");
+      out.addEventListener("click", function (ev) {
+        if (!window.confirm(L("sure_bankrupt", "Leave the game: everything you own goes to your creditor?"))) ev.stopImmediatePropagation();
+      }, true);
+      card.appendChild(out);
+    }
     if (p.groups.length) {
       var gl = el("div", "groups");
       p.groups.forEach(function (g) {
@@ -167,8 +247,10 @@
           if (b) dd.appendChild(el("b", d.hotel ? "hotel" : "houses", " " + b));
           if (d.mortgaged) dd.appendChild(el("i", "m", L("mortgaged", "mortgaged")));
           if (acts && !p.out) {  // the owner's own moves on a deed; the rules say yes or no, with the clause
-            dd.appendChild(d.mortgaged ? moveButton(L("lift", "Lift the mortgage"), {kind: "unmortgage", fields: {deed: d.name}}, "small")
-                                       : moveButton(L("mortgage", "Mortgage"), {kind: "mortgage", fields: {deed: d.name}}, "small"));
+            if (g.complete && !d.mortgaged && !d.hotel) dd.appendChild(moveButton(L("build", "Build"), {kind: "build", fields: {deed: d.name}}, "small"));
+            if (b) dd.appendChild(moveButton(L("sell_one", "Sell one"), {kind: "sell", fields: {deed: d.name}}, "small"));
+            else dd.appendChild(d.mortgaged ? moveButton(L("lift", "Lift the mortgage"), {kind: "unmortgage", fields: {deed: d.name}}, "small")
+                                            : moveButton(L("mortgage", "Mortgage"), {kind: "mortgage", fields: {deed: d.name}}, "small"));
           }
           ds.appendChild(dd);
         });
@@ -256,8 +338,30 @@
       }
     } else { turn.hidden = true; }
 
-    // an auction running at the banker's console: its deed and the high bid, live
-    if (v.auction) { turn.hidden = false; turn.appendChild(el("div", "pending auction", "⚑ " + v.auction.text)); }
+    // an auction running at the banker's console: its deed and the high bid, live; a player bids from here
+    if (v.auction) {
+      turn.hidden = false;
+      var au = el("div", "pending auction", "⚑ " + v.auction.text);
+      if (seat && mySeat && myRole === "player") {
+        var amt = el("input", "tcash");
+        amt.type = "number"; amt.min = "1"; amt.inputMode = "numeric";
+        amt.setAttribute("aria-label", L("your_bid", "your bid"));
+        amt.placeholder = L("your_bid", "your bid");
+        if (bidDraft) amt.value = bidDraft;  // what this phone was typing survives the table's updates
+        else if (v.auction.high) amt.value = String(v.auction.high[1] + 10);
+        amt.addEventListener("input", function () { bidDraft = amt.value; });
+        var go = el("button", "act", L("bid", "Bid"));
+        go.type = "button"; go.disabled = busy;
+        go.addEventListener("click", function () {
+          var n = parseInt(amt.value || "0", 10);
+          if (n > 0 && !busy) { bidDraft = null; post({id: newId(), amount: n}, 0, "/api/bid"); }
+        });
+        au.appendChild(el("br"));
+        au.appendChild(amt);
+        au.appendChild(go);
+      }
+      turn.appendChild(au);
+    }
 
     // the last three moves, above the fold; the whole list stays at the bottom
     var recent = $("recent"), rl = recent.querySelector("ol");
@@ -273,6 +377,30 @@
     v.players.map(function (p, i) { return [rank(p), i, p]; })
       .sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; })
       .forEach(function (x) { pl.appendChild(playerCard(x[2], v)); });
+
+    // trades offered between phones, waiting for a yes or no
+    var offersBox = $("offers");
+    clear(offersBox);
+    var mineOffers = (v.offers || []).filter(function (o) { return (myRole === "banker" && o.from !== "banker") || o.to === mySeat || o.from === mySeat; });
+    offersBox.hidden = !mineOffers.length;
+    mineOffers.forEach(function (o) {
+      var row = el("div", "pending offer", o.text);
+      if (myRole === "banker" || o.to === mySeat) {
+        var yes = el("button", "act", L("accept", "Accept"));
+        yes.type = "button"; yes.disabled = busy;
+        yes.addEventListener("click", function () { answerOffer(o.id, "accept"); });
+        var no = el("button", "act pay", L("reject", "Decline"));
+        no.type = "button"; no.disabled = busy;
+        no.addEventListener("click", function () { answerOffer(o.id, "reject"); });
+        row.appendChild(yes); row.appendChild(no);
+      } else {
+        var back = el("button", "act small", L("withdraw", "Withdraw"));
+        back.type = "button"; back.disabled = busy;
+        back.addEventListener("click", function () { answerOffer(o.id, "withdraw"); });
+        row.appendChild(back);
+      }
+      offersBox.appendChild(row);
+    });
 
     var debts = $("debts"), ul = debts.querySelector("ul");
     clear(ul);

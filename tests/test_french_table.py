@@ -1,0 +1,147 @@
+"""A French table (issue 29 item 9): a whole us-classic game played with `--lang fr` says no English.
+
+The recorded us-classic game of tests/corpus is replayed at a French console, then every screen the table
+reads is scanned for words an English screen would use: the console's lines, the watch at 80 and 45 columns,
+the summary, the CSV rows, a refusal, a usage error, a `check` ruling, `why` and a clause. The US board's own
+square names (Boardwalk, Go to Jail, Community Chest…) are printed as on the board, as at a Spanish or
+Italian table, and are taken out before the scan; so are the scenario's own English sentences.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, run
+
+pytestmark = pytest.mark.usefixtures("table_language")
+
+CORPUS = Path(__file__).resolve().parent / "corpus" / "us-classic.moves"
+# words no French screen may show (each padded so that it is a word, not part of a French one)
+ENGLISH = (" the ", " owes ", " rent ", " pays ", " buys ", " throws ", " to throw", " wins ", " is ", " and ",
+           " from ", " with ", " bank ", " house", " hotel ", " mortgage", " jail", "Usage:", "Error:",
+           " cash ", " deed", " turn ", " doubles", " salary", " again")
+
+
+def _board_names() -> list[str]:
+    from referee.ruleset import loader
+
+    rs = loader.load("us-classic")
+    return sorted({s.name for s in rs.squares}, key=len, reverse=True)
+
+
+def _english_in(text: str) -> list[str]:
+    for name in _board_names():
+        text = text.replace(name, "·")
+    text = re.sub(r"“[^”]*”", "·", text)  # a scenario's claim, quoted as its file words it
+    text = re.sub(r"referee [a-z-]+", "·", text)  # the command's own name on a usage line (`referee rent`)
+    text = re.sub(r"\b[a-z_]+\.[a-z_.]+\b", "·", text)  # a clause id (rent.mortgaged), cited as the rulesets name it
+    padded = " " + re.sub(r"\s+", " ", text) + " "
+    return [w for w in ENGLISH if w.lower() in padded.lower()]
+
+
+@pytest.fixture(scope="module")
+def french_game(tmp_path_factory):
+    lines = CORPUS.read_text(encoding="utf-8").splitlines()
+    new = next(x[2:] for x in lines if x.startswith("# new "))
+    game = tmp_path_factory.mktemp("fr") / "partie.sqlite"
+    moves = game.with_suffix(".moves")
+    moves.write_text("\n".join(x for x in lines if x and not x.startswith("#")) + "\n", encoding="utf-8")
+    assert run("--lang", "fr", *new.split(), game=game).code == 0
+    played = run("--lang", "fr", "play", str(moves), game=game)
+    assert played.code == 0, played.err
+    return game, played.out
+
+
+def test_the_console_lines_of_a_whole_game_are_french(french_game):
+    _, out = french_game
+    assert len(out.splitlines()) > 200 and "lance" in out and "achète" in out and "loyer" in out
+    assert _english_in(out) == [], out[:2000]
+
+
+@pytest.mark.parametrize("width", [80, 45])
+def test_the_watch_is_french_wide_and_narrow(french_game, width):
+    from rich.console import Console
+
+    from referee.cli import watch
+    from referee.words import i18n
+
+    game, _ = french_game
+    i18n.use("fr")
+    src = watch.Source(game)
+    src.key()
+    con = Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
+    con.print(src.frame(width))
+    src.close()
+    text = con.file.getvalue()
+    assert "vaut" in text and "banque" in text, text
+    assert _english_in(text) == [], text
+
+
+def test_summary_and_csv_rows_are_french(french_game):
+    game, _ = french_game
+    summary = run("--lang", "fr", "summary", game=game)
+    assert summary.code == 0 and "Résumé de la partie" in summary.out
+    assert _english_in(summary.out) == [], summary.out
+    csv = run("--lang", "fr", "export", "--csv", game=game)
+    rows = csv.out.splitlines()[1:]  # the header row keeps its column keys, as at every table
+    assert csv.code == 0 and len(rows) > 200 and any("paie" in r for r in rows)
+    assert _english_in("\n".join(rows)) == [], rows[:20]
+
+
+def test_refusals_and_usage_errors_are_french(french_game):
+    game, _ = french_game
+    refused = run("--lang", "fr", "buy", "Ana", "Boardwalk", game=game)
+    assert refused.code != 0 and "refusé" in refused.out + refused.err
+    usage = run("--lang", "fr", "pay", "--nope", game=game)
+    assert usage.code == 2 and "Usage : " in usage.err and "pay [OPTIONS] PAYEUR BÉNÉFICIAIRE MONTANT" in usage.err and "PAYEUR" in usage.err
+    unknown = run("--lang", "fr", "bogus", game=game)
+    assert unknown.code == 2 and "Pas de commande" in unknown.err
+    helped = run("--lang", "fr", "loyer", "--help", game=game)
+    assert "Afficher ce message et quitter." in helped.out and "PROPRIÉTÉ  [obligatoire]" in helped.out
+    for text in (refused.out + refused.err, usage.err, unknown.err, helped.out):
+        assert _english_in(text) == [], text
+
+
+def test_why_and_a_clause_are_french(french_game):
+    game, _ = french_game
+    why = run("--lang", "fr", "why", game=game)
+    assert why.code == 0 and _english_in(why.out) == [], why.out
+    clause = run("--lang", "fr", "rules", "show", "us-classic", "rent.lot")
+    assert "Le loyer d'une propriété possédée" in clause.out and "titre de propriété" in clause.out
+    assert _english_in(clause.out) == [], clause.out
+
+
+def test_a_check_ruling_is_french():
+    scenario = ROOT / "scenarios" / "us-classic" / "basics.yaml"
+    r = run("--lang", "fr", "check", "--verbose", str(scenario))
+    assert "FONDÉE" in r.out and "REJETÉE" in r.out
+    body = "\n".join(x for x in r.out.splitlines() if "basics.yaml" not in x)  # the file's path and its own title
+    assert _english_in(body) == [], body
+
+
+def test_french_is_a_language_by_its_catalog_alone():
+    """No list names French: the languages spoken are the catalogs shipped (referee/locale/LANG/)."""
+    from referee.ruleset.schema import LANGUAGES as schema_languages
+    from referee.search.asks import LANGS
+    from referee.words import i18n
+
+    shipped = sorted(p.name for p in (ROOT / "referee" / "locale").iterdir() if p.is_dir())
+    assert "fr" in shipped and list(i18n.LANGUAGES) == ["en", *shipped]
+    assert schema_languages is i18n.LANGUAGES and LANGS is i18n.LANGUAGES
+    i18n.use("fr")
+    assert i18n.number(1234.5, 1) == "1\u202f234,5"
+
+
+def test_the_phone_page_words_are_french():
+    """The page has no catalog: the server sends its words (`labels`) in the game's language."""
+    from referee.web.labels import WORDS, labels
+    from referee.words import i18n
+
+    i18n.use("fr")
+    words = labels()
+    assert set(WORDS) <= set(words) and words["last_moves"] == "Derniers coups" and words["lift"] == "Lever l'hypothèque"
+    english = {k: w for k, w in words.items() if _english_in(re.sub(r"\{\w*\}", " ", w))}
+    assert english == {}, english
