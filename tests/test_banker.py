@@ -221,7 +221,7 @@ def test_cards_repairs_and_each_player(g):
     r = ok(g, "card", "Ben", "chairman")
     assert player(g, "Ben")["cash"] == 1500 - 100
     r = run("card", "Carla", "get out of jail free", game=g)
-    assert r.code == 2 and "Chance: get-out-of-jail-free" in r.err and "Community Chest" in r.err
+    assert r.code == 2 and "Chance: Get out of jail free" in r.err and "Community Chest" in r.err
     ok(g, "card", "Carla", "chance get out of jail free")
     ok(g, "jail", "send", "Carla")
     ok(g, "jail", "card", "Carla")

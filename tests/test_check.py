@@ -77,7 +77,7 @@ ERRORS = {
     "bad-expect.yaml": "7: the expected ruling is 'upheld' or 'rejected', not 'maybe'",
     "board-needed.yaml": "6: cannot rule: latam-ciudades: the printed price of 'Buenos Aires' is unknown",
     "given-refused.yaml": "7: this 'given' step is refused by the rules, so it cannot have happened: Ana has $100, Boardwalk costs $400",
-    "unknown-card.yaml": "6: unknown card 'advance-to-mars' (did you mean Community Chest: advance-to-go?)",
+    "unknown-card.yaml": "6: unknown card 'advance-to-mars' (did you mean Community Chest: Advance to GO (collect salary)?)",
     "not-a-mapping.yaml": "1: a scenario is a mapping (ruleset:, players:, claims:, …)",
     "misspelled-ruleset.yaml": "2: unknown ruleset 'us-klassic' (did you mean us-classic?)",
     "unknown-valuation.yaml": "6: us-classic has no valuation method 'shortgame' (did you mean short-game?)",

@@ -73,7 +73,7 @@ claims:
   - rent: {payer: Ben, deed: Reading Railroad, card: nearest}
 """)
     assert res.error and res.error.startswith("s.yaml:6:")
-    assert "nearest-utility" in res.error and "nearest-railroad" in res.error
+    assert "Advance to the nearest utility" in res.error and "Advance to the nearest railroad" in res.error  # by title, never id
 
 
 # ---------------------------------------------------------------- tables no game reaches (issues 28, 33)

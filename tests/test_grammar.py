@@ -98,4 +98,4 @@ def test_cards_by_their_words_with_turns_tracked(tmp_path, monkeypatch, capsys):
     capsys.readouterr()
     assert con.run_line("draw Ben advance") == 2, "words in several cards: the candidates are listed"
     err = capsys.readouterr().err
-    assert "more than one card" in err and "advance-to-illinois" in err and "advance-to-go" in err
+    assert "more than one card" in err and "Advance to Illinois Avenue" in err and "Advance to GO" in err  # by title

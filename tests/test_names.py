@@ -177,7 +177,7 @@ def test_a_card_both_decks_hold_lists_the_candidates(game):
     assert run("new", "--ruleset", "us-1950s", "Ana", "Ben", game=game).code == 0
     r = run("card", "Ana", "advance to go", game=game)
     assert r.code == 2
-    assert "'advance to go' could be more than one card: Chance: advance-to-go, Community Chest: advance-to-go" in r.err
+    assert "'advance to go' could be more than one card: Chance: Advance to GO (collect salary), Community Chest: Advance to GO (collect salary)" in r.err
     assert run("log", game=game).out.count("draws") == 0
 
 

@@ -71,7 +71,8 @@ def test_summary_tells_the_winner_the_final_count_and_the_turning_points(game):
     play(game)
     out = ok(game, "summary").out
     assert "Ana wins (Ben and Cy bankrupt)\n24 moves · " in out and " UTC (" in out
-    assert "Final count — net-worth" in out  # us-classic's own method, through the scoring code
+    assert "Final count — Net worth" in out  # us-classic's own method, through the scoring code, by its title
+    assert "net-worth" not in out  # never its id (issue 29 item 3)
     score = json.loads(ok(game, "score", "--json").out)
     ana = next(p for p in score["players"] if p["name"] == "Ana")
     assert f"${ana['total']:,}" in out

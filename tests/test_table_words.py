@@ -312,9 +312,9 @@ def test_a_payment_the_cash_does_not_cover_says_it_is_owed_not_paid(game):
     assert run("buy", "Ana", "boardwalk", game=game).code == 0
     assert run("pay", "Ben", "bank", "1460", game=game).code == 0  # Ben is left with $40
     r = run("rent", "Ben", "boardwalk", game=game)
-    assert r.code == 0 and "Ben pays Ana $50 rent on Boardwalk — owed, not paid: a debt is recorded" in r.out
-    assert "owed, not paid" in run("log", game=game).out.splitlines()[-1]
-    assert "dovuto, non pagato" in run("--lang", "it", "log", game=game).out
+    assert r.code == 0 and "Ben pays Ana $50 rent on Boardwalk — owed: the cash did not cover it, so a debt is recorded" in r.out
+    assert "owed: the cash did not cover it" in run("log", game=game).out.splitlines()[-1]
+    assert "a debito: il contante non bastava" in run("--lang", "it", "log", game=game).out
 
 
 def test_italian_amounts_written_the_italian_way_are_amounts(tmp_path):

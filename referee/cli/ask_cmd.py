@@ -70,7 +70,7 @@ def _ask(question: list[str], ruleset: str | None, all_editions: bool, limit: in
     if as_json:
         import json
 
-        print(json.dumps(([_figure_json(fig)] if fig else []) + [h.as_json() for h in answer.hits], ensure_ascii=False, indent=1))
+        print(json.dumps(([_figure_json(fig)] if fig else []) + [h.as_json(i18n.current()) for h in answer.hits], ensure_ascii=False, indent=1))
     else:
         _print_answer(answer, shipped, fig)
     if not answer.found and fig is None:
@@ -228,6 +228,10 @@ def _as_shipped(path: Path, shipped) -> str | None:
         return None
     if not i18n.explicit():  # as referee.cli.context.speak_game: the game's language unless --lang/REFEREE_LANG chose
         i18n.offer_game(spec["language"])
+    if eid and i18n.current() != "en":  # the answer in the words of the edition's book (alquiler, renta)
+        from referee.ruleset import loader
+
+        i18n.use_words(loader.load(eid).words)
     return eid
 
 

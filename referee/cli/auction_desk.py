@@ -45,6 +45,7 @@ class AuctionDesk:
         self.con = console
         self.bidding: Bidding | None = None  # while an auction is open
         self.deed_name = ""
+        self.example = "Ana 120"
 
     @property
     def active(self) -> bool:
@@ -77,6 +78,9 @@ class AuctionDesk:
 
         b = self.bidding = bidding.open_bidding(rs, t, idx)
         self.deed_name = rs.squares[idx].name
+        price = rs.squares[idx].price
+        bid = price if isinstance(price, int) and price > 0 else max(b.minimum, 1) * 10
+        self.example = f"{t.players[0].name} {bid}"  # a bid in the edition's money: `Anna 20000` in lire, `Ana 120` in dollars
         why = _(AUCTION_OPENINGS[b.opening])
         opening = f"{why} ({rs.fmt(b.minimum)})" if b.minimum > 1 else why
         self.con.out.print("[bold]" + escape(_("auction: {deed}").format(deed=self.deed_name)) + "[/bold] — " + escape(
@@ -115,12 +119,14 @@ class AuctionDesk:
         rs_, t_ = self.con.snapshot()
         amount = _amount(words[-1], rs_, t_) if len(words) >= 2 else None
         if amount is not None and len(words) > 2 and self._a_command(head):  # `paga Ana Zorro 10`, `dados 1 1`: not a bid
-            raise InputError(_("the auction of {deed} is open: a bid is NAME AMOUNT (Ana 120), then `sold`; `cancel` stops it").format(deed=self.deed_name))
+            raise InputError(_("the auction of {deed} is open: a bid is NAME AMOUNT ({example}), then `sold`; `cancel` stops it").format(
+                deed=self.deed_name, example=self.example))
         if amount is not None:
             return self.bid(" ".join(words[:-1]), amount)
         if head in READ_ONLY:
             return -1  # the console runs it as usual
-        raise InputError(_("the auction of {deed} is open: a bid is NAME AMOUNT (Ana 120), then `sold`; `cancel` stops it").format(deed=self.deed_name))
+        raise InputError(_("the auction of {deed} is open: a bid is NAME AMOUNT ({example}), then `sold`; `cancel` stops it").format(
+                deed=self.deed_name, example=self.example))
 
     def _a_command(self, head: str) -> bool:
         """A command's word (in any shipped language) that is not also a player's name."""

@@ -103,6 +103,9 @@ def translate(message: str) -> str:
             if "rest" in parts and parts["rest"]:
                 parts["rest"] = translate(parts["rest"])
             return _(template).format(**parts)
+    body = message.lstrip()
+    if body != message and body:  # " (Possible options: --give)" after an unknown option: the same words, spaced
+        return message[: len(message) - len(body)] + translate(body)
     return message
 
 

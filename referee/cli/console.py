@@ -194,8 +194,18 @@ class TableConsole:
         msg = e.format_message()
         m = re.match(r"No such command '([^']+)'", msg)
         if m:
-            names = sorted(set(self.group.commands) | set(ALIASES) | {"help", "quit"})
-            near = closest(m.group(1), names)
+            # the commands of the table's language (never another language's word), against the players' names
+            names = sorted(set(self.group.commands) | set(words_of(i18n.current())) | {"help", "quit"})
+            _rs, t = self.snapshot()
+            players = [p.name for p in t.players] if t is not None else []
+            near = closest(m.group(1), names, rivals=players)
+            player = None if near else closest(m.group(1), players, rivals=names)  # the kinds swapped: a name?
+            if player:
+                from referee.words import commands
+
+                example = commands.line("pay", player, "bank", "50")
+                return _("'{name}' is not a command: a line starts with one, then the player {player} (as in {example}); "
+                         "`help` lists them").format(name=m.group(1), player=player, example=example)
             dym = " " + _("(did you mean {name}?)").format(name=near) if near else ""
             return _("unknown command '{name}'{did_you_mean}; `help` lists them").format(name=m.group(1), did_you_mean=dym)
         return _usage_msg(e)
@@ -368,7 +378,7 @@ class TableConsole:
                 return 130
             worst = max(worst, code)
         if self.desk.active:
-            self.report(f"the auction of {self.desk.deed_name} was left open: nothing recorded for it", 2, source or "")
+            self.report(_("the auction of {deed} was left open: nothing recorded for it").format(deed=self.desk.deed_name), 2, source or "")
             worst = max(worst, 2)
         return worst
 

@@ -5,7 +5,8 @@ is about), action (the kind of move), description, amount (the move's main
 figure, in whole units of the edition's money), then one `cash NAME` column
 per player, holding that player's cash after the move — the column a
 spreadsheet charts. Undone and voided entries are left out; amended ones
-appear as corrected.
+appear as corrected. The headers are in the table's language, and so is the
+action: the command word a banker at that table types for it (paga, compra).
 """
 
 from __future__ import annotations
@@ -14,11 +15,28 @@ import csv
 import sys
 from typing import TextIO
 
-from referee.words.i18n import ngettext
+from referee.words.i18n import ngettext, own_words, pgettext
 
 
 def header(names: list[str]) -> list[str]:
-    return ["entry", "time", "player", "action", "description", "amount"] + [f"cash {n}" for n in names]
+    heads = [pgettext("csv", "entry"), pgettext("csv", "time"), pgettext("csv", "player"), pgettext("csv", "action"),
+             pgettext("csv", "description"), pgettext("csv", "amount")]
+    return heads + [pgettext("csv", "cash {name}").format(name=n) for n in names]
+
+
+def action(kind: str) -> str:
+    """A move's kind as the table types it: `pay` → paga, `tax.income` → tassa patrimoniale (in Italian)."""
+    from referee.words.commands import SUB_WORDS, sub_word, word
+
+    head, _dot, sub = kind.partition(".")
+    said = word(head)
+    if said == head:  # no word of the table's own (English): the kind as the ledger names it
+        return kind
+    if sub and head in SUB_WORDS:
+        said = f"{said} {sub_word(head, sub)}"
+    elif sub:
+        said += f".{sub}"
+    return own_words(said)  # a word here, not a line to type: the edition's own (tarjeta, not carta, in Mexico)
 
 
 def write_rows(g, f: TextIO) -> int:
@@ -28,7 +46,7 @@ def write_rows(g, f: TextIO) -> int:
     w = csv.writer(f, lineterminator="\n")
     w.writerow(header(names))
     for r in rs_rows:
-        w.writerow([r.entry, r.time, r.player or "", r.type, r.text, "" if r.amount is None else r.amount]
+        w.writerow([r.entry, r.time, r.player or "", action(r.type), r.text, "" if r.amount is None else r.amount]
                    + [r.cash[n] for n in names])
     return len(rs_rows)
 

@@ -62,9 +62,10 @@ def markdown(rs, s) -> str:
     lines = ["# " + _("Game summary: {title}").format(title=cell(data(rs.title))), ""]
     moves = ngettext("{n} move", "{n} moves", s.moves).format(n=s.moves)
     lines.append(f"**{cell(headline(rs, s))}.** {moves}{', ' + _when(s) if _when(s) else ''}. " + _("Ruleset: {ruleset}.").format(ruleset=f"`{rs.id}`"))
-    lines += ["", f"## {_('Final count') if s.over else _('Count so far')}: {cell(data(sc.title))} (`{sc.method}`)", ""]
+    lines += ["", f"## {_('Final count') if s.over else _('Count so far')}: {cell(data(sc.title))}", ""]
     comps = [c for c in COMPONENTS if c in sc.bases]
-    lines.append(f"| {_('rank')} | {_('player')} | " + " | ".join(column_name(c) for c in comps) + f" | {_('total')} |")
+    heads = [_("rank"), _("player"), *(column_name(c) for c in comps), _("total")]  # outside the f-string: extracted
+    lines.append("| " + " | ".join(heads) + " |")
     lines.append("|---:|---|" + "---:|" * len(comps) + "---:|")
     for st in sc.standings:
         rank = _("out") if st.rank is None else (f"={st.rank}" if st.tied else str(st.rank))

@@ -268,16 +268,40 @@ def _player_line(p: dict, tracked: bool) -> Text:
     return line
 
 
+def crop_words(t: Text, width: int | None) -> Text:
+    """`t` cut to `width` cells at a space, with an ellipsis, never between a currency sign and its amount (never
+    before a digit: "per L. …" would read as a price of nothing), nor after a short word that needs the next one
+    ("en…", "per…": the square or the amount it introduces) or a sign ("·…", "→…"); Rich's own ellipsis cuts
+    mid-word."""
+    if not width or t.cell_len <= width:
+        return t
+    plain = t.plain
+    room = width - 1  # the ellipsis
+    cut = plain.rfind(" ", 0, room + 1)
+    def dangles(at: int) -> bool:
+        before = plain[:at].rsplit(" ", 1)[-1]
+        return (plain[at + 1:at + 2].isdigit() or not any(ch.isalnum() for ch in before)  # "·", "→", "="
+                or (len(before) <= 3 and before.isalpha() and before.islower()))
+
+    while cut > 0 and dangles(cut):
+        cut = plain.rfind(" ", 0, cut)
+    if cut <= 0 or t[:cut].cell_len > room:
+        return t  # no space to cut at: Rich's ellipsis
+    out = t[:cut]
+    out.append("…", style="dim")
+    out.no_wrap, out.overflow = True, "ellipsis"
+    return out
+
+
 def render_compact(v: dict, path: Path, width: int | None, height: int):
     """The frame for a screen too short for the full one (80×24 with 4–6 players): every player on one line,
     the turn and what the landing asks on top, the final count at the end, then as many recent moves as fit."""
     def line(text: str, style: str = "") -> Text:
-        t = Text(text, style=style, no_wrap=True, overflow="ellipsis")
-        return t
+        return crop_words(Text(text, style=style, no_wrap=True, overflow="ellipsis"), width)
 
     rs_ = v["ruleset"]
-    top: list = [Text.assemble((rs_["id"], "bold"), "  ", (_("{file} · move #{n} · {time}").format(
-        file=path.name, n=v["seq"], time=time.strftime("%H:%M:%S")), "dim"), no_wrap=True, overflow="ellipsis")]
+    top: list = [crop_words(Text.assemble((rs_["id"], "bold"), "  ", (_("{file} · move #{n} · {time}").format(
+        file=path.name, n=v["seq"], time=time.strftime("%H:%M:%S")), "dim"), no_wrap=True, overflow="ellipsis"), width)]
     countdown = _countdown(v)
     if countdown:
         top.append(countdown)
@@ -297,7 +321,7 @@ def render_compact(v: dict, path: Path, width: int | None, height: int):
     if v.get("auction"):
         top.append(line("⚑ " + v["auction"]["text"], "bold magenta"))
     tracked = v["turn"].get("tracking", True)
-    players = [_player_line(p, tracked) for p in v["players"]]
+    players = [crop_words(_player_line(p, tracked), width) for p in v["players"]]
     end: list = []
     if v["ended"] and v.get("final"):
         rows = v["final"]["rows"]
@@ -313,7 +337,7 @@ def render_compact(v: dict, path: Path, width: int | None, height: int):
         moves.append(line(_("last moves"), "bold dim"))
         for e in v["events"][: room - 1]:
             style = "strike dim" if e["undone"] else ("dim italic" if e["undo"] else "")
-            moves.append(Text.assemble((f"#{e['seq']:<4} ", "dim"), (e["text"], style), no_wrap=True, overflow="ellipsis"))
+            moves.append(crop_words(Text.assemble((f"#{e['seq']:<4} ", "dim"), (e["text"], style), no_wrap=True, overflow="ellipsis"), width))
     return Group(*top, *players, *end, *tail, *moves)
 
 

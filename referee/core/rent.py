@@ -201,6 +201,8 @@ def rent(
         ev.note("rent.no_landing", player=payer, deed=rs.squares[idx].name)
     ev.amount = r.amount
     ev.steps += r.steps
+    # a value from a single source is said on the move's own line too, not only under --why
+    ev.notes += [s for s in r.steps if isinstance(s, Msg) and s.id == "board.single_source"]
     ev.cite(*r.clauses)
     ev.say("rent", payer=payer, owner=owner, amount=r.amount, deed=rs.squares[idx].name)
     return ev

@@ -99,7 +99,14 @@ def words(rs: Any, cid: str, lang: str | None = None) -> tuple[str, str]:
     t = lookup(c.origin, cid, lang, rs.edition)
     if not t:
         return c.title, c.text
-    return t.get("title") or c.title, rs.fill(t["text"]) if t.get("text") else c.text
+    return _own(lang, t.get("title") or c.title), _own(lang, rs.fill(t["text"])) if t.get("text") else c.text
+
+
+def _own(lang: str, text: str) -> str:
+    """A translated clause in the words of the edition's book, when it is the language spoken (i18n.use_words)."""
+    from referee.words import i18n
+
+    return i18n.own_words(text) if lang == i18n.current() else text
 
 
 def cited_words(citation: dict[Any, Any], title: str, text: str, lang: str | None = None) -> tuple[str, str]:
@@ -113,4 +120,4 @@ def cited_words(citation: dict[Any, Any], title: str, text: str, lang: str | Non
     t = lookup(origin, str(citation.get("clause", "")), lang, edition)
     if not t:
         return title, text
-    return t.get("title") or title, t.get("text") or text
+    return _own(lang, t.get("title") or title), _own(lang, t.get("text") or text)

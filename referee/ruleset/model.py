@@ -89,6 +89,7 @@ class Ruleset:
         self.edition: str = merged.get("_edition", self.id)
         self.title: str = merged.get("title", self.id)
         self.language: str = merged.get("language") or "en"  # spoken at this edition's tables: the interface's default
+        self.words: dict[str, dict[str, str]] = merged.get("words") or {}  # its book's words (i18n.use_words)
         self.layers: list[str] = merged.get("_layers", [self.id])
         self.origins: dict[str, str] = merged.get("_origins", {})
         cur = merged.get("currency") or {}

@@ -158,12 +158,19 @@ def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mod
                      + (f"; {hint}" if hint else ""))
 
 
-def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
+def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6, rivals: Iterable[str] = ()) -> str | None:
     """The one spelling suggestion of the whole program: the candidate closest to `word`, if any is close enough.
     Names (players, deeds, cards) go through `match`, which says it with their printed names; keys, commands and
-    clause ids come here."""
-    close = difflib.get_close_matches(str(word), list(candidates), n=1, cutoff=cutoff)
-    return close[0] if close else None
+    clause ids come here. `rivals` are words of another kind (the players' names where a command is expected):
+    when one of them is the closest, nothing is suggested — a misspelt name is never offered as a command.
+    Case is ignored ('quin' is nearer 'Quinn' than 'quit'); the candidate is returned as spelt."""
+    spelt: dict[str, str] = {}
+    for c in candidates:
+        spelt.setdefault(str(c).casefold(), c)
+    known = set(spelt)
+    others = [r.casefold() for r in rivals if r.casefold() not in known]
+    close = difflib.get_close_matches(str(word).casefold(), list(spelt) + others, n=1, cutoff=cutoff)
+    return spelt[close[0]] if close and close[0] in known else None
 
 
 def key_hint(word: str, known: Iterable[str]) -> str:
@@ -265,7 +272,8 @@ def player_names(raw: Sequence[str]) -> list[str]:
 
 # ---------------------------------------------------------------- cards
 def card_choices(decks: Mapping[str, dict[Any, Any]]) -> tuple[dict[str, list[str]], dict[str, dict[Any, Any]]]:
-    """Every card's names — 'Deck: id', its id, its printed text — and the card itself (with its deck), by key.
+    """Every card's names — 'Deck: printed text' (first: how a message names it, in the language shown, never by
+    its id), 'Deck: id', its id, its printed text — and the card itself (with its deck), by key.
 
     Any distinctive words of the text find the card ('bank error', 'dividend'),
     so a banker types what is printed on it; a card both decks hold is
@@ -280,6 +288,7 @@ def card_choices(decks: Mapping[str, dict[Any, Any]]) -> tuple[dict[str, list[st
             cards[key] = dict(c, deck=deck_id)
             text = c.get("text", c["id"])
             said = data(text)  # as the table reads it: the card's words in the language shown
-            choices[key] = [f"{dname}: {c['id']}", c["id"], text] + ([said, f"{dname}: {said}"] if said != text else [])
+            shown = f"{data(dname)}: {said}"
+            choices[key] = [shown, f"{dname}: {c['id']}", c["id"], text] + ([said, f"{dname}: {said}"] if said != text else [])
             choices[key] += [f"{a}: {c['id']}" for a in deck.get("aliases") or []]
     return choices, cards

@@ -473,6 +473,8 @@ TOP = Struct(
         "aliases": List(Str()),
         "description": Str(),
         "language": Str(LANGUAGES),  # a language whose catalog ships
+        # the edition's own words, by language: {catalog word or phrase: its book's} (words/i18n.use_words)
+        "words": Map(Map(Str()), key=Str(LANGUAGES)),
         "sources": List(Str()),
         "currency": Struct(
             {

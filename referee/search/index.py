@@ -120,9 +120,16 @@ class Hit:
         self.words = words or {}  # {lang: [title, text]}, as the index stored them
 
     def said(self, lang: str) -> tuple[str, str]:
-        """(title, text) in `lang` when the index holds a translation, else in English."""
+        """(title, text) in `lang` when the index holds a translation, else in English; in the words of the edition's
+        book when that is the language spoken (i18n.use_words: the index holds the catalog's words)."""
         t = self.words.get(lang)
-        return (t[0], t[1]) if t else (self.title, self.text)
+        if not t:
+            return self.title, self.text
+        from referee.words import i18n
+
+        if lang != i18n.current():
+            return t[0], t[1]
+        return i18n.own_words(t[0]), i18n.own_words(t[1])
 
     @property
     def key(self) -> str:
@@ -134,16 +141,22 @@ class Hit:
         """How the answer is shown: `short-game: end.game` for a variant's clause."""
         return f"{self.layer}: {self.clause}" if self.layer else self.clause
 
-    def as_json(self) -> dict:
-        return {
+    def as_json(self, lang: str | None = None) -> dict:
+        """The hit for `--json`: title and text in `lang` (the answer's language) when the index holds them, the
+        English beside them under title_en and text_en."""
+        title, text = self.said(lang) if lang else (self.title, self.text)
+        out = {
             "ruleset": self.ruleset,
             "clause": self.clause,
             "layer": self.layer,
-            "title": self.title,
-            "text": self.text,
+            "title": title,
+            "text": text,
             "citation": self.citation,
             "score": round(self.score, 3),
         }
+        if (title, text) != (self.title, self.text):
+            out["title_en"], out["text_en"] = self.title, self.text
+        return out
 
     def __repr__(self) -> str:
         return f"Hit({self.ruleset} {self.label} {self.score:.2f} cov={self.coverage:.2f})"

@@ -151,6 +151,7 @@ class GameWatch:
         spec = json.loads(look.meta.get("spec") or "{}")
         if not i18n.explicit():  # the game's language (recorded at `new`, else its edition's) unless --lang said
             i18n.offer_game(spec.get("language") or rs.language)
+        i18n.use_words(rs.words)
         v = view.table_view(rs, t, events(look.recent, rs.fmt), spec=spec, now=now, seq=look.seq, sources=self.source_titles())
         v["auction"] = view.live_auction(rs, look.auction)
         return v

@@ -31,7 +31,7 @@ NUMBER_MARKS = {"es": (".", ","), "it": (".", ","), "fr": ("\u202f", ",")}
 # how sure we are of the language: a stronger source wins
 DEFAULT, LOCALE, GAME, EXPLICIT = 0, 1, 2, 3
 
-_state: dict[str, Any] = {"lang": "en", "strength": DEFAULT, "trans": None}
+_state: dict[str, Any] = {"lang": "en", "strength": DEFAULT, "trans": None, "words": {}, "gloss": None}
 
 
 def normalize(code: str | None) -> str | None:
@@ -56,7 +56,9 @@ class UnknownLanguage(ValueError):
 
 
 def reset(flag: str | None = None) -> str:
-    """Choose afresh from --lang (`flag`), REFEREE_LANG and the locale; a game may still refine it."""
+    """Choose afresh from --lang (`flag`), REFEREE_LANG and the locale; a game may still refine it (and its
+    edition's words, use_words)."""
+    use_words(None)
     for given, where in ((flag, "--lang"), (os.environ.get("REFEREE_LANG"), "REFEREE_LANG")):
         if given:
             lang = normalize(given)
@@ -74,6 +76,7 @@ def use(lang: str | None, strength: int = EXPLICIT, force: bool = False) -> str:
         return _state["lang"]
     if lang != _state["lang"]:
         _state["trans"] = None
+        _state["gloss"] = None
         _state["lang"] = lang
     _state["strength"] = strength
     return lang
@@ -168,28 +171,69 @@ def _catalog() -> _Mo:
     return trans
 
 
+def use_words(words: dict[str, dict[str, str]] | None) -> None:
+    """The edition's own words (its ruleset's `words:`, by language: {catalog word: the book's word}).
+
+    One catalog serves every edition of a language, so a sentence is written once; the edition's book may
+    name a thing otherwise (the Mexican leaflet's *renta* and *tarjeta*, the Latin-American book's *alquiler*):
+    each translated string then says the book's word. Whole words only; a capitalised or upper-case word
+    keeps its case. See docs/translating.md ("An edition's own words")."""
+    _state["words"] = {lang: dict(pairs) for lang, pairs in (words or {}).items() if pairs}
+    _state["gloss"] = None
+
+
+def _gloss() -> Any:
+    """The current language's glossary as (pattern, {word: book's word}), or False when it has none."""
+    gloss = _state["gloss"]
+    if gloss is None:
+        pairs = _state["words"].get(_state["lang"]) or {}
+        table: dict[str, str] = {}
+        for word, own in pairs.items():
+            table[word] = own
+            table[word[:1].upper() + word[1:]] = own[:1].upper() + own[1:]
+            table[word.upper()] = own.upper()
+        if table:
+            import re
+
+            words = sorted(table, key=len, reverse=True)
+            gloss = (re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b"), table)
+        else:
+            gloss = False
+        _state["gloss"] = gloss
+    return gloss
+
+
+def own_words(text: str) -> str:
+    """`text` in the edition's own words (see use_words); unchanged when the edition has no glossary."""
+    gloss = _gloss()
+    if not gloss or not text:
+        return text
+    pattern, table = gloss
+    return pattern.sub(lambda m: table[m.group(0)], text)
+
+
 def gettext(message: str) -> str:
     if _state["lang"] == "en" or not message:  # the catalog's "" is its header, never a translation
-        return message
-    return _catalog().gettext(message)
+        return own_words(message) if message and _state["words"] else message
+    return own_words(_catalog().gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     if _state["lang"] == "en":
-        return singular if n == 1 else plural
-    return _catalog().ngettext(singular, plural, n)
+        return own_words(singular if n == 1 else plural)
+    return own_words(_catalog().ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
     if _state["lang"] == "en":
-        return message
-    return _catalog().pgettext(context, message)
+        return own_words(message)
+    return own_words(_catalog().pgettext(context, message))
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     if _state["lang"] == "en":
-        return singular if n == 1 else plural
-    return _catalog().npgettext(context, singular, plural, n)
+        return own_words(singular if n == 1 else plural)
+    return own_words(_catalog().npgettext(context, singular, plural, n))
 
 
 _ = gettext
@@ -263,6 +307,8 @@ def data_in(lang: str, text: str) -> str:
 
 def data(text: str) -> str:
     """A word of a ruleset file shown as it is (a group's or deck's name, a card's text, a valuation's title), translated."""
-    if _state["lang"] == "en" or not isinstance(text, str):
+    if not isinstance(text, str):
         return text
-    return _catalog().pgettext("ruleset", text)
+    if _state["lang"] == "en":
+        return own_words(text)
+    return own_words(_catalog().pgettext("ruleset", text))

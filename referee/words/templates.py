@@ -233,7 +233,7 @@ TEMPLATES: dict[str, Template] = {
     "buy": "{player} buys {deed} for {price:money}",
     "auction": "{player} wins {deed} at auction for {price:money}",
     "rent": "{payer} pays {owner} {amount:money} rent on {deed}",
-    "owed": lambda p, f: _nested(p["what"], f) + " " + _p("owed", "— owed, not paid: a debt is recorded"),
+    "owed": lambda p, f: _nested(p["what"], f) + " " + _p("owed", "— owed: the cash did not cover it, so a debt is recorded"),
     "tax.income": lambda p, f: _p("tax.income", "{player} pays {amount} income tax ({choice})").format(
         player=p["player"], amount=f(p["amount"]), choice=choice_word(p["choice"])),
     "tax.luxury": lambda p, f: _named_square(_p("tax.luxury", "{player} pays {amount} luxury tax").format(player=p["player"], amount=f(p["amount"])),

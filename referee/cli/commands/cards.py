@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Optional
 
 import typer
+from rich.markup import escape
 
 from referee.cli import common
 from referee.cli.context import ForceOpt, GameOpt, record, ruleset_for
@@ -52,5 +53,5 @@ def cards(ruleset: Annotated[Optional[str], typer.Argument()] = None, game: Game
     rs = ruleset_for(ruleset, game)
     for deck_id, deck in rs.decks().items():
         common.out.print(f"[bold]{data(deck.get('name', deck_id))}[/bold]")
-        for c in deck.get("cards") or []:
-            common.out.print(f"  {c['id']:<24} {data(c.get('text', ''))}")
+        for c in deck.get("cards") or []:  # by the words printed on it (they name it to `draw`), never its id
+            common.out.print(f"  {escape(data(c.get('text', c['id'])))}")

@@ -48,6 +48,7 @@ def new(
     spec.update(agreed_end(rs, ends, minutes, time.time()))
     g = Game.create(path, rs.data, spec, table, ops, force=force)
     i18n.offer_game(language)
+    i18n.use_words(rs.words)
     from rich.markup import escape
 
     common.out.print("[bold]" + _("New game") + f"[/bold] {escape(rs.id)} — {escape(data(rs.title))}")

@@ -57,7 +57,7 @@ def print_score(rs, sc, detail: bool = False, heading: str | None = None) -> Non
     while comps and width(comps) > out.width:  # still too wide: the rightmost breakdown columns go, the totals stay whole
         narrow.insert(0, comps.pop())
     title = heading or _("Score")
-    tab = RTable(title=f"{escape(title)} — {escape(sc.method)}: {escape(data(sc.title))}", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
+    tab = RTable(title=f"{escape(title)} — {escape(data(sc.title))}", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False,
                  pad_edge=False)
     tab.add_column("#", justify="right", no_wrap=True)  # the rank: a sign every language reads, so the amounts keep their room
     tab.add_column(_("player"), style="bold", no_wrap=True, min_width=min(24, max(len(n) for n in names)))
@@ -156,7 +156,7 @@ def print_history(rs, points, names: list[str], method: str) -> None:
     from referee.cli.common import out
     from referee.cli.render import chart
 
-    out.print("[bold]" + _("Net worth over the game") + f"[/bold] — {escape(method)}: {escape(data(rs.valuation(method).get('title', method)))}")
+    out.print("[bold]" + _("Net worth over the game") + f"[/bold] — {escape(data(rs.valuation(method).get('title', method)))}")
     if not points:
         out.print(_("no events yet"))
         return
