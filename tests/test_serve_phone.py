@@ -11,6 +11,19 @@ from conftest import run
 from test_serve import CHROMIUM, CHROMIUM_ARGS, server_factory  # noqa: F401
 
 
+def seat_pages(browser, server, links: dict, names) -> dict:
+    """Each player's own link open on a phone of their own (390×844, a context each), live."""
+    from playwright.sync_api import expect
+
+    pages = {}
+    for name in names:
+        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+        page.goto(server.base + "/" + links[name].split("/", 3)[3])
+        expect(page.locator("#conn")).to_have_text("live")
+        pages[name] = page
+    return pages
+
+
 def test_a_phone_shows_what_the_landing_asks_first_and_big_enough_to_tap(tmp_path, server_factory):
     from playwright.sync_api import expect, sync_playwright
 
@@ -135,12 +148,7 @@ def test_a_phone_builds_sells_leaves_jail_and_goes_bankrupt_by_the_rules(tmp_pat
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            pages = {}
-            for name in ("Ana", "Ben"):
-                page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
-                page.goto(s.base + "/" + links[name].split("/", 3)[3])
-                expect(page.locator("#conn")).to_have_text("live")
-                pages[name] = page
+            pages = seat_pages(browser, s, links, ("Ana", "Ben"))
             ana, ben = pages["Ana"], pages["Ben"]
             ana_card = ana.locator('article.player[data-player="Ana"]')
 
@@ -194,12 +202,7 @@ def test_a_trade_is_offered_on_one_phone_and_accepted_on_the_other(tmp_path, ser
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            pages = {}
-            for name in ("Ana", "Ben"):
-                page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
-                page.goto(s.base + "/" + links[name].split("/", 3)[3])
-                expect(page.locator("#conn")).to_have_text("live")
-                pages[name] = page
+            pages = seat_pages(browser, s, links, ("Ana", "Ben"))
             ana, ben = pages["Ana"], pages["Ben"]
             trade = ana.locator('article.player[data-player="Ana"] .trade')
             trade.locator("button", has_text="Ben").tap()

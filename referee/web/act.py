@@ -175,8 +175,10 @@ def as_seat(rs: Any, t: Any, mv: Any, role: str, seat: str) -> Any:
     return mv
 
 
-async def post_move(request: Request, game: Path, seat_book: Seats, limiter: Limiter, players_roll: bool,
-                    on_recorded: Any = None, confirm: bool = False) -> JSONResponse:
+async def admit(request: Request, seat_book: Seats, limiter: Limiter) -> tuple[tuple[str, str], dict[str, Any]] | JSONResponse:
+    """What every writing route checks first, in this order: the address's wrong tokens, the page's origin, the
+    seat (a wrong one counts against the address), JSON of at most MAX_BODY bytes. ((seat, role), body) or
+    the reply that refuses it."""
     from referee.words.i18n import _
 
     addr = client(request)
@@ -188,7 +190,6 @@ async def post_move(request: Request, game: Path, seat_book: Seats, limiter: Lim
     if found is None:
         limiter.fail(addr)
         return _reply(403, ok=False, error=_("this link does not open a seat at this table: ask the banker for yours"))
-    seat, role = found
     if "application/json" not in request.headers.get("content-type", ""):
         return _reply(415, ok=False, error=_("a move is sent as JSON"))
     try:
@@ -206,7 +207,20 @@ async def post_move(request: Request, game: Path, seat_book: Seats, limiter: Lim
         data = json.loads(body)
     except ValueError:
         return _reply(400, ok=False, error=_("a move is sent as JSON"))
-    if not isinstance(data, dict) or not isinstance(data.get("id"), str) or not MOVE_ID.match(data["id"]):
+    if not isinstance(data, dict):
+        return _reply(400, ok=False, error=_("a move is sent as JSON"))
+    return found, data
+
+
+async def post_move(request: Request, game: Path, seat_book: Seats, limiter: Limiter, players_roll: bool,
+                    on_recorded: Any = None, confirm: bool = False) -> JSONResponse:
+    from referee.words.i18n import _
+
+    admitted = await admit(request, seat_book, limiter)
+    if isinstance(admitted, JSONResponse):
+        return admitted
+    (seat, role), data = admitted
+    if not isinstance(data.get("id"), str) or not MOVE_ID.match(data["id"]):
         return _reply(400, ok=False, error=_("a move carries its own id (8 to 64 letters, digits, - or _)"))
     seen = data.get("seen")
     if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool)):
@@ -310,22 +324,10 @@ async def post_answer(request: Request, game: Path, seat_book: Seats, limiter: L
     (the trade is recorded as the Trade move, once: its id is the offer's) or no, or the offer taken back."""
     from referee.words.i18n import _
 
-    addr = client(request)
-    if limiter.blocked(addr):
-        return _reply(429, ok=False, error=_("too many wrong links from this address: wait a minute"))
-    if not same_origin(request):
-        return _reply(403, ok=False, error=_("moves are taken only from this table's own page"))
-    found = seat_book.of(request.headers.get(SEAT_HEADER))
-    if found is None:
-        limiter.fail(addr)
-        return _reply(403, ok=False, error=_("this link does not open a seat at this table: ask the banker for yours"))
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        return _reply(413, ok=False, error=_("a move is a few words, not {n} bytes").format(n=len(body)))
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return _reply(400, ok=False, error=_("a move is sent as JSON"))
+    admitted = await admit(request, seat_book, limiter)
+    if isinstance(admitted, JSONResponse):
+        return admitted
+    found, data = admitted
     if not isinstance(data, dict) or not isinstance(data.get("offer"), int) or data.get("answer") not in ("accept", "reject", "withdraw"):
         return _reply(400, ok=False, error=_("an answer names the offer and says accept, reject or withdraw"))
     try:
@@ -382,25 +384,12 @@ async def post_bid(request: Request, game: Path, seat_book: Seats, limiter: Limi
     (above the high bid, not below the opening) and kept once (its id)."""
     from referee.words.i18n import _
 
-    addr = client(request)
-    if limiter.blocked(addr):
-        return _reply(429, ok=False, error=_("too many wrong links from this address: wait a minute"))
-    if not same_origin(request):
-        return _reply(403, ok=False, error=_("moves are taken only from this table's own page"))
-    found = seat_book.of(request.headers.get(SEAT_HEADER))
-    if found is None:
-        limiter.fail(addr)
-        return _reply(403, ok=False, error=_("this link does not open a seat at this table: ask the banker for yours"))
-    seat, role = found
+    admitted = await admit(request, seat_book, limiter)
+    if isinstance(admitted, JSONResponse):
+        return admitted
+    (seat, role), data = admitted
     if role != seats.PLAYER:
         return _reply(403, ok=False, error=_("a bid is a player's: open your own link"))
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        return _reply(413, ok=False, error=_("a move is a few words, not {n} bytes").format(n=len(body)))
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return _reply(400, ok=False, error=_("a move is sent as JSON"))
     amount = data.get("amount") if isinstance(data, dict) else None
     if not isinstance(amount, int) or isinstance(amount, bool) or not 0 < amount < 10**9 or not MOVE_ID.match(str(data.get("id") or "")):
         return _reply(400, ok=False, error=_("a bid is a whole amount, with the phone's id for it"))
