@@ -204,13 +204,14 @@ def render_view(v: dict, path: Path, width: int | None = None):
     width = width or 100
     wide = width >= WIDE
     rs_ = v["ruleset"]
-    stamp = _("{file} · move #{n} · {time}").format(file=path.name, n=v["seq"], time=time.strftime("%H:%M:%S"))
+    stamp = _("{time} · move #{n} · {file}").format(file=path.name, n=v["seq"], time=time.strftime("%H:%M:%S"))
     if wide:
         head = Text.assemble((rs_["id"], "bold"), f" — {rs_['title']}   ", (stamp, "dim"))
         head.no_wrap, head.overflow = True, "ellipsis"
         parts: list = [head]
     else:
-        parts = [Text(rs_["id"], style="bold", no_wrap=True, overflow="ellipsis"), Text(stamp, style="dim", no_wrap=True, overflow="ellipsis")]
+        parts = [Text(rs_["id"], style="bold", no_wrap=True, overflow="ellipsis"),
+                 crop_words(Text(stamp, style="dim", no_wrap=True, overflow="ellipsis"), width)]
     countdown = _countdown(v)
     if countdown:
         parts.append(countdown)
@@ -248,14 +249,18 @@ def render_view(v: dict, path: Path, width: int | None = None):
     return Group(*parts)
 
 
-def _player_line(p: dict, tracked: bool) -> Text:
-    """A player on one line: turn mark, name and cards, cash, worth, where, debts (cut at the edge, never wrapped)."""
+def _player_line(p: dict, tracked: bool, width: int | None = None) -> Text:
+    """A player on one line: turn mark, name and cards, cash, worth, where, debts (cut at the edge, never wrapped).
+    Where the line does not fit, the worth goes first (the standings say it): where the token is and what it owes
+    are what the table looks at."""
     line = Text.assemble(("▶ " if p["turn"] else "  ", "bold green"), _name(p))
     if p["out"]:
         line.append("  " + _("out"), style="bold red")
     else:
         line.append(f"  {p['cash_text']}", style="bold")
-        line.append(" · " + _("worth {amount}").format(amount=p["worth_text"]), style="dim")
+        full = _player_line(p, tracked) if width else None
+        if full is None or full.cell_len <= (width or 0):
+            line.append(" · " + _("worth {amount}").format(amount=p["worth_text"]), style="dim")
         where = _where(p, tracked)
         if where.plain:
             line.append(" · ")
@@ -300,7 +305,7 @@ def render_compact(v: dict, path: Path, width: int | None, height: int):
         return crop_words(Text(text, style=style, no_wrap=True, overflow="ellipsis"), width)
 
     rs_ = v["ruleset"]
-    top: list = [crop_words(Text.assemble((rs_["id"], "bold"), "  ", (_("{file} · move #{n} · {time}").format(
+    top: list = [crop_words(Text.assemble((rs_["id"], "bold"), "  ", (_("{time} · move #{n} · {file}").format(
         file=path.name, n=v["seq"], time=time.strftime("%H:%M:%S")), "dim"), no_wrap=True, overflow="ellipsis"), width)]
     countdown = _countdown(v)
     if countdown:
@@ -321,7 +326,7 @@ def render_compact(v: dict, path: Path, width: int | None, height: int):
     if v.get("auction"):
         top.append(line("⚑ " + v["auction"]["text"], "bold magenta"))
     tracked = v["turn"].get("tracking", True)
-    players = [crop_words(_player_line(p, tracked), width) for p in v["players"]]
+    players = [crop_words(_player_line(p, tracked, width), width) for p in v["players"]]
     end: list = []
     if v["ended"] and v.get("final"):
         rows = v["final"]["rows"]
