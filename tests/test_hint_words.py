@@ -112,3 +112,22 @@ def test_check_over_two_editions_speaks_each_files_own_book():
     alone = [sections(run("--lang", "es", "check", "-v", f).out)[0] for f in files]
     together = sections(run("--lang", "es", "check", "-v", *files).out.split("\n3 archivos de escenario")[0] + "\n")
     assert together == alone
+
+
+def test_at_45_columns_no_amount_is_cut_from_its_sign(tmp_path, monkeypatch):
+    from referee.cli import common
+
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Anna", "Bruno", "Carla", "-r", "it-lire", game=g).code == 0
+    for line in (("buy", "Anna", "Parco della Vittoria"), ("buy", "Anna", "Viale dei Giardini"), ("build", "Parco della Vittoria"),
+                 ("buy", "Bruno", "Via Accademia"), ("mortgage", "Via Accademia"), ("pay", "Carla", "Bruno", "123000")):
+        assert run(*line, game=g).code == 0
+    monkeypatch.setattr(common.out, "width", 45)
+    status = run("status", game=g).out
+    assert "Anna  L. " in status and "patrimonio L. " in status, status  # a player a block, not a squeezed table
+    frame = _frame(g, 45, None)
+    for text in (status, frame):
+        lines = text.splitlines()
+        assert not [ln for ln in lines if ln.rstrip().endswith(("L.", "$", "£"))], text
+    assert all(len(ln.rstrip()) <= 45 for ln in frame.splitlines()), frame
+    assert "Bruno ipoteca Via Accademia per" in frame, frame

@@ -10,6 +10,8 @@ rebuilt only when another process has committed. A file replaced by
 from __future__ import annotations
 
 import os
+import re
+import textwrap
 import time
 from pathlib import Path
 
@@ -171,6 +173,19 @@ def _standings(st: dict) -> list:
     return [tab, Text(data(st["title"]) + " — " + who, style="dim")]
 
 
+_SIGN_SPACE = re.compile(r"(?<=L\.) (?=-?\d)|(?<=[$£€]) (?=-?\d)|(?<=\d) (?=€)")
+
+
+def _wrapped(text: str, width: int, style: str = "") -> Text:
+    """`text` wrapped to `width` at spaces, never between a currency sign and its amount ("per L." / "82.000"):
+    textwrap breaks only at plain spaces, so the sign's space is made a non-breaking one for the wrap."""
+    if width < 8 or len(text) <= width:
+        return Text(text, style=style)
+    kept = _SIGN_SPACE.sub("\u00a0", text)
+    lines = textwrap.wrap(kept, width, break_long_words=True, break_on_hyphens=False)
+    return Text("\n".join(lines).replace("\u00a0", " "), style=style)
+
+
 def _hang(indent: int, head: Text | str, body: Text) -> RTable:
     """A line whose continuation lines stay under its text (not back at the margin) on a narrow terminal."""
     grid = RTable.grid(padding=0)
@@ -224,9 +239,9 @@ def render_view(v: dict, path: Path, width: int | None = None):
             line.append(" " + _("again (doubles)"), style="yellow")
         parts.append(line)
     if turn.get("last_throw") and not v["ended"]:
-        parts.append(_hang(2, "", Text(turn["last_throw"]["text"], style="dim")))
+        parts.append(_hang(2, "", _wrapped(turn["last_throw"]["text"], width - 2, "dim")))
     if turn.get("pending") and not v["ended"]:
-        parts.append(_hang(2, "", Text(turn["pending"]["text"], style="yellow")))
+        parts.append(_hang(2, "", _wrapped(turn["pending"]["text"], width - 2, "yellow")))
     if v.get("auction"):
         parts.append(Text.assemble(("⚑ ", "bold magenta"), (v["auction"]["text"], "bold magenta")))
     parts.append(Text(""))
@@ -245,7 +260,7 @@ def render_view(v: dict, path: Path, width: int | None = None):
     parts.append(Text(_("last moves"), style="bold dim"))
     for e in v["events"][:8]:
         style = "strike dim" if e["undone"] else ("dim italic" if e["undo"] else "")
-        parts.append(_hang(8, Text(f"  #{e['seq']:<4} ", style="dim"), Text(e["text"], style=style)))
+        parts.append(_hang(8, Text(f"  #{e['seq']:<4} ", style="dim"), _wrapped(e["text"], width - 8, style)))
     return Group(*parts)
 
 
