@@ -7,8 +7,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.words.i18n import N_, _
-from referee.words.i18n import pgettext
+from referee.words.i18n import N_, _, pgettext
 
 Params = Mapping[str, Any]
 Fmt = Callable[[int], str]
