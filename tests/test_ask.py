@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, run, run_proc
 
-from referee.ruleset import loader
+from referee.ruleset import clause_text, loader
 from referee.search import store as sindex
 from referee.search.text import Lexicon, fold, words
 
@@ -251,6 +251,32 @@ def test_ask_in_spanish_and_italian_finds_the_same_clause():
         r = run("ask", q, "-r", "it-lire", "--json")
         assert r.code == 0, r.text
         assert json.loads(r.out)[0]["clause"] == en
+
+
+@pytest.mark.parametrize("question, clause", [
+    ("combien coûte le loyer avec un hôtel ?", "rent.houses"),
+    ("que se passe-t-il quand on fait trois doubles ?", "dice.three_doubles"),
+    ("comment lever une hypothèque ?", "mortgage.lift"),
+    ("peut-on toucher un loyer quand on est en prison ?", "rent.in_jail"),
+    ("qui commence la partie ?", "setup.order"),
+])
+def test_a_french_question_is_answered_in_french(question, clause, table_language):
+    """French is told from its own words (docs/glossary-fr.md) and answered with the French clause texts."""
+    from referee.words.i18n import guess_language
+
+    assert guess_language(question) == "fr"
+    r = run("ask", question, "-r", "us-classic", "--json")
+    assert r.code == 0, r.text
+    best = json.loads(r.out)[0]
+    assert best["clause"] == clause
+    title, text = clause_text.cited_words(best["citation"], "", "", "fr")
+    assert (best["title"], best["text"]) == (title, text) and title and text
+
+
+def test_a_french_price_question_is_answered_from_the_board(table_language):
+    r = run("ask", "combien coûte une maison sur Boardwalk ?", "-r", "us-classic")
+    assert r.code == 0, r.text
+    assert "$200 la maison (groupe Bleu foncé)" in r.out  # the group's French name, as the status shows it
 
 
 def test_ask_json_shape_best_first():

@@ -105,7 +105,7 @@ def _figure(q: str, ruleset: str, shipped, in_game: bool = False, game: str | No
 
 def _figure_line(fig) -> str:
     """'$2,000 (Boardwalk: rent with a hotel)', 'L. 20.000 a casa (gruppo Verde)', in the table's language."""
-    f = {"amount": fig.shown, "deed": fig.deed or "", "group": fig.group or "", "count": fig.amount, "n": fig.houses,
+    f = {"amount": fig.shown, "deed": fig.deed or "", "group": i18n.data(fig.group or ""), "count": fig.amount, "n": fig.houses,
          "deck": i18n.data(fig.deck or ""), "card": i18n.data(fig.card or "")}
     if fig.what == "rent" and fig.houses is not None and fig.deed and fig.group is None:  # a railroad: by the number owned
         return i18n.ngettext("{amount} ({deed}: rent when its owner holds {n} railroad)",

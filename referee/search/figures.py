@@ -22,52 +22,52 @@ from typing import Any
 
 from referee.ruleset.names import norm
 
-# Words that ask for an amount or a count, in the shipped editions' languages (folded: no accents).
+# Words that ask for an amount or a count, in the shipped editions' languages and French (folded: no accents).
 _AMOUNT = {"much", "many", "cost", "costs", "price", "rent", "owe", "pay", "worth", "value", "mortgage",
            "cuanto", "cuanta", "cuantos", "cuantas", "cuesta", "cuestan", "vale", "valen", "precio", "renta", "alquiler",
            "hipoteca", "pago", "pagar", "cobra", "quanto", "quanta", "quanti", "quante", "costa", "costano", "prezzo",
-           "affitto", "ipoteca", "paga", "pagare", "pagato"}
+           "affitto", "ipoteca", "paga", "pagare", "pagato", "combien", "coute", "coutent", "prix", "loyer", "paie", "payer", "paye", "vaut", "valent", "hypotheque"}
 # the box or the bank's supply: "how many houses are there in the box", not "how many houses before a hotel"
 _STOCK = {"box", "bank", "there", "exist", "exists", "come", "total", "altogether", "scatola", "banca",
-          "caja", "banco", "trae", "traen", "hay", "existen", "sono", "esistono"}
-_NOT_STOCK = {"before", "need", "needed", "antes", "necesito", "falta", "prima", "servono", "occorrono"}  # houses before a hotel
-_HOW_MUCH = {"cuanto", "cuanta", "quanto", "quanta"}  # and "how much" (a pair: "too much cash" asks nothing)
+          "caja", "banco", "trae", "traen", "hay", "existen", "sono", "esistono", "boite", "banque"}
+_NOT_STOCK = {"before", "need", "needed", "antes", "necesito", "falta", "prima", "servono", "occorrono", "avant", "faut"}  # houses before a hotel
+_HOW_MUCH = {"cuanto", "cuanta", "quanto", "quanta", "combien"}  # and "how much" (a pair: "too much cash" asks nothing)
 _COUNT = {"cuantos", "cuantas", "quanti", "quante"}  # and "how many" (pieces in the box)
 _RENT = {"rent", "owe", "pay", "landed", "land", "collect", "charge", "renta", "alquiler", "pago", "pagar", "cobra", "cobro",
          "cobrar", "cai", "caigo", "caer", "incasso", "incassare", "prendo", "darmi",
-         "affitto", "paga", "pagare", "finito", "fermato"}
+         "affitto", "paga", "pagare", "finito", "fermato", "loyer", "paie", "payer", "paye", "tombe", "arrete", "touche", "toucher", "encaisse"}
 _PRICE = {"cost", "costs", "price", "buy", "worth", "cuesta", "cuestan", "precio", "comprar", "costa", "costano",
-          "prezzo", "comprare"}  # not "vale": "¿se vale?" asks whether it is allowed
+          "prezzo", "comprare", "coute", "coutent", "prix", "acheter"}  # not "vale": "¿se vale?" asks whether it is allowed
 _LIFT = {"unmortgage", "lift", "deshipotecar", "levantar", "togliere", "riscattare", "interest", "interes", "interesse", "back",
-         "riscatto", "riscattarla", "riscattarlo", "recuperar", "recuperarla"}
+         "riscatto", "riscattarla", "riscattarlo", "recuperar", "recuperarla", "lever", "leve", "interet", "interets", "racheter"}
 # selling back to the bank is half of what was paid: the clause's arithmetic, not a printed figure
-_SELL = {"sell", "selling", "sold", "sells", "vender", "vendo", "vendiendo", "vendere", "rivendo", "rivendere", "rivendi", "ridà", "rida"}
-_HOUSE = {"house", "houses", "casa", "casas", "case", "casetta", "casette"}
+_SELL = {"sell", "selling", "sold", "sells", "vender", "vendo", "vendiendo", "vendere", "rivendo", "rivendere", "rivendi", "ridà", "rida", "vendre", "vends", "vend", "revendre"}
+_HOUSE = {"house", "houses", "casa", "casas", "case", "casetta", "casette", "maison", "maisons"}
 _HOTEL = {"hotel", "hotels", "hoteles", "albergo", "alberghi"}
-_NONE = {"no", "sin", "senza", "without", "unimproved", "empty", "vacia", "vuoto", "nude"}
-_ALL = {"all", "both", "whole", "todos", "todas", "ambos", "ambas", "tutti", "tutte", "entrambi", "entrambe"}
+_NONE = {"no", "sin", "senza", "without", "unimproved", "empty", "vacia", "vuoto", "nude", "sans", "nu", "nue", "nus"}
+_ALL = {"all", "both", "whole", "todos", "todas", "ambos", "ambas", "tutti", "tutte", "entrambi", "entrambe", "tout", "tous", "toutes"}
 # a permission, a limit or a procedure is a clause's business, not a figure's
 _NOT_FIGURE = {"can", "may", "could", "allowed", "puedo", "puede", "pueden", "posso", "puo", "possono",
                "max", "maximum", "most", "limit", "maximo", "limite", "massimo",
-               "auction", "asta", "subasta", "bid", "bids", "puja", "pujar", "offerto", "ofertar"}  # an auction's opening is a clause's
+               "auction", "asta", "subasta", "bid", "bids", "puja", "pujar", "offerto", "ofertar", "peux", "peut", "peuvent", "enchere", "encheres", "encherir"}  # an auction's opening is a clause's
 _RAILROAD = {"railroad", "railroads", "railway", "station", "stations", "ferrocarril", "ferrocarriles", "estacion",
-             "estaciones", "stazione", "stazioni"}
-_UTILITY = {"utility", "utilities", "company", "companies", "compania", "companias", "servicio", "societa"}
-_WHAT = {"what", "whats", "cual", "quale"}
+             "estaciones", "stazione", "stazioni", "gare", "gares"}
+_UTILITY = {"utility", "utilities", "company", "companies", "compania", "companias", "servicio", "societa", "compagnie", "compagnies"}
+_WHAT = {"what", "whats", "cual", "quale", "quel", "quelle"}
 # a yes-or-no question ("do I owe rent…?", "devo pagare…?"): whether, not how much
 _WHETHER = {"do", "does", "did", "is", "are", "should", "still", "if", "si", "se", "devo", "debo", "tengo", "hay", "ancora",
-            "todavia", "deve", "debe", "true", "vero", "verdad"}
+            "todavia", "deve", "debe", "true", "vero", "verdad", "dois", "doit", "encore", "vrai"}
 # a square that is no deed: its amount is a clause's ("landed on Super Tax right before Mayfair")
 _OTHER_SQUARE = {"tax", "tassa", "impuesto", "impuestos", "jail", "prigione", "carcel", "parking", "posteggio", "parada",
-                 "transito", "visiting"}
+                 "transito", "visiting", "impot", "impots", "taxe", "prison", "parc", "visite"}
 # words many names share or that are common words alone ("the short version", "la piazza"): no deed by themselves
 _GENERIC = {"short", "line", "place", "avenue", "street", "gardens", "plaza", "avenida", "via", "viale", "corso", "piazza",
             "largo", "vicolo", "stazione", "ferrocarril", "company", "works"}
 # a card or its deck named ("the doctor's fee card", "la carta di Probabilità", "tarjeta de Arca Comunal")
 _CARD = {"card", "cards", "chance", "chest", "carta", "carte", "tarjeta", "tarjetas", "fortuna", "arca", "imprevisti",
-         "imprevisto", "probabilita"}
+         "imprevisto", "probabilita", "caisse", "communaute"}
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4,
-            "due": 2, "tre": 3, "quattro": 4}
+            "due": 2, "tre": 3, "quattro": 4, "une": 1, "deux": 2, "trois": 3, "quatre": 4}
 OWNER = "owner"  # the deed's owner on the table a rent is computed on; the CLI says it in the table's words
 
 

@@ -266,19 +266,26 @@ _TELLS = {
                     "incassare affitto prigione ipoteca asta case alberghi banca soldi denaro via doppio fallimento "
                     "indennità succede fermo ferma sul sulla nel non ho sono devo deve tocca terreno casella giocatore "
                     "dadi tassa perché perche parcheggio posteggio anche".split()),
+    "fr": frozenset("le les des du au aux une est sont je peux peut puis combien comment quoi quel quelle quand qui où "
+                    "pourquoi avec pour dans sur pas ne faut dois doit ai loyer loyers prison hypothèque hypothéquer "
+                    "enchère enchères maison maisons hôtel hôtels banque argent départ faillite salaire joueur dés gare "
+                    "taxe impôt parc gratuit coûte propriété terrain caisse communauté amende fait faire passe trois "
+                    "doubles que ce t personne achète acheter construire tout tous toute".split()),  # t: passe-t-il
 }
 
 
 def guess_language(text: str) -> str | None:
-    """The language a short question is written in (en, es, it), or None when its words do not tell."""
+    """The language a short question is written in (en, es, it, fr), or None when its words do not tell."""
     import re
 
     words = re.findall(r"[\wàèéìíòóùúñ']+", text.lower())
     score = {lang: sum(w in tells for w in words) for lang, tells in _TELLS.items()}
     if "¿" in text or "¡" in text or "ñ" in text.lower():
         score["es"] += 2
-    if re.search(r"\w[èàù]\b", text.lower()):
+    if re.search(r"\w[èàù]\b", text.lower()) and not re.search(r"\boù\b", text.lower()):  # "où" is French
         score["it"] += 1
+    if re.search(r"[çêôûâîœë]", text.lower()):  # letters Italian and Spanish do not write
+        score["fr"] += 1
     best = max(score, key=lambda k: score[k])
     if score[best] == 0 or sorted(score.values())[-2] == score[best]:
         return None
