@@ -86,9 +86,10 @@ def test_summary_and_csv_rows_are_french(french_game):
     assert summary.code == 0 and "Résumé de la partie" in summary.out
     assert _english_in(summary.out) == [], summary.out
     csv = run("--lang", "fr", "export", "--csv", game=game)
-    rows = csv.out.splitlines()[1:]  # the header row keeps its column keys, as at every table
-    assert csv.code == 0 and len(rows) > 200 and any("paie" in r for r in rows)
-    assert _english_in("\n".join(rows)) == [], rows[:20]
+    head, *rows = csv.out.splitlines()
+    assert head == "n°,heure,joueur,action,description,montant,argent Ana,argent Ben,argent Cy,argent Dee"
+    assert csv.code == 0 and len(rows) > 200 and any(",loyer," in r for r in rows) and any(",impôt revenu," in r for r in rows)
+    assert _english_in(csv.out) == [], rows[:20]
 
 
 def test_refusals_and_usage_errors_are_french(french_game):
@@ -98,7 +99,7 @@ def test_refusals_and_usage_errors_are_french(french_game):
     usage = run("--lang", "fr", "pay", "--nope", game=game)
     assert usage.code == 2 and "Usage : " in usage.err and "pay [OPTIONS] PAYEUR BÉNÉFICIAIRE MONTANT" in usage.err and "PAYEUR" in usage.err
     unknown = run("--lang", "fr", "bogus", game=game)
-    assert unknown.code == 2 and "Pas de commande" in unknown.err
+    assert unknown.code == 2 and "Commande inconnue : « bogus »" in unknown.err
     helped = run("--lang", "fr", "loyer", "--help", game=game)
     assert "Afficher ce message et quitter." in helped.out and "PROPRIÉTÉ  [obligatoire]" in helped.out
     for text in (refused.out + refused.err, usage.err, unknown.err, helped.out):
@@ -145,3 +146,56 @@ def test_the_phone_page_words_are_french():
     assert set(WORDS) <= set(words) and words["last_moves"] == "Derniers coups" and words["lift"] == "Lever l'hypothèque"
     english = {k: w for k, w in words.items() if _english_in(re.sub(r"\{\w*\}", " ", w))}
     assert english == {}, english
+
+
+UK = Path(__file__).resolve().parent / "corpus" / "uk-short-game.moves"
+
+
+def test_a_whole_uk_game_in_french_says_no_english():
+    """The recorded uk game (short-game variant, pounds) at a French table: console, summary and CSV."""
+    import tempfile
+
+    from referee.ruleset import loader
+
+    lines = UK.read_text(encoding="utf-8").splitlines()
+    new = next(x[2:] for x in lines if x.startswith("# new "))
+    with tempfile.TemporaryDirectory() as d:
+        game = Path(d) / "partie.sqlite"
+        moves = game.with_suffix(".moves")
+        moves.write_text("\n".join(x for x in lines if x and not x.startswith("#")) + "\n", encoding="utf-8")
+        assert run("--lang", "fr", *new.split(), game=game).code == 0
+        played = run("--lang", "fr", "play", str(moves), game=game)
+        summary = run("--lang", "fr", "summary", game=game)
+        csv = run("--lang", "fr", "export", "--csv", game=game)
+    assert played.code == 0 and "lance" in played.out and "remporte" in played.out and "hypothèque" in played.out
+    assert "Super Tax : £100" in played.out and "(case Départ)" in played.out and "£" in csv.out
+    text = played.out + summary.out + csv.out
+    for name in sorted({s.name for s in loader.load("uk").squares}, key=len, reverse=True):
+        text = text.replace(name, "·")  # the London board's names, as printed
+    assert _english_in(text) == [], [x for x in text.splitlines() if _english_in(x)][:10]
+
+
+def test_console_errors_speak_the_tables_words(french_game, tmp_path):
+    """A usage line names the command as a French banker types it; help and a misspelt name point to French words."""
+    game, _ = french_game
+    moves = tmp_path / "erreurs.moves"
+    moves.write_text("loyer Ben\nimpôt revenu\nachte Ana Boardwalk\nAnna paie 5\n", encoding="utf-8")
+    r = run("--lang", "fr", "play", str(moves), game=game)
+    said = r.out + r.err
+    assert "erreurs.moves:1 : argument 'PROPRIÉTÉ' manquant — usage : loyer PAYEUR PROPRIÉTÉ" in said
+    assert "usage : impôt revenu JOUEUR" in said
+    assert "commande inconnue : « achte » (vouliez-vous dire achète ?) ; `aide` les liste" in said
+    assert "(comme dans paie Ana banque 50)" in said
+    assert _english_in(said) == [], said
+
+
+def test_the_help_lists_commands_by_name_not_as_arguments():
+    """`card` and `deed` are commands: the listing keeps their names (they were shown as CARTE and PROPRIÉTÉ)."""
+    out = run("--lang", "fr", "--help").out
+    assert "\n  card " in out and "\n  deed " in out and "CARTE " not in out and "\n  PROPRIÉTÉ" not in out
+
+
+def test_a_french_question_gets_a_french_answer():
+    r = run("ask", "combien coûte le loyer avec un hôtel ?", "-r", "us-classic")
+    assert r.code == 0 and "rent.houses — Le loyer avec maisons et hôtels" in r.out
+    assert _english_in(r.out.split("—", 1)[1]) == [], r.out

@@ -50,10 +50,12 @@ class LangFormatter(_Formatter):
         super().write_usage(prog, usage_args(args), _("Usage: ") if prefix is None else prefix)
 
     def write_heading(self, heading: str) -> None:
+        self.heading = heading
         super().write_heading(_(heading))
 
     def write_dl(self, rows: Any, *args: Any, **kw: Any) -> None:
-        super().write_dl([(_term(term), extras(_(text))) for term, text in rows], *args, **kw)
+        named = getattr(self, "heading", "") == "Commands"  # a command's name is typed as it is: `card`, not CARTE
+        super().write_dl([(term if named else _term(term), extras(_(text))) for term, text in rows], *args, **kw)
 
 
 def _term(term: str) -> str:

@@ -185,7 +185,7 @@ class TableConsole:
         return code
 
     def report(self, message: str, code: int, where: str = "") -> None:
-        prefix = f"{where}: " if where else ""
+        prefix = _("{where}: ").format(where=where) if where else ""  # French: "ligne 5 : refusé"
         with contextlib.suppress(Exception):
             self.out.file.flush()  # keep the error after the output it follows, on a shared pipe too
         self.err.print(escape(prefix + message), style="red" if code == 1 else None)
@@ -201,7 +201,7 @@ class TableConsole:
             near = closest(m.group(1), names, rivals=players)
             player = None if near else closest(m.group(1), players, rivals=names)  # the kinds swapped: a name?
             if player:
-                example = commands.line("pay", player, "bank", "50")
+                example = commands.line("pay", player, _("bank"), "50")  # the bank as the table calls it
                 return _("'{name}' is not a command: a line starts with one, then the player {player} (as in {example}); "
                          "`help` lists them").format(name=m.group(1), player=player, example=example)
             dym = " " + _("(did you mean {name}?)").format(name=near) if near else ""
@@ -452,6 +452,15 @@ def join_line(words: list[str]) -> str:
     return " ".join(out)
 
 
+def _said_command(path: list[str], usage: str) -> str:
+    """`tax income JOUEUR` → `impôt revenu JOUEUR`: a usage line's command in the words the table types."""
+    typed = " ".join(path)
+    if not path or not usage.startswith(typed):
+        return usage
+    said = [commands.word(path[0])] + [commands.sub_word(path[0], sub) for sub in path[1:2]]
+    return " ".join(said) + usage[len(typed):]
+
+
 def _usage_msg(e: Any) -> str:
     from referee.cli.click_words import translate
 
@@ -462,6 +471,7 @@ def _usage_msg(e: Any) -> str:
     usage = ""
     if e.ctx is not None:  # the usage line without its heading ("Usage: ", "Uso: ") and the program's name
         usage = e.ctx.get_usage().split("referee ", 1)[-1].replace("[OPTIONS] ", "")
+        usage = _said_command(e.ctx.command_path.split()[1:], usage)
     return f"{msg[:1].lower()}{msg[1:]}" + (" — " + _("usage: {usage}").format(usage=usage) if usage else "")
 
 

@@ -30,8 +30,8 @@ def words_of(lang: str) -> dict[str, str]:
     return {a: c for a, c in ALIASES.items() if a in mine or a not in other}
 
 
-QUIT = ("quit", "exit", "q", "bye", "salir", "esci")
-HELP = ("help", "?", "h?", "ayuda", "aiuto")
+QUIT = ("quit", "exit", "q", "bye", "salir", "esci", "quitter")
+HELP = ("help", "?", "h?", "ayuda", "aiuto", "aide")
 NOT_HERE = {  # the reasons are translated where they are shown
     "play": "you are in the console already",
     "watch": "run `referee watch` in a second terminal",

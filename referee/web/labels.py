@@ -61,6 +61,7 @@ WORDS = {
     "pot": N_("Free Parking pot {amount}"),
     "move": N_("move #{n}"),
     "rank": N_("{n}th"),  # a place in the standings; the page keeps its own English (1st, 2nd, 3rd…)
+    "rank_first": N_("{n}st"),  # the first place, where a language writes it apart (1er in French)
     "Railroads": N_("Railroads"),
     "Utilities": N_("Utilities"),
 }

@@ -92,7 +92,8 @@ SUB_WORDS_BY_LANG: dict[str, dict[str, dict[str, str]]] = {
     "it": {"jail": {"paga": "pay", "multa": "pay", "carta": "card", "tira": "roll", "dadi": "roll", "manda": "send"},
            "tax": {"patrimoniale": "income", "lusso": "luxury", "percentuale": "percent", "fisso": "flat", "fissa": "flat"}},
     "fr": {"jail": {"paie": "pay", "amende": "pay", "carte": "card", "lance": "roll", "dés": "roll", "des": "roll", "envoie": "send"},
-           "tax": {"revenu": "income", "revenus": "income", "luxe": "luxury", "pourcentage": "percent", "fixe": "flat"}},
+           "tax": {"revenu": "income", "revenus": "income", "luxe": "luxury", "pourcentage": "percent", "forfait": "flat",
+                   "fixe": "flat"}},  # forfait first: the word the screens print ("(forfait)")
 }
 SUB_WORDS: dict[str, dict[str, str]] = {}
 for _subs in SUB_WORDS_BY_LANG.values():

@@ -116,5 +116,6 @@ def topic_word(topic: str) -> str:
              "auction": pgettext("topic", "auction"), "bank": pgettext("topic", "bank"), "dice": pgettext("topic", "dice"),
              "salary": pgettext("topic", "salary"), "taxes": pgettext("topic", "taxes"), "faq": pgettext("topic", "faq"),
              "cards": pgettext("topic", "cards"), "free parking": pgettext("topic", "free parking"),
-             "buying": pgettext("topic", "buying"), "house rules": pgettext("topic", "house rules")}
+             "buying": pgettext("topic", "buying"), "house rules": pgettext("topic", "house rules"),
+             "money": pgettext("topic", "money")}
     return words.get(topic, topic)

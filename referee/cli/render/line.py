@@ -72,7 +72,7 @@ def brief_square(rs, m: dict) -> str:
         return _("{square}, own deed").format(square=name)
     if a == "tax":
         if amount is not None:
-            return f"{name}: {fmt(amount)}"
+            return _("{square}: {amount}").format(square=name, amount=fmt(amount))  # "Luxury Tax : $75" in French
         from referee.words.templates import choice_word
 
         return _("{square}: declare {choices}").format(square=name, choices=_(" or ").join(choice_word(c) for c in m["choices"])) if m.get("choices") else name

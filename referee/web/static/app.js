@@ -174,7 +174,8 @@
   }
 
   function ordinal(n) {
-    if (state && state.lang && state.lang !== "en" && state.labels && state.labels.rank) return L("rank", "", {n: n});
+    if (state && state.lang && state.lang !== "en" && state.labels && state.labels.rank)
+      return L(n === 1 && state.labels.rank_first ? "rank_first" : "rank", "", {n: n});
     var s = ["th", "st", "nd", "rd"], v = n % 100;
     return n + (s[(v - 20) % 10] || s[v] || s[0]);
   }
