@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 import typer
 
 from referee.cli.context import GameOpt
-from referee.words.i18n import N_, _, data, ngettext
+from referee.words.i18n import N_, _, data, ngettext, pgettext
 
 
 def _when(s) -> str:
@@ -62,7 +62,8 @@ def markdown(rs, s) -> str:
     lines = ["# " + _("Game summary: {title}").format(title=cell(data(rs.title))), ""]
     moves = ngettext("{n} move", "{n} moves", s.moves).format(n=s.moves)
     lines.append(f"**{cell(headline(rs, s))}.** {moves}{', ' + _when(s) if _when(s) else ''}. " + _("Ruleset: {ruleset}.").format(ruleset=f"`{rs.id}`"))
-    lines += ["", f"## {_('Final count') if s.over else _('Count so far')}: {cell(data(sc.title))}", ""]
+    heading = _("Final count") if s.over else _("Count so far")
+    lines += ["", "## " + _("{label}: {value}").format(label=heading, value=cell(data(sc.title))), ""]
     comps = [c for c in COMPONENTS if c in sc.bases]
     heads = [_("rank"), _("player"), *(column_name(c) for c in comps), _("total")]  # outside the f-string: extracted
     lines.append("| " + " | ".join(heads) + " |")
@@ -72,7 +73,7 @@ def markdown(rs, s) -> str:
         name = cell(st.player) + (" " + _("(bankrupt)") if st.bankrupt else "")
         vals = st.valuation.components()
         lines.append(f"| {rank} | {name} | " + " | ".join(rs.fmt(vals[c]) for c in comps) + f" | **{rs.fmt(st.total)}** |")
-    counted = "; ".join(f"{column_name(c)} {basis(sc.bases[c])}".strip() for c in comps if c != "cash")
+    counted = pgettext("list", "; ").join(f"{column_name(c)} {basis(sc.bases[c])}".strip() for c in comps if c != "cash")
     lines += ["", _("counted: cash; {items}").format(items=cell(counted)) + f". {cell(result_line(rs, sc))}."]
     if sc.clause and rs.has_clause(sc.clause):
         lines.append(_("Rule: {citation}.").format(citation=cell(str(rs.cite(sc.clause)))))
@@ -90,7 +91,7 @@ def show(rs, s) -> None:
     from referee.cli.common import out
     from referee.cli.render.score import print_score
 
-    out.print("[bold]" + _("Game summary") + f"[/bold] — {escape(rs.id)}: {escape(data(rs.title))}")
+    out.print("[bold]" + _("Game summary") + "[/bold] — " + _("{label}: {value}").format(label=escape(rs.id), value=escape(data(rs.title))))
     out.print(f"[bold]{escape(headline(rs, s))}[/bold]")
     out.print("[dim]" + ngettext("{n} move", "{n} moves", s.moves).format(n=s.moves) + (f" · {escape(_when(s))}" if _when(s) else "") + "[/dim]")
     out.print("")

@@ -73,7 +73,7 @@ def print_score(rs, sc, detail: bool = False, heading: str | None = None) -> Non
         tab.add_row(*row, style="dim" if st.bankrupt else None)
     out.print(tab)
     counted = [f"{column_name(c)} {basis(sc.bases[c])}".strip() for c in COMPONENTS if c in sc.bases and c != "cash"]
-    out.print("[dim]" + escape(_("counted: cash; {items}").format(items="; ".join(counted))) + "[/dim]")
+    out.print("[dim]" + escape(_("counted: cash; {items}").format(items=pgettext("list", "; ").join(counted))) + "[/dim]")
     if dropped:
         out.print("[dim]" + ngettext("nobody holds any {what}: column left out", "nobody holds any {what}: columns left out", len(dropped)).format(
             what=", ".join(column_name(c) for c in dropped)) + "[/dim]")
@@ -112,7 +112,7 @@ def print_breakdown(rs, v) -> None:
     from referee.core.valuation import COMPONENTS
     from referee.words.templates import COMPONENT_NAMES
 
-    tab = RTable(title=f"{escape(v.player)}: {rs.fmt(v.total)}", title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
+    tab = RTable(title=_("{label}: {value}").format(label=escape(v.player), value=rs.fmt(v.total)), title_justify="left", box=box.SIMPLE_HEAD, show_edge=False)
     tab.add_column(_("counted as"))
     tab.add_column(_("item"))
     tab.add_column(_("how"), style="dim")

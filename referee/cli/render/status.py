@@ -70,7 +70,7 @@ def deeds_markup(rs, deeds: list[dict], empty: str = "—") -> str:
         label = (data(rs.group_name(dd["group"])) if dd["group"] else data(rs.kind_names[kind]) if kind in rs.kind_names
                  else _(KIND_LABELS.get(kind, kind)))
         groups.setdefault(label, []).append(escape(dd["name"]) + mark)
-    return "\n".join(f"[dim]{escape(g)}:[/dim] " + ", ".join(v) for g, v in groups.items()) or empty
+    return "\n".join("[dim]" + escape(_("{label}:").format(label=g)) + "[/dim] " + ", ".join(v) for g, v in groups.items()) or empty
 
 
 def show(rs, t, as_json: bool = False) -> None:
@@ -122,4 +122,4 @@ def show(rs, t, as_json: bool = False) -> None:
             why = f" [dim]({escape('; '.join(debt_reason(x) for x in o['for']))})[/dim]" if o["for"] else ""
             out.print(f"  [red]{escape(o['from'])} → {escape(party(o['to']))} {rs.fmt(o['amount'])}[/red]{why}")
     if t.over:
-        out.print("[bold]" + _("game over") + "[/bold]" + (": " + _("{player} wins").format(player=escape(t.winner)) if t.winner else ""))
+        out.print("[bold]" + _("game over") + "[/bold]" + (_("{label}:").format(label="") + " " + _("{player} wins").format(player=escape(t.winner)) if t.winner else ""))
