@@ -73,7 +73,9 @@ def brief_square(rs, m: dict) -> str:
     if a == "tax":
         if amount is not None:
             return f"{name}: {fmt(amount)}"
-        return _("{square}: declare {choices}").format(square=name, choices=_(" or ").join(m["choices"])) if m.get("choices") else name
+        from referee.words.templates import choice_word  # percent, flat: the table's words, not the typed option
+
+        return _("{square}: declare {choices}").format(square=name, choices=_(" or ").join(choice_word(c) for c in m["choices"])) if m.get("choices") else name
     if a == "card":
         deck = (rs.decks().get(m.get("deck") or "") or {}).get("name")
         return _("{square}: draw a {deck} card").format(square=name, deck=deck) if deck else name
