@@ -189,9 +189,14 @@ def speak_game_at_hand(game: str | None = None) -> None:
 
 
 def ruleset_for(ruleset: str | None, game: str | None):
-    """A named ruleset, or the current game's."""
+    """A named ruleset (spoken in its edition's language unless --lang/REFEREE_LANG chose, as `check` is), or the
+    current game's."""
     if ruleset:
         from referee.ruleset import loader
 
-        return loader.load(ruleset)
+        rs = loader.load(ruleset)
+        if not i18n.explicit():
+            i18n.offer_game(rs.language)
+        i18n.use_words(rs.words)
+        return rs
     return open_game(game).ruleset()

@@ -1,0 +1,77 @@
+"""An Italian reader's review (issue 29, docs/review/it.md): the forms a native table reads as wrong.
+
+The euphonic *d* (ad Anna, ed Elena) is language data (`i18n.EUPHONY`) applied where a name or word is filled in
+after the preposition or conjunction; a line about a deed or a player never agrees with a gender it cannot know
+(Vicolo Corto and Stazione Sud are both deeds; Anna and Bruno both players)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import run
+
+from referee.msg import Msg
+from referee.words import i18n
+from referee.words.messages import render
+
+pytestmark = pytest.mark.usefixtures("table_language")
+
+
+def _money(n: int) -> str:
+    return f"L. {n}"
+
+
+@pytest.mark.parametrize(("owner", "said"), [("Anna", "paga ad Anna"), ("Andrea", "paga ad Andrea"), ("Elena", "paga a Elena"),
+                                             ("Olga", "paga a Olga"), ("Ugo", "paga a Ugo"), ("Bruno", "paga a Bruno")])
+def test_the_euphonic_d_goes_before_a_name_with_the_same_vowel_only(owner, said):
+    i18n.use("it", force=True)
+    text = render(Msg("rent", {"payer": "Carla", "owner": owner, "amount": 800, "deed": "Vicolo Stretto"}), _money)
+    assert said + " L. 800 d'affitto per Vicolo Stretto" in text, text
+    dealt = render(Msg("deal", {"player": owner, "deeds": ["Via Verdi"]}))
+    assert dealt == ("ad " if owner.startswith("A") else "a ") + owner + " toccano Via Verdi", dealt
+
+
+def test_the_conjunction_takes_its_d_before_the_same_vowel_and_a_capital_keeps_its_case():
+    i18n.use("it", force=True)
+    assert i18n.Said("{a} e {b}").format(a="Bruno", b="Elena") == "Bruno ed Elena"
+    assert i18n.Said("{a} e {b}").format(a="Bruno", b="Anna") == "Bruno e Anna"
+    assert i18n.Said("A {who} tocca").format(who="Anna") == "Ad Anna tocca"
+    assert i18n.Said("la {who}").format(who="Anna") == "la Anna"  # a word ending in a is not the preposition
+    assert i18n.Said("a {who}").format(who="") == "a "
+
+
+def test_another_language_keeps_its_own_preposition():
+    i18n.use("es", force=True)
+    text = render(Msg("rent", {"payer": "Carla", "owner": "Ana", "amount": 8, "deed": "Avenida Oriental"}), str)
+    assert " a Ana " in text and " ad Ana" not in text, text
+
+
+def test_a_whole_italian_table_says_ad_anna_and_settles_a_debt_without_a_participle(game):
+    assert run("new", "Anna", "Bruno", "Elena", "-r", "it-lire", game=game).code == 0
+    assert run("compra", "Anna", "Parco della Vittoria", game=game).code == 0
+    assert run("compra", "Elena", "Vicolo Corto", game=game).code == 0
+    said = " ".join(run("affitto", "Bruno", "Parco della Vittoria", game=game).out.split())
+    assert "Bruno paga ad Anna L. 5.000" in said, said
+    said = " ".join(run("affitto", "Bruno", "Vicolo Corto", game=game).out.split())
+    assert "Bruno paga a Elena L. 200" in said, said
+    out = " ".join(run("registro", game=game).out.split())
+    assert "ad Anna toccano" not in out and "paga ad Anna" in out and "a Anna" not in out, out
+    score = " ".join(run("punteggio", game=game).out.split())
+    assert "è in testa con" in score and "il più ricco" not in score, score
+
+
+# a deed is a street or a station, masculine or feminine by its name: a participle about {deed} agrees with nothing
+DEED_AGREES = re.compile(r"(?<!di )\{deeds?\}( è| non è| è già)? (ipotecat[ao]|passat[ao]|distribuit[ao])\b|riceve \{deed\} ipotecat|"
+                         r"\b(la|lo) (possiede|mette all'asta)|comprarla\b|riscattarla\b")
+# a player or an amount (lire are feminine, dollars masculine) with a participle or adjective that picks a gender
+PLAYER_AGREES = re.compile(r"\bil più ricco\b|\bl'ultimo giocatore\b|\bsi sia fermato\b|\bgli lasciano\b|\bse stesso\b|"
+                           r"\} dovut[ie]\b|\} pagati\b|giocatore/i")
+
+
+def test_no_italian_line_gives_a_deed_a_player_or_an_amount_a_gender_it_cannot_know():
+    i18n.use("it", force=True)
+    cat = i18n._catalog()
+    shown = [s for key in list(cat._index) if key for s in (cat._raw(key.decode("utf-8")) or [])]
+    bad = [s for s in shown if DEED_AGREES.search(s) or PLAYER_AGREES.search(s)]
+    assert not bad, bad[:5]
