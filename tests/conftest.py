@@ -94,3 +94,13 @@ def table_language(monkeypatch):
     yield
     i18n.reset()
 
+
+
+def wrong_forms(lang: str) -> list[str]:
+    """The forms a native reader of `lang` found wrong (tests/corpus/wrong/LANG.txt: one literal per line, `#` comments),
+    which no screen of that language's scanned games may show."""
+    path = ROOT / "tests" / "corpus" / "wrong" / f"{lang}.txt"
+    if not path.exists():
+        return []
+    lines = (ln.split("#", 1)[0].rstrip() for ln in path.read_text(encoding="utf-8").splitlines())
+    return [ln for ln in lines if ln.strip()]

@@ -216,7 +216,7 @@ def test_cards_repairs_and_each_player(g):
     for d in ("Oriental", "Vermont", "Connecticut"):
         ok(g, "build", d)
     r = ok(g, "card", "Ana", "street repairs")
-    assert "3 house(s) × $40" in r.out and "$120" in r.out
+    assert "houses: 3 × $40" in r.out and "$120" in r.out
     assert player(g, "Ana")["cash"] == 1500 - (100 + 100 + 120) - 3 * 50 - 120
     r = ok(g, "card", "Ben", "chairman")
     assert player(g, "Ben")["cash"] == 1500 - 100

@@ -92,7 +92,7 @@ def test_value_corrected_mid_game_applies_survives_undo_and_replay_and_exports(t
     assert "L. 1.100" in ok(g, "rent", "Ben", "Vicolo Corto").out
     # shown in the log and counted in status
     assert "deed Vicolo Corto" in ok(g, "log").out
-    assert "1 value(s) read from the deeds" in ok(g, "status").out
+    assert "1 value read from the deeds" in ok(g, "status").out
     # replay from the log alone (no snapshot): same value
     con = sqlite3.connect(g)
     con.execute("DELETE FROM snapshot")

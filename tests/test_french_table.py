@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run
+from conftest import ROOT, run, wrong_forms
 
 pytestmark = pytest.mark.usefixtures("table_language")
 
@@ -39,7 +39,7 @@ def _english_in(text: str) -> list[str]:
     text = re.sub(r"referee [a-z-]+", "·", text)  # the command's own name on a usage line (`referee rent`)
     text = re.sub(r"\b[a-z_]+\.[a-z_.]+\b", "·", text)  # a clause id (rent.mortgaged), cited as the rulesets name it
     padded = " " + re.sub(r"\s+", " ", text) + " "
-    return [w for w in ENGLISH if w.lower() in padded.lower()]
+    return [w for w in ENGLISH if w.lower() in padded.lower()] + [w for w in wrong_forms("fr") if w in text]
 
 
 @pytest.fixture(scope="module")

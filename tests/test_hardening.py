@@ -98,7 +98,7 @@ def test_undo_is_bounded_and_refused_past_the_start(g3):
     r = run("undo", "99999999999999999999", game=g3)
     assert r.code == 2 and "at most" in r.err
     r = run("undo", "3", game=g3)
-    assert r.code == 2 and "only 2 move(s) since the game started" in r.err
+    assert r.code == 2 and "only 2 moves since the game started" in r.err
     assert events(g3) == before
     assert run("undo", "2", game=g3).code == 0
     assert run("undo", game=g3).code == 2  # nothing left: the start itself is not a move

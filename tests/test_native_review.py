@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import run
+from conftest import run, wrong_forms
 from rich.console import Console
 
 from referee.cli.console import TableConsole
@@ -19,7 +19,8 @@ from referee.cli.context import STATE
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 QUESTION = {"it-lire": "quanto si paga di affitto con un albergo?", "mx-hasbro": "¿cuánto se paga de renta con un hotel?",
-            "latam-ciudades": "¿cuánto se paga de alquiler con un hotel?"}
+            "latam-ciudades": "¿cuánto se paga de alquiler con un hotel?", "es": "¿cuánto se paga de renta con un hotel?",
+            "it": "quanto si paga di affitto con un albergo?"}
 
 # English that must not reach a Spanish or Italian screen (options, clause ids and commands typed are stripped first)
 ENGLISH = re.compile(r"\b(the|and|owes|pays|paid|owed|rent|card|cards|bankrupt|houses|usage|options|buys|rolls|draws|"
@@ -39,10 +40,12 @@ _STRIP = re.compile(r"--[\w-]+(?: [A-Z,]+)?|\b[a-z_]+(?:\.[a-z_]+)+\b|`[^`]*`|\b
 pytestmark = pytest.mark.usefixtures("table_language")
 
 
-def _screens(edition: str, tmp_path: Path, monkeypatch) -> str:
-    """Every screen of the corpus game of `edition`, as text."""
+def _screens(edition: str, tmp_path: Path, monkeypatch, lang: str | None = None) -> str:
+    """Every screen of the corpus game of `edition` (in `lang`, else its edition's own language), as text."""
     src = (CORPUS / f"{edition}.moves").read_text(encoding="utf-8").splitlines()
     new = next(x[2:] for x in src if x.startswith("# new "))
+    if lang:  # the table's locale decides (issue 29 item 4): LC_ALL=es_MX.UTF-8
+        monkeypatch.setenv("LC_ALL", {"es": "es_MX.UTF-8", "it": "it_IT.UTF-8"}[lang])
     lines = [x for x in src if x and not x.startswith("#")]
     game = tmp_path / "game.sqlite"
     monkeypatch.setenv("REFEREE_GAME", str(game))
@@ -60,7 +63,7 @@ def _screens(edition: str, tmp_path: Path, monkeypatch) -> str:
     for argv in (("status",), ("summary",), ("summary", "--markdown"), ("export", "--csv"), ("log",), ("score",)):
         r = run(*argv, game=game)
         text += r.out + r.err
-    r = run("ask", QUESTION[edition], game=game)
+    r = run("ask", QUESTION[lang or edition], game=game)
     text += r.out + r.err
     # `check` is left out: its lines quote the scenario files' own claims, written in English by their authors
     text += _watch(game, 45) + _watch(game, 80)
@@ -90,7 +93,9 @@ def test_a_whole_native_game_reads_in_its_own_words(edition, tmp_path, monkeypat
     plain = _STRIP.sub(" ", text)
     english = sorted({m.group(0).lower() for m in ENGLISH.finditer(plain)})
     assert not english, (english, [ln for ln in plain.splitlines() if ENGLISH.search(ln)][:8])
-    wrong = [w for w in WRONG if w in text]
+    from referee.ruleset import loader
+
+    wrong = [w for w in (*WRONG, *wrong_forms(loader.load(edition).language)) if w in text]
     assert not wrong, wrong
     split = [ln for ln in text.splitlines() if re.search(r"(L\.|\$|£) ?…", ln)]  # a sign cut from its amount (watch at 45)
     assert not split, split
@@ -100,3 +105,25 @@ def test_a_whole_native_game_reads_in_its_own_words(edition, tmp_path, monkeypat
     if foreign is not None:
         found = [ln for ln in plain.splitlines() if foreign.search(ln)]
         assert not found, found[:8]
+
+
+def _printed_names(edition: str) -> re.Pattern[str]:
+    """The names printed on the edition's board (a US board says "Community Chest" at any table)."""
+    from referee.ruleset import loader
+
+    names = sorted({sq.name for sq in loader.load(edition).squares}, key=len, reverse=True)
+    return re.compile("|".join(re.escape(n) for n in names))
+
+
+@pytest.mark.parametrize("lang", ["es", "it"])
+def test_a_us_game_at_a_spanish_or_italian_table_reads_in_that_language(lang, tmp_path, monkeypatch):
+    """The locale or --lang gives a us-classic game Spanish or Italian screens: every word the table's, but the
+    names printed on the US board."""
+    text = _screens("us-classic", tmp_path, monkeypatch, lang)
+    assert len(text.splitlines()) > 300
+    assert "Ben paga " in text and " tira " in text, text[:1500]  # Spanish or Italian words, not English ones
+    plain = _printed_names("us-classic").sub(" ", _STRIP.sub(" ", text))
+    english = sorted({m.group(0).lower() for m in ENGLISH.finditer(plain)})
+    assert not english, (english, [ln for ln in plain.splitlines() if ENGLISH.search(ln)][:8])
+    wrong = [w for w in (*WRONG, *wrong_forms(lang)) if w in text]
+    assert not wrong, wrong

@@ -160,3 +160,18 @@ def test_status_shows_who_owes_whom(game):
 def test_status_of_a_game_without_debts_has_no_panel(game):
     play(game, upto=6)
     assert status(game)["owes"] == [] and "who owes whom" not in ok(game, "status").out
+
+
+def test_the_biggest_rents_are_what_was_paid_never_a_rent_left_owing(game):
+    ok(game, "new", "Ana", "Ben", "Cy")
+    ok(game, "buy", "Ana", "boardwalk")
+    ok(game, "buy", "Ana", "park place")
+    ok(game, "pay", "Ben", "bank", "1490")  # Ben keeps $10
+    ok(game, "rent", "Cy", "boardwalk")  # 5: $100 paid
+    ok(game, "rent", "Ben", "boardwalk")  # 6: $100 Ben cannot pay: owed, not paid
+    d = json.loads(ok(game, "summary", "--json").out)
+    rents = {r["entry"]: r["amount"] for r in d["biggest_rents"]}
+    assert rents == {5: 100}, d["biggest_rents"]
+    ok(game, "rent", "Cy", "park place")  # 7: $70 paid
+    d = json.loads(ok(game, "summary", "--json").out)
+    assert [(r["entry"], r["amount"]) for r in d["biggest_rents"]] == [(5, 100), (7, 70)], d["biggest_rents"]

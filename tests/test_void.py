@@ -32,7 +32,7 @@ def test_amending_a_rent_ten_moves_back_recomputes_what_followed(game):
     out = text_log(game)
     assert "(amended by #19)" in out.splitlines()[5]
     assert "#7    Ana builds a house on Boardwalk for $200 (now 1 house) (re-run in #19)" in out
-    assert out.splitlines()[-1].startswith("#19   amend #6: Ben pays Ana $70 rent on Park Place (was: Ben pays Ana $100 rent on Boardwalk); 12 later move(s) re-run, 1 changed")
+    assert out.splitlines()[-1].startswith("#19   amend #6: Ben pays Ana $70 rent on Park Place (was: Ben pays Ana $100 rent on Boardwalk); 12 later moves re-run, 1 changed")
 
 
 def test_voiding_a_purchase_whose_deed_was_mortgaged_later_is_refused_and_changes_nothing(game):

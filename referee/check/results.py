@@ -77,6 +77,7 @@ class FileResult:
     error: str | None = None  # a located message when the file is invalid
     exercises: list[str] = field(default_factory=list)
     cited: dict[str, str] = field(default_factory=dict)  # clause id -> where its definition is (file:line (layer))
+    words: dict[str, dict[str, str]] = field(default_factory=dict)  # its edition's book's words (i18n.use_words), to print it in
 
     @property
     def status(self) -> str:

@@ -216,6 +216,7 @@ def check_file(path: Path, display_name: str | None = None) -> FileResult:
         from referee.words import i18n
 
         i18n.use_words(sc.rs.words)  # the rulings in the words of the edition the file rules by
+        res.words = sc.rs.words
         res.ruleset, res.title, res.exercises = sc.ruleset_label, sc.title, sc.exercises
         res.rulings = [rule_claim(sc, c) for c in sc.claims]
         for cid in [x for r in res.rulings for x in r.clauses] + sc.exercises:

@@ -109,6 +109,9 @@ def _print_file(res, expect: bool) -> None:
         out.print(f"{head}  [red]" + _("invalid") + "[/red]")
         out.print(para(f"[red]{escape(res.error)}[/red]"))
         return
+    from referee.words import i18n
+
+    i18n.use_words(res.words or None)  # each file in its own edition's words, not the last file's
     out.print(f"{head}  [dim]{escape(res.ruleset)}[/dim]" + (f" — {escape(res.title)}" if res.title else ""))
     for r in res.rulings:
         where = _("line {n}").format(n=r.line) if r.line else _("claim {n}").format(n=r.index + 1)

@@ -38,7 +38,7 @@ from referee.cli.shorthand import ALIASES, HELP, NOT_HERE, QUIT, expand_sub, spl
 from referee.errors import InputError, RefereeError
 from referee.ruleset.names import closest
 from referee.store import interrupts
-from referee.words import i18n
+from referee.words import commands, i18n
 from referee.words.i18n import _, pgettext
 
 _DICE = re.compile(r"^\s*([1-6])\s*[+, ]\s*([1-6])\s*$")
@@ -201,8 +201,6 @@ class TableConsole:
             near = closest(m.group(1), names, rivals=players)
             player = None if near else closest(m.group(1), players, rivals=names)  # the kinds swapped: a name?
             if player:
-                from referee.words import commands
-
                 example = commands.line("pay", player, "bank", "50")
                 return _("'{name}' is not a command: a line starts with one, then the player {player} (as in {example}); "
                          "`help` lists them").format(name=m.group(1), player=player, example=example)
@@ -219,7 +217,7 @@ class TableConsole:
             return ["roll", *words]
         head = words[0].lower()
         head = ALIASES.get(head, head)
-        words = expand_sub([head, *words[1:]])
+        words = expand_sub([head, *commands.english_options(words[1:])])
         words = self._from_landing(words)
         return self._join_names(words)
 

@@ -196,6 +196,9 @@ class LazyGroup(typer.core.TyperGroup):
         return cmd
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        from referee.words.commands import english_options
+
+        args[:] = english_options(args)  # `--dadi 7`, `--recibe X`: the hints print the table's option words
         if args and self.entry(args[0]) is None and args[0] not in self.commands:
             from referee.words.commands import command_of, expand_sub
 

@@ -10,6 +10,8 @@ rebuilt only when another process has committed. A file replaced by
 from __future__ import annotations
 
 import os
+import re
+import textwrap
 import time
 from pathlib import Path
 
@@ -171,6 +173,19 @@ def _standings(st: dict) -> list:
     return [tab, Text(data(st["title"]) + " — " + who, style="dim")]
 
 
+_SIGN_SPACE = re.compile(r"(?<=L\.) (?=-?\d)|(?<=[$£€]) (?=-?\d)|(?<=\d) (?=€)")
+
+
+def _wrapped(text: str, width: int, style: str = "") -> Text:
+    """`text` wrapped to `width` at spaces, never between a currency sign and its amount ("per L." / "82.000"):
+    textwrap breaks only at plain spaces, so the sign's space is made a non-breaking one for the wrap."""
+    if width < 8 or len(text) <= width:
+        return Text(text, style=style)
+    kept = _SIGN_SPACE.sub("\u00a0", text)
+    lines = textwrap.wrap(kept, width, break_long_words=True, break_on_hyphens=False)
+    return Text("\n".join(lines).replace("\u00a0", " "), style=style)
+
+
 def _hang(indent: int, head: Text | str, body: Text) -> RTable:
     """A line whose continuation lines stay under its text (not back at the margin) on a narrow terminal."""
     grid = RTable.grid(padding=0)
@@ -204,13 +219,14 @@ def render_view(v: dict, path: Path, width: int | None = None):
     width = width or 100
     wide = width >= WIDE
     rs_ = v["ruleset"]
-    stamp = _("{file} · move #{n} · {time}").format(file=path.name, n=v["seq"], time=time.strftime("%H:%M:%S"))
+    stamp = _("{time} · move #{n} · {file}").format(file=path.name, n=v["seq"], time=time.strftime("%H:%M:%S"))
     if wide:
         head = Text.assemble((rs_["id"], "bold"), f" — {rs_['title']}   ", (stamp, "dim"))
         head.no_wrap, head.overflow = True, "ellipsis"
         parts: list = [head]
     else:
-        parts = [Text(rs_["id"], style="bold", no_wrap=True, overflow="ellipsis"), Text(stamp, style="dim", no_wrap=True, overflow="ellipsis")]
+        parts = [Text(rs_["id"], style="bold", no_wrap=True, overflow="ellipsis"),
+                 crop_words(Text(stamp, style="dim", no_wrap=True, overflow="ellipsis"), width)]
     countdown = _countdown(v)
     if countdown:
         parts.append(countdown)
@@ -223,9 +239,9 @@ def render_view(v: dict, path: Path, width: int | None = None):
             line.append(" " + _("again (doubles)"), style="yellow")
         parts.append(line)
     if turn.get("last_throw") and not v["ended"]:
-        parts.append(_hang(2, "", Text(turn["last_throw"]["text"], style="dim")))
+        parts.append(_hang(2, "", _wrapped(turn["last_throw"]["text"], width - 2, "dim")))
     if turn.get("pending") and not v["ended"]:
-        parts.append(_hang(2, "", Text(turn["pending"]["text"], style="yellow")))
+        parts.append(_hang(2, "", _wrapped(turn["pending"]["text"], width - 2, "yellow")))
     if v.get("auction"):
         parts.append(Text.assemble(("⚑ ", "bold magenta"), (v["auction"]["text"], "bold magenta")))
     parts.append(Text(""))
@@ -244,18 +260,22 @@ def render_view(v: dict, path: Path, width: int | None = None):
     parts.append(Text(_("last moves"), style="bold dim"))
     for e in v["events"][:8]:
         style = "strike dim" if e["undone"] else ("dim italic" if e["undo"] else "")
-        parts.append(_hang(8, Text(f"  #{e['seq']:<4} ", style="dim"), Text(e["text"], style=style)))
+        parts.append(_hang(8, Text(f"  #{e['seq']:<4} ", style="dim"), _wrapped(e["text"], width - 8, style)))
     return Group(*parts)
 
 
-def _player_line(p: dict, tracked: bool) -> Text:
-    """A player on one line: turn mark, name and cards, cash, worth, where, debts (cut at the edge, never wrapped)."""
+def _player_line(p: dict, tracked: bool, width: int | None = None) -> Text:
+    """A player on one line: turn mark, name and cards, cash, worth, where, debts (cut at the edge, never wrapped).
+    Where the line does not fit, the worth goes first (the standings say it): where the token is and what it owes
+    are what the table looks at."""
     line = Text.assemble(("▶ " if p["turn"] else "  ", "bold green"), _name(p))
     if p["out"]:
         line.append("  " + _("out"), style="bold red")
     else:
         line.append(f"  {p['cash_text']}", style="bold")
-        line.append(" · " + _("worth {amount}").format(amount=p["worth_text"]), style="dim")
+        full = _player_line(p, tracked) if width else None
+        if full is None or full.cell_len <= (width or 0):
+            line.append(" · " + _("worth {amount}").format(amount=p["worth_text"]), style="dim")
         where = _where(p, tracked)
         if where.plain:
             line.append(" · ")
@@ -300,7 +320,7 @@ def render_compact(v: dict, path: Path, width: int | None, height: int):
         return crop_words(Text(text, style=style, no_wrap=True, overflow="ellipsis"), width)
 
     rs_ = v["ruleset"]
-    top: list = [crop_words(Text.assemble((rs_["id"], "bold"), "  ", (_("{file} · move #{n} · {time}").format(
+    top: list = [crop_words(Text.assemble((rs_["id"], "bold"), "  ", (_("{time} · move #{n} · {file}").format(
         file=path.name, n=v["seq"], time=time.strftime("%H:%M:%S")), "dim"), no_wrap=True, overflow="ellipsis"), width)]
     countdown = _countdown(v)
     if countdown:
@@ -321,7 +341,7 @@ def render_compact(v: dict, path: Path, width: int | None, height: int):
     if v.get("auction"):
         top.append(line("⚑ " + v["auction"]["text"], "bold magenta"))
     tracked = v["turn"].get("tracking", True)
-    players = [crop_words(_player_line(p, tracked), width) for p in v["players"]]
+    players = [crop_words(_player_line(p, tracked, width), width) for p in v["players"]]
     end: list = []
     if v["ended"] and v.get("final"):
         rows = v["final"]["rows"]

@@ -31,6 +31,7 @@ from referee.ruleset.model import Ruleset
 from referee.store import gamefile, interrupts, replay
 from referee.store.replay import CANCELLERS, CONTROL, cancellations
 from referee.words import i18n
+from referee.words.commands import line
 
 if TYPE_CHECKING:  # a command that only reads the table (status, log) need not load the engine's ops and messages
     from referee.core.events import Event
@@ -480,8 +481,9 @@ class Game:
                 raise RefereeError(i18n._("nothing to undo: no move has been recorded since the game started"))
             if len(targets) < n:
                 raise InputError(
-                    i18n._("only {count} move(s) since the game started: `undo {count}` takes them all back, `undo {n}` would go past the start").format(
-                        count=len(targets), n=n)
+                    i18n.ngettext("only {count} move since the game started: `{all}` takes it back, `{asked}` would go past the start",
+                                  "only {count} moves since the game started: `{all}` takes them all back, `{asked}` would go past the start",
+                                  len(targets)).format(count=len(targets), all=line("undo", str(len(targets))), asked=line("undo", str(n)))
                 )
             seqs = sorted(s for s, _ in targets)
             data = {

@@ -102,6 +102,20 @@ def rows(g: Game) -> tuple[list[str], list[Row]]:
     return names, out
 
 
+def biggest_rents(rows_: list[Row], start_cash: dict[str, int]) -> list[Row]:
+    """The biggest rents by what the payer paid then (cash that changed hands), never a rent that became a debt
+    counted as if paid: a row's amount is the sum paid."""
+    paid: list[Row] = []
+    before = start_cash
+    for r in rows_:
+        if r.type == "rent" and r.amount and r.player in before:
+            given = before[r.player] - r.cash[r.player]
+            if given > 0:
+                paid.append(Row(r.entry, r.ts, r.player, r.type, r.text, min(given, r.amount), r.cash))
+        before = r.cash
+    return sorted(paid, key=lambda r: (-(r.amount or 0), r.entry))[:TOP]
+
+
 def summarize(g: Game) -> Summary:
     rs = g.ruleset()
     t = g.state()
@@ -115,8 +129,7 @@ def summarize(g: Game) -> Summary:
         rs.id, rs.title, names, over, t.winner, scoring.score(rs, t, method), len(rs_rows),
         ts.get(1), max(ts.values()) if ts else None,
     )
-    rents = [r for r in rs_rows if r.type == "rent" and r.amount]
-    s.rents = sorted(rents, key=lambda r: (-(r.amount or 0), r.entry))[:TOP]
+    s.rents = biggest_rents(rs_rows, {p.name: p.cash for p in start_table(g, evs).players})
     s.bankruptcies = [r for r in rs_rows if r.type == "bankrupt"]
     s.trades = [r for r in rs_rows if r.type == "trade"]
     # the lead by the game's own count, after every move

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.words.counted import Counted
+
 
 def card_templates() -> dict[str, Any]:
     return {
@@ -17,8 +19,8 @@ def card_templates() -> dict[str, Any]:
         "card.collect_all": "{player} draws '{card}': collects {amount:money} in all",
         "card.pay_all": "{player} draws '{card}': pays {amount:money} in all",
         "card.repairs": "{player} draws '{card}': pays {amount:money}",
-        "card.each": '{players} player(s) × {each:money} = {total:money}',
-        "card.repairs_sum": '{houses} house(s) × {per_house:money} + {hotels} hotel(s) × {per_hotel:money} = {amount:money}',
+        "card.each": Counted("players", "{players} player × {each:money} = {total:money}", "{players} players × {each:money} = {total:money}"),
+        "card.repairs_sum": 'houses: {houses} × {per_house:money}; hotels: {hotels} × {per_hotel:money}; in all {amount:money}',
         "card.go_salary": 'passes or lands on GO: salary {amount:money}',
         "card.moves_to": 'moves to {square}',
     }

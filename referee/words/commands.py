@@ -5,7 +5,8 @@ Spanish or Italian word as its command (`compra`, `costruisci`), and a hint the
 engine suggests is printed with the word of the table's language
 (`costruisci "Viale Monterosa"` at an Italian table), never as English syntax.
 The first word listed for a command in a language is the one printed.
-Options keep their English spelling (`--hotel`, `--dice`) for now.
+Options too: `--dados 7` is `--dice 7` at a Spanish table, and a hint prints it
+so (`OPTION_WORDS`); the English spelling is always understood.
 """
 
 from __future__ import annotations
@@ -51,6 +52,37 @@ WORDS: dict[str, dict[str, str]] = {
         "plateau": "board", "titre": "deed", "règles": "rules", "regles": "rules", "demande": "ask",
         "résumé": "summary", "resume": "summary", "pourquoi": "why", "supprime": "void", "corrige": "amend",
         "aucune-offre": "no-bid", "exporte": "export", "vérifie": "verify", "verifie": "verify",
+    },
+}
+# the table's words for the options a move or a hint uses, per language: the first listed for an option is printed
+OPTION_WORDS: dict[str, dict[str, str]] = {
+    "es": {
+        "--dados": "--dice", "--tarjeta": "--card", "--carta": "--card", "--elige": "--choice", "--cantidad": "--count",
+        "--pide": "--wants", "--sin-casas": "--bare", "--paga": "--pay", "--cobra": "--collect", "--cada-uno": "--each",
+        "--paso-por-salida": "--passed-go", "--pasó-por-salida": "--passed-go", "--tarde": "--late", "--da": "--give",
+        "--recibe": "--take", "--levanta": "--lift", "--cayo": "--landed", "--cayó": "--landed", "--por": "--for",
+        "--valor": "--value", "--precio": "--price", "--forzar": "--force", "--casas": "--houses",
+        "--hipoteca": "--mortgage", "--costo-casa": "--house-cost", "--costo-hotel": "--hotel-cost",
+        "--multiplicadores": "--multipliers", "--renta": "--rent", "--alquiler": "--rent",
+    },
+    "it": {
+        "--dadi": "--dice", "--carta": "--card", "--scelta": "--choice", "--numero": "--count", "--albergo": "--hotel",
+        "--chiede": "--wants", "--senza-case": "--bare", "--paga": "--pay", "--incassa": "--collect",
+        "--ciascuno": "--each", "--passato-dal-via": "--passed-go", "--tardi": "--late", "--da": "--give",
+        "--ricevi": "--take", "--riscatta": "--lift", "--arrivato": "--landed", "--per": "--for", "--valore": "--value",
+        "--prezzo": "--price", "--forza": "--force", "--case": "--houses", "--ipoteca": "--mortgage",
+        "--costo-casa": "--house-cost", "--costo-albergo": "--hotel-cost", "--moltiplicatori": "--multipliers",
+        "--affitto": "--rent",
+    },
+    "fr": {
+        "--des": "--dice", "--dés": "--dice", "--carte": "--card", "--choix": "--choice", "--nombre": "--count",
+        "--hôtel": "--hotel", "--demande": "--wants", "--sans-maisons": "--bare", "--paie": "--pay",
+        "--encaisse": "--collect", "--chacun": "--each", "--passe-depart": "--passed-go", "--passé-départ": "--passed-go",
+        "--tard": "--late", "--donne": "--give", "--reçoit": "--take", "--recoit": "--take", "--leve": "--lift",
+        "--lève": "--lift", "--tombe": "--landed", "--pour": "--for", "--valeur": "--value", "--prix": "--price",
+        "--maisons": "--houses", "--hypotheque": "--mortgage", "--hypothèque": "--mortgage",
+        "--cout-maison": "--house-cost", "--cout-hotel": "--hotel-cost", "--multiplicateurs": "--multipliers",
+        "--loyer": "--rent",
     },
 }
 # the words after a group's command (cárcel paga Ana, prigione carta Ana, impuesto ingresos Ana), per language
@@ -114,6 +146,30 @@ def sub_word(group: str, sub: str, lang: str | None = None) -> str:
     return sub
 
 
+def option_of(word: str) -> str | None:
+    """The English option a table's option word names (`--dadi` → `--dice`, `--dados=7` → `--dice=7`), or None.
+    The table's own language is asked first, as for commands."""
+    head, eq, value = word.partition("=")
+    w = head.lower()
+    for words in (OPTION_WORDS.get(current(), {}), *OPTION_WORDS.values()):
+        if w in words:
+            return words[w] + eq + value
+    return None
+
+
+def english_options(args: list[str]) -> list[str]:
+    """A command line's option words in English, as the commands declare them; everything else as typed."""
+    return [(option_of(a) or a) if a.startswith("--") else a for a in args]
+
+
+def option_word(option: str, lang: str | None = None) -> str:
+    """The word a table speaking `lang` (default: the language shown) types for the English `option`."""
+    for w, o in OPTION_WORDS.get(lang or current(), {}).items():
+        if o == option:
+            return w
+    return option
+
+
 def name_arg(name: str) -> str:
     """A square or player name as typed in a command line (quoted when it has spaces)."""
     return f'"{name}"' if any(ch.isspace() for ch in name) else name
@@ -126,5 +182,5 @@ def line(command: str, *args: str, lang: str | None = None) -> str:
     rest = list(args)
     if rest and command in SUB_WORDS:  # a group (jail, tax): its sub-command comes first
         words.append(sub_word(command, rest.pop(0), lang))
-    words += [a if a.startswith("--") else name_arg(a) for a in rest]
+    words += [option_word(a, lang) if a.startswith("--") else name_arg(a) for a in rest]
     return " ".join(words)

@@ -20,10 +20,13 @@ def extract_messages(fileobj: Any, keywords: Any, comment_tags: Any, options: An
 
     for lineno, funcname, messages, comments in extract_python(fileobj, KEYWORDS, comment_tags, options):
         yield lineno, "pgettext" if funcname == "_p" else funcname, messages, comments
+    from referee.words.counted import Counted
     from referee.words.templates import TEMPLATES
 
     for mid, template in TEMPLATES.items():
-        if isinstance(template, str) and mid != "text":
+        if isinstance(template, Counted):
+            yield 0, "npgettext", (mid, template.singular, template.plural), []
+        elif isinstance(template, str) and mid != "text":
             yield 0, "pgettext", (mid, template), []
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from referee.msg import Next
 from referee.words import notation
-from referee.words.commands import line
+from referee.words.commands import line, option_word
 from referee.words.commands import name_arg as name_arg  # re-exported for the templates
 from referee.words.i18n import _
 from referee.words.notation import Blank
@@ -70,7 +70,7 @@ def render_next(nxt: Next | Mapping[str, Any]) -> str:
     kind, fields = suggested(action, args)
     said = notation.words(kind, fields)
     if kind == "deed":  # the deed's name always quoted: it is copied from a card that may print it otherwise
-        tail = " " + _("(or --multipliers {letters} if it multiplies the dice)").format(
+        tail = " " + _("(or {option} {letters} if it multiplies the dice)").format(option=option_word("--multipliers"),
             letters=",".join("ABCD"[: args["or_multipliers"]])) if "or_multipliers" in args else ""
-        return " ".join([line("deed"), f'"{said[1]}"', *said[2:]]) + tail
+        return " ".join([line("deed"), f'"{said[1]}"', *(option_word(w) if w.startswith("--") else w for w in said[2:])]) + tail
     return line(*said)

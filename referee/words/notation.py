@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from referee.words.commands import sub_word
 from referee.words.i18n import pgettext
 
 Fields = Mapping[str, Any]
@@ -96,7 +97,9 @@ def _rent(f: Fields) -> list[str]:
 def _income_tax(f: Fields) -> list[str]:
     choice = f.get("choice")
     if isinstance(choice, (list, tuple)):  # a hint: the choices the edition allows
-        choice = "|".join(choice)
+        choice = "|".join(sub_word("tax", c) for c in choice)
+    elif isinstance(choice, str):
+        choice = sub_word("tax", choice)  # the table's word for it (`--elige porcentaje`), which `tax` reads back
     return ["tax", "income", f["player"], *_opt("--choice", choice or None)]
 
 

@@ -12,11 +12,16 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee.msg import Msg, Next
-from referee.words.commands import line, word
+from referee.words.commands import line, option_word, sub_word, word
+from referee.words.counted import Counted
 from referee.words.i18n import N_, _, data, npgettext
 from referee.words.i18n import pgettext as _p
 from referee.words.next_actions import name_arg, render_next
 from referee.words.phrases import debt_reason, deed_change, value_words
+from referee.words.valuation_words import COMPONENT_NAMES as COMPONENT_NAMES  # re-exported
+from referee.words.valuation_words import basis as basis
+from referee.words.valuation_words import component_line
+from referee.words.valuation_words import valuation_lines as valuation_lines
 
 Fmt = Callable[[int], str]
 Params = Mapping[str, Any]
@@ -175,50 +180,8 @@ def _pay_debt(p: Params, f: Fmt) -> str:
             + _p("pay.debt", ": a debt is recorded, nothing paid yet ({payer} holds {cash})").format(payer=p["payer"], cash=f(p["cash"])))
 
 
-# referee.core.valuation's components, in its order, with the names it gives them (not imported: the core imports this module)
-COMPONENTS = ("cash", "deeds", "mortgaged_deeds", "houses", "hotels")
-COMPONENT_NAMES = {"cash": N_("cash"), "deeds": N_("deeds"), "mortgaged_deeds": N_("mortgaged deeds"), "houses": N_("houses"), "hotels": N_("hotels")}
 
-
-def component_line(row: Params, fmt: Fmt) -> str:
-    """One row of a valuation's breakdown (referee.core.valuation.Valuation.breakdown) in words."""
-    comp, items = row["component"], row["items"]
-    if comp == "cash":
-        return _p("valuation", "cash {amount}").format(amount=fmt(row["total"]))
-    parts = ", ".join(f"{label} {how} = {fmt(amount)}" if how else f"{label} {fmt(amount)}" for label, how, amount in items)
-    head = f"{_(COMPONENT_NAMES[comp])} {basis(row['basis'])}".strip()
-    sub = " " + _p("valuation", "(total {amount})").format(amount=fmt(row["total"])) if len(items) > 1 else ""
-    return f"{head}: {parts}{sub}"
-
-
-def valuation_lines(v: Any) -> list[str]:
-    """A valuation's breakdown as short lines, one per component with its subtotal (ruling steps, previews)."""
-    fmt = v.fmt or str
-    return [component_line(row, fmt) for row in v.breakdown()]
-
-
-# how referee.core.valuation says a component is counted, in the table's language
-BASES = (N_("at printed price"), N_("at half the printed price"), N_("at mortgage value"), N_("at cost"), N_("at the hotel price"),
-         N_("mortgaged deeds"))
-_BASIS_PATTERNS = (
-    (r"at (?P<pct>\d+) % of cost with the (?P<n>\d+) houses turned in", N_("at {pct} % of cost with the {n} houses turned in")),
-    (r"at cost with the (?P<n>\d+) houses turned in", N_("at cost with the {n} houses turned in")),
-    (r"at (?P<pct>\d+) % of cost", N_("at {pct} % of cost")),
-)
-
-
-def basis(text: str) -> str:
-    """A valuation basis ('at printed price', 'at 50 % of cost'…) as the table's language says it."""
-    import re
-
-    for pattern, template in _BASIS_PATTERNS:
-        m = re.fullmatch(pattern, text)
-        if m:
-            return _(template).format(**m.groupdict())
-    return _(text) if text else text
-
-
-Template = str | Callable[[Params, Fmt], str]
+Template = str | Counted | Callable[[Params, Fmt], str]
 TEMPLATES: dict[str, Template] = {
     "text": "{text}",  # a sentence stored by an older game file
     # what happened (an event's headline)
@@ -291,8 +254,10 @@ TEMPLATES: dict[str, Template] = {
                               "--ruleset {edition} --board myboard.yaml ANA BEN)."),
     "board.single_source": lambda p, f: _p("board.single_source", "{what} from a single unverified source: check the deed; if yours differs: referee {command}").format(
         what=value_words(p["what"]), command=render_next(p["next"])),
-    "board.table_values": ("board: {count} value(s) read from the deeds at the table (`referee log`); "
-                           "`referee board --export FILE` keeps them for the next game"),
+    "board.table_values": Counted("count", "board: {count} value read from the deeds at the table (`referee log`); "
+                                  "`referee board --export FILE` keeps it for the next game",
+                                  "board: {count} values read from the deeds at the table (`referee log`); "
+                                  "`referee board --export FILE` keeps them for the next game"),
     # what a player is doing, inside a refusal
     "doing.buying": "buying",
     "doing.bidding": "bidding",
@@ -374,7 +339,8 @@ TEMPLATES: dict[str, Template] = {
     "refused.tax_paid": "{player} already paid the tax for landing on {square}",
     "refused.card_drawn": "{player} already drew a card for landing on {square}",
     "refused.rent_own": "{player} owns {deed}: no rent to pay",
-    "refused.rent_late": "the rent on {deed} was not asked for in time ({since} player(s) have rolled since)",
+    "refused.rent_late": Counted("since", "the rent on {deed} was not asked for in time ({since} player has rolled since)",
+                                 "the rent on {deed} was not asked for in time ({since} players have rolled since)"),
     "refused.nobody_left": "nobody is left to throw",
     "refused.jail_cards_out": "every Get Out of Jail Free card of that deck is already held by a player",
     "refused.player_count": lambda p, f: (_p("refused.player_count", "{ruleset} is played by {lo} to {hi} players ({hi_alt} if the banker does not play), not {count}")
@@ -386,14 +352,15 @@ TEMPLATES: dict[str, Template] = {
     "refused.already_dealt": "{deed} was already dealt to {owner}",
     # the reasoning under a ruling (arithmetic steps)
     "bankrupt.buildings_sold": 'buildings sold back to the bank at {percent} %: {amount:money}',
-    "bankrupt.receives": '{creditor} receives {cash:money} and {deeds} deed(s)',
+    "bankrupt.receives": Counted("deeds", "{creditor} receives {cash:money} and {deeds} deed", "{creditor} receives {cash:money} and {deeds} deeds"),
     "bankrupt.claim_passes": "{debtor}'s debt of {amount:money} to {player} is now owed to {heir}",
     "bankrupt.claim_cancelled": "{debtor}'s debt of {amount:money} to {player} is cancelled: {player} leaves the game",
     "bankrupt.bank_pays": 'the bank pays {creditor} the {amount:money} owed in full',
     "bankrupt.final_keeps_buildings": 'this bankruptcy ends the game: the buildings go to {creditor} with the deeds',
     "build.hotel": 'hotel on {deed}: {cost:money} and its {houses} houses go back to the bank',
     "build.shortage_price": 'bought at a shortage auction for {price:money} instead of {cost:money}',
-    "sell.hotel": 'hotel on {deed} sold for {percent} % of {value:money} = {got:money}; {houses} house(s) come back onto the lot',
+    "sell.hotel": Counted("houses", "hotel on {deed} sold for {percent} % of {value:money} = {got:money}; {houses} house comes back onto the lot",
+                          "hotel on {deed} sold for {percent} % of {value:money} = {got:money}; {houses} houses come back onto the lot"),
     "sell.house": 'house on {deed} sold for {percent} % of {value:money} = {got:money}',
     "buy.printed_price": 'printed price of {deed}: {price:money}',
     "unmortgage.cost": lambda p, f: (
@@ -473,7 +440,7 @@ TEMPLATES: dict[str, Template] = {
     "rent.no_landing": "no landing of {player} on {deed} is on record: the claim window was not checked",
     # taxes
     "tax.income.choose": lambda p, f: _p("tax.income.choose", "{ruleset} lets the player choose the income tax, before adding anything up: give {options}").format(
-        ruleset=p["ruleset"], options=_or(f"--choice {c}" for c in p["choices"])),
+        ruleset=p["ruleset"], options=_or(f"{option_word('--choice')} {sub_word('tax', c)}" for c in p["choices"])),
     # trades
     "trade.lift_not_mortgaged": "--lift names {deed}, which is not a mortgaged deed in this trade",
     # jail and cards
@@ -543,8 +510,9 @@ TEMPLATES: dict[str, Template] = {
     "refused.group_not_all_hotels": "the group is not all hotels ({lots:list} has houses): sell those first",
     "sell.hotel_whole": lambda p, f: _p("sell.hotel_whole", "hotel on {deed}: {percent} % of {value} (hotel {hotel} + {houses} houses at {house}) = {got}").format(
         deed=p["deed"], percent=p["percent"], value=f(p["value"]), hotel=f(p["hotel"]), houses=p["houses"], house=f(p["house"]), got=f(p["got"])),
-    "sell.hotels_whole": lambda p, f: _p("sell.hotels_whole", "{player} sells the hotel(s) on {deeds} outright to the bank for {payout}; bare land again").format(
-        player=p["player"], deeds=", ".join(p["deeds"]), payout=f(p["payout"])),
+    "sell.hotels_whole": lambda p, f: npgettext("sell.hotels_whole", "{player} sells the hotel on {deeds} outright to the bank for {payout}; bare land again",
+                                                "{player} sells the hotels on {deeds} outright to the bank for {payout}; bare land again",
+                                                len(p["deeds"])).format(player=p["player"], deeds=", ".join(p["deeds"]), payout=f(p["payout"])),
     "invalid.no_card_here": "{player} is on {square}, not on a card square: no card is drawn there",
     "invalid.card_deck": "{square} draws from the {deck} deck, not '{card}' of {card_deck}",
 }
@@ -578,6 +546,9 @@ def render(msg: Msg | str, fmt: Fmt | None = None) -> str:
     if template is None:
         raise KeyError(f"no template for message {msg.id!r}")
     params = {k: (data(v) if k in SHOWN_AS_IS else _(v) if k == "what" else v) if isinstance(v, str) else v for k, v in msg.params.items()}
+    if isinstance(template, Counted):
+        words = npgettext(msg.id, template.singular, template.plural, int(params[template.count]))
+        return words.format(**{k: _Shown(v, f) for k, v in params.items()})
     if isinstance(template, str):  # its words in the table's language: the catalog's entry under the message id
         words = _p(msg.id, template) if msg.id != "text" else template
         return words.format(**{k: _Shown(v, f) for k, v in params.items()})

@@ -20,6 +20,10 @@ def income(
 ) -> None:
     from referee.core import taxes
     from referee.errors import InputError
+    from referee.words.commands import SUB_WORDS
+
+    if choice is not None:  # `--elige porcentaje`, `--scelta fisso`: the table's word for the choice
+        choice = SUB_WORDS["tax"].get(choice.lower(), choice)
 
     def choice_ok() -> None:  # said once the game's language is known
         if choice is not None and choice not in ("percent", "flat"):

@@ -73,7 +73,7 @@ def brief_square(rs, m: dict) -> str:
     if a == "tax":
         if amount is not None:
             return f"{name}: {fmt(amount)}"
-        from referee.words.templates import choice_word  # percent, flat: the table's words, not the typed option
+        from referee.words.templates import choice_word
 
         return _("{square}: declare {choices}").format(square=name, choices=_(" or ").join(choice_word(c) for c in m["choices"])) if m.get("choices") else name
     if a == "card":

@@ -7,10 +7,12 @@ import json
 from rich.markup import escape
 from rich.table import Table as RTable
 
-from referee.cli.common import out
+from referee.cli.common import out, para
 from referee.core.debts import who_owes
 from referee.core.valuation import value
 from referee.words.i18n import N_, _, data, ngettext, pgettext
+
+NARROW = 60  # under this many columns the table squeezes deeds to a word a line: players as blocks instead
 
 
 def status_dict(rs, t) -> dict:
@@ -78,9 +80,10 @@ def show(rs, t, as_json: bool = False) -> None:
         return
     tab = RTable(title=f"{rs.id} — {data(rs.title)}", title_justify="left")
     tab.add_column(_("player"), style="bold")
-    tab.add_column(_("cash"), justify="right")
+    tab.add_column(_("cash"), justify="right", no_wrap=True)  # never "L." on one line, its amount on the next
     tab.add_column(_("deeds"))
-    tab.add_column(_("net worth"), justify="right")
+    tab.add_column(_("net worth"), justify="right", no_wrap=True)
+    rows: list[tuple[str, str, str, str]] = []
     for p, pd in zip(t.players, d["players"]):
         deeds = deeds_markup(rs, pd["deeds"])
         name = escape(p.name)
@@ -95,7 +98,16 @@ def show(rs, t, as_json: bool = False) -> None:
             cash += "\n[red]" + _("owes {amount}").format(amount=rs.fmt(sum(x["amount"] for x in pd["debts"]))) + "[/red]"
         nw = rs.fmt(pd["net_worth"]) if pd["net_worth"] is not None else ("—" if p.bankrupt else "?")
         tab.add_row(name, cash, deeds, nw)
-    out.print(tab)
+        rows.append((name, cash, deeds, nw))
+    if out.width >= NARROW:
+        out.print(tab)
+    else:  # a phone-width terminal: each player a block (name, cash · worth, then the deeds), no squeezed columns
+        out.print(f"[bold]{escape(rs.id)}[/bold]")
+        for (name, cash, deeds, nw), p in zip(rows, t.players):
+            money = "" if p.bankrupt else f"  {cash.replace(chr(10), ' · ')} · [dim]{escape(_('net worth'))} {nw}[/dim]"
+            out.print(f"[bold]{name}[/bold]{money}")
+            for group_line in deeds.splitlines() if not p.bankrupt else ():
+                out.print(para(group_line, 2))
     line = _("bank: {houses}, {hotels} left").format(
         houses=ngettext("{n} house", "{n} houses", t.bank_houses).format(n=t.bank_houses),
         hotels=ngettext("{n} hotel", "{n} hotels", t.bank_hotels).format(n=t.bank_hotels))

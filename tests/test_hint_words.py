@@ -1,0 +1,133 @@
+"""The table's own words where English syntax or grammar guesses used to show (issue 29): the options a hint
+prints, the choices it offers, plurals by count, and the watch's lines at 45 columns."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from conftest import run
+from rich.console import Console
+
+pytestmark = pytest.mark.usefixtures("table_language")
+
+
+def test_a_hint_prints_the_tables_option_words_and_the_table_reads_them_back(tmp_path):
+    g = tmp_path / "g.sqlite"
+    assert run("--lang", "es", "new", "Ana", "Beto", "--turns", "-r", "us-1950s", game=g).code == 0
+    landed = run("roll", "1", "3", game=g)
+    assert "declarar porcentaje o fijo" in landed.out, landed.out  # never "percent o flat"
+    hint = run("tax", "income", "Ana", game=g)  # the edition asks for a choice before counting
+    assert hint.code != 0 and "--elige porcentaje o --elige fijo" in hint.out + hint.err, hint.out + hint.err
+    assert "--choice" not in hint.out + hint.err
+    paid = run("tax", "income", "Ana", "--elige", "fijo", game=g)  # typed as the hint says it
+    assert paid.code == 0 and "$200" in paid.out, paid.out + paid.err
+    log = run("log", "--moves", game=g).out
+    assert "impuesto ingresos Ana --elige fijo" in log, log
+
+
+def test_option_words_of_each_language_are_read_in_the_console_and_the_cli(tmp_path):
+    from referee.words import commands, i18n
+
+    i18n.use("it")
+    try:
+        assert commands.english_options(["Anna", "--dadi", "7", "--scelta=fisso", "--hotel"]) == [
+            "Anna", "--dice", "7", "--choice=fisso", "--hotel"]
+        assert commands.line("rent", "Anna", "Società Elettrica", "--dice", "7") == 'affitto Anna "Società Elettrica" --dadi 7'
+    finally:
+        i18n.reset()
+    g = tmp_path / "g.sqlite"
+    assert run("--lang", "it", "new", "Anna", "Bruno", "-r", "it-lire", game=g).code == 0
+    assert run("compra", "Anna", "Società Elettrica", game=g).code == 0
+    r = run("affitto", "Bruno", "Società Elettrica", "--dadi", "7", game=g)  # 4 × 7 × L. 100 (the lire book's dice)
+    assert r.code == 0 and "Bruno paga" in r.out, r.out + r.err
+
+
+@pytest.mark.parametrize(("lang", "one", "many"), [
+    ("it", "ha tirato 1 giocatore", "hanno tirato 2 giocatori"),
+    ("es", "ya tiró 1 jugador", "ya tiraron 2 jugadores"),
+    ("fr", "1 joueur a lancé", "2 joueurs ont lancé"),
+])
+def test_a_count_chooses_the_plural_never_a_bracketed_one(lang, one, many):
+    from referee.msg import Msg
+    from referee.words import i18n
+    from referee.words.templates import render
+
+    i18n.use(lang)
+    try:
+        said = [render(Msg("refused.rent_late", {"deed": "X", "since": n})) for n in (1, 2)]
+    finally:
+        i18n.reset()
+    assert one in said[0] and many in said[1], said
+    assert not any(bad in " ".join(said) for bad in ("(es)", "/i", "(s)"))
+
+
+def _latam_game(tmp_path, name: str = "partida-de-la-familia-perez.sqlite"):
+    g = tmp_path / name
+    assert run("new", "Ana", "Beto", "Caro", "--turns", "-r", "latam-ciudades", game=g).code == 0
+    for line in ("roll 1 2", "roll 3 4", "roll 2 2", "roll 5 6"):
+        assert run(*line.split(), game=g).code == 0
+    return g
+
+
+def _frame(g, width: int, height: int | None) -> str:
+    from referee.cli import watch
+    from referee.words import i18n
+
+    src = watch.Source(g)
+    try:
+        src.key()
+        buf = io.StringIO()
+        con = Console(file=buf, width=width, height=height or 200, color_system=None, highlight=False)
+        con.print(watch.frame_for(con, src, width, height))
+        return buf.getvalue()
+    finally:
+        src.close()
+        i18n.reset()
+
+
+def test_at_45_columns_the_clock_is_whole_and_each_token_says_where_it_is(tmp_path):
+    g = _latam_game(tmp_path)
+    full = _frame(g, 45, None).splitlines()
+    stamp = full[1]
+    assert stamp.startswith(tuple("0123456789")) and "jugada n.º" in stamp, full[:3]  # the time first, never cut
+    assert "partida-de-la-fa" not in stamp  # a long file name is left out, not cut mid-word
+    compact = _frame(g, 45, 10)  # too short for the full frame: one line per player
+    rows = [ln for ln in compact.splitlines() if ln.lstrip("▶ ").startswith(("Ana ", "Beto ", "Caro "))]
+    assert len(rows) == 3 and all(" en " in r or "cárcel" in r for r in rows), compact
+    assert all(len(r) <= 45 for r in compact.splitlines()), compact
+
+
+def test_check_over_two_editions_speaks_each_files_own_book():
+    """Each file's rulings read as they do when it is checked alone: in its own edition's words (renta, alquiler),
+    not in the words of the file checked last."""
+    from conftest import ROOT
+
+    files = [str(ROOT / "scenarios" / sub) for sub in ("mx-hasbro/throw-card-and-jail.yaml", "latam-ciudades/basics.yaml",
+                                                        "mx-hasbro/taxes-and-rent.yaml")]
+
+    def sections(out: str) -> list[str]:
+        return ["scenarios/" + p.split("\n\n")[0] for p in out.split("scenarios/")[1:]]
+
+    alone = [sections(run("--lang", "es", "check", "-v", f).out)[0] for f in files]
+    together = sections(run("--lang", "es", "check", "-v", *files).out.split("\n3 archivos de escenario")[0] + "\n")
+    assert together == alone
+
+
+def test_at_45_columns_no_amount_is_cut_from_its_sign(tmp_path, monkeypatch):
+    from referee.cli import common
+
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Anna", "Bruno", "Carla", "-r", "it-lire", game=g).code == 0
+    for line in (("buy", "Anna", "Parco della Vittoria"), ("buy", "Anna", "Viale dei Giardini"), ("build", "Parco della Vittoria"),
+                 ("buy", "Bruno", "Via Accademia"), ("mortgage", "Via Accademia"), ("pay", "Carla", "Bruno", "123000")):
+        assert run(*line, game=g).code == 0
+    monkeypatch.setattr(common.out, "width", 45)
+    status = run("status", game=g).out
+    assert "Anna  L. " in status and "patrimonio L. " in status, status  # a player a block, not a squeezed table
+    frame = _frame(g, 45, None)
+    for text in (status, frame):
+        lines = text.splitlines()
+        assert not [ln for ln in lines if ln.rstrip().endswith(("L.", "$", "£"))], text
+    assert all(len(ln.rstrip()) <= 45 for ln in frame.splitlines()), frame
+    assert "Bruno ipoteca Via Accademia per" in frame, frame
