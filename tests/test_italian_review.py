@@ -75,3 +75,55 @@ def test_no_italian_line_gives_a_deed_a_player_or_an_amount_a_gender_it_cannot_k
     shown = [s for key in list(cat._index) if key for s in (cat._raw(key.decode("utf-8")) or [])]
     bad = [s for s in shown if DEED_AGREES.search(s) or PLAYER_AGREES.search(s)]
     assert not bad, bad[:5]
+
+
+def _console(game, *lines: str) -> str:
+    import contextlib
+    import io
+
+    from referee.cli.console import TableConsole
+    from referee.cli.context import STATE
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+        con = TableConsole(game)
+        STATE["lang_chosen"] = True
+        try:
+            for line in lines:
+                con.run_line(line)
+        finally:
+            STATE["lang_chosen"] = False
+    return " ".join(buf.getvalue().split())
+
+
+def test_usage_lines_and_option_suggestions_say_what_an_italian_table_types(game, monkeypatch):
+    monkeypatch.setenv("REFEREE_GAME", str(game))
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    said = _console(game, "compra Anna", "prigione paga", "scambio Anna Bruno --rcevi 5")
+    assert "uso: compra GIOCATORE CONTRATTO" in said and "uso: prigione paga GIOCATORE" in said, said
+    assert "(Opzioni possibili: --ricevi)" in said and "--recibe" not in said, said  # not the Spanish spelling
+    r = run("affitto", "Anna", game=game)
+    err = " ".join(r.err.split())
+    assert r.code == 2 and "referee affitto [OPZIONI] PAGANTE CONTRATTO" in err and "referee affitto --help" in err, err
+    assert "[OPZIONI] COMANDO [ARGOMENTI]" in run("--help", game=game).out
+
+
+def test_the_csv_says_the_command_of_each_move_and_the_tax_hint_its_choices_in_italian(game):
+    assert run("new", "Anna", "Bruno", "--turns", "--lang", "it", game=game).code == 0  # us-classic: a percent or flat tax
+    said = " ".join(run("tira", "Anna", "1", "3", game=game).out.split())
+    assert "Income Tax: si dichiara percentuale o importo fisso" in said, said
+    assert run("tassa", "patrimoniale", "Anna", "--scelta", "fisso", game=game).code == 0
+    assert run("avanti", game=game).code == 0
+    csv = run("esporta", "--csv", game=game).out
+    assert ",avanti," in csv and "turn.next" not in csv, csv
+    assert "(importo fisso)" in csv, csv
+
+
+def test_an_editions_cards_are_listed_in_its_own_language(monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)  # no game at hand
+    monkeypatch.delenv("REFEREE_GAME", raising=False)
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    out = run("cards", "it-lire").out
+    assert "Andate fino alla Stazione Nord" in out and "Advance to" not in out, out
+    assert "Advance to GO" in run("cards", "us-classic").out

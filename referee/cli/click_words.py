@@ -68,10 +68,14 @@ class LangFormatter(_Formatter):
 
 def typed_path(path: str) -> str:
     """`referee rent` as the table types it (`referee affitto` at an Italian table)."""
-    from referee.words.commands import typed_command
+    from referee.words.commands import sub_word, word
 
-    prog, _sep, words = path.partition(" ")
-    return prog + " " + typed_command(words) if words else path
+    parts = path.split(" ")  # the program's name (which may hold spaces), then the command and a group's subcommand
+    if len(parts) >= 3 and sub_word(parts[-2], parts[-1]) != parts[-1]:
+        parts[-2:] = [word(parts[-2]), sub_word(parts[-2], parts[-1])]
+    elif len(parts) >= 2:
+        parts[-1] = word(parts[-1])
+    return " ".join(parts)
 
 
 def _term(term: str) -> str:
@@ -120,6 +124,11 @@ def translate(message: str) -> str:
                 parts["name"] = _metavar(parts["name"])
             if "rest" in parts and parts["rest"]:
                 parts["rest"] = translate(parts["rest"])
+            if template.startswith("(Possible options"):  # the options as the table types them: --give → --da
+                from referee.words.commands import option_of, option_word
+
+                said = (option_word(option_of(o.strip()) or o.strip()) for o in parts["name"].split(","))
+                parts["name"] = ", ".join(dict.fromkeys(said))  # another language's spelling said as this table's, once
             return _(template).format(**parts)
     body = message.lstrip()
     if body != message and body:  # " (Possible options: --give)" after an unknown option: the same words, spaced

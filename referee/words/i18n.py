@@ -223,7 +223,7 @@ class Said(str):
 
     __slots__ = ()
 
-    def format(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+    def format(self, *args: Any, **kwargs: Any) -> str:
         return str.format(euphonic(self, kwargs), *args, **kwargs)
 
 
