@@ -131,3 +131,17 @@ def test_at_45_columns_no_amount_is_cut_from_its_sign(tmp_path, monkeypatch):
         assert not [ln for ln in lines if ln.rstrip().endswith(("L.", "$", "£"))], text
     assert all(len(ln.rstrip()) <= 45 for ln in frame.splitlines()), frame
     assert "Bruno ipoteca Via Accademia per" in frame, frame
+
+
+def test_a_short_narrow_screen_spends_its_spare_lines_on_whole_words(tmp_path):
+    """The compact frame (every player on one line) uses the lines left over for what it had to cut: the square a
+    token is on, the throw, a long move on two lines."""
+    g = tmp_path / "g.sqlite"
+    assert run("new", "Ana", "Beto", "--turns", "-r", "mx-hasbro", game=g).code == 0
+    assert run("roll", "6", "6", game=g).code == 0  # Ana: Compañía de Electricidad, doubles
+    assert run("buy", "Ana", "Compañía de Electricidad", game=g).code == 0
+    full = len(_frame(g, 45, None).splitlines())
+    compact = _frame(g, 45, full - 1)  # one line short of the full frame
+    assert len(compact.splitlines()) <= full - 1
+    assert "en Compañía de Electricidad" in compact and "Electricidad…" not in compact, compact
+    assert "Ana sacó 6+6 = 12 (dobles) → Compañía de Electricidad" in compact.replace("\n  ", " "), compact

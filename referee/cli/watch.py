@@ -352,12 +352,38 @@ def render_compact(v: dict, path: Path, width: int | None, height: int):
         bank += " · " + _("Free Parking pot {amount}").format(amount=v["bank"]["pot_text"])
     tail = [line(bank, "dim")]
     room = height - len(top) - len(players) - len(end) - len(tail) - 1
+    events = v["events"][: max(room - 1, 0)] if room >= 2 else []
+    spare = room - 1 - len(events) if events else 0
+    if spare > 0 and not v["ended"] and turn.get("last_throw") and turn["current"]:  # the throw on its own line, uncut
+        at = next(i for i, x in enumerate(top) if x.plain.startswith("▶ "))
+        said = _("{player} to throw").format(player=turn["current"]) + (" " + _("again (doubles)") if turn["again"] else "")
+        throw = _wrapped(turn["last_throw"]["text"], (width or 80) - 2, "dim")
+        lines_ = len(throw.plain.splitlines())
+        if top[at].plain != "▶ " + said + "  ·  " + turn["last_throw"]["text"] and lines_ <= spare:  # it was cut
+            top[at: at + 1] = [line("▶ " + said, "bold"), _hang(2, "", throw)]
+            spare -= lines_
+    shown: list = []
+    for p, row in zip(v["players"], players):  # a token's square cut off: on a line of its own while there is room
+        where = _where(p, tracked)
+        if spare > 0 and not p["out"] and where.plain and where.plain not in row.plain:
+            shown += [crop_words(_player_line({**p, "square": None, "jail": False, "skip_turns": 0}, tracked, width), width),
+                      crop_words(Text.assemble("    ", where), width)]
+            spare -= 1
+        else:
+            shown.append(row)
+    players = shown
     moves: list = []
-    if room >= 2:
+    if events:
         moves.append(line(_("last moves"), "bold dim"))
-        for e in v["events"][: room - 1]:
+        for e in events:
             style = "strike dim" if e["undone"] else ("dim italic" if e["undo"] else "")
-            moves.append(crop_words(Text.assemble((f"#{e['seq']:<4} ", "dim"), (e["text"], style), no_wrap=True, overflow="ellipsis"), width))
+            whole = _wrapped(e["text"], (width or 80) - 6, style)
+            extra = len(whole.plain.splitlines()) - 1
+            if 0 < extra <= spare:  # room left on the screen: the move whole, on two lines, rather than cut
+                spare -= extra
+                moves.append(_hang(6, Text(f"#{e['seq']:<4} ", style="dim"), whole))
+            else:
+                moves.append(crop_words(Text.assemble((f"#{e['seq']:<4} ", "dim"), (e["text"], style), no_wrap=True, overflow="ellipsis"), width))
     return Group(*top, *players, *end, *tail, *moves)
 
 

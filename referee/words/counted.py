@@ -6,9 +6,9 @@ from typing import NamedTuple
 
 
 class Counted(NamedTuple):
-    """The parameter `count` chooses the catalog's form, singular or plural, in the table's language
+    """The parameter named by `by` chooses the catalog's form, singular or plural, in the table's language
     (`templates.render` asks `npgettext` under the message id)."""
 
-    count: str
+    by: str
     singular: str
     plural: str

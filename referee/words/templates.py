@@ -547,7 +547,7 @@ def render(msg: Msg | str, fmt: Fmt | None = None) -> str:
         raise KeyError(f"no template for message {msg.id!r}")
     params = {k: (data(v) if k in SHOWN_AS_IS else _(v) if k == "what" else v) if isinstance(v, str) else v for k, v in msg.params.items()}
     if isinstance(template, Counted):
-        words = npgettext(msg.id, template.singular, template.plural, int(params[template.count]))
+        words = npgettext(msg.id, template.singular, template.plural, int(params[template.by]))
         return words.format(**{k: _Shown(v, f) for k, v in params.items()})
     if isinstance(template, str):  # its words in the table's language: the catalog's entry under the message id
         words = _p(msg.id, template) if msg.id != "text" else template
