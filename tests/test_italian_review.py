@@ -127,3 +127,10 @@ def test_an_editions_cards_are_listed_in_its_own_language(monkeypatch, tmp_path)
     out = run("cards", "it-lire").out
     assert "Andate fino alla Stazione Nord" in out and "Advance to" not in out, out
     assert "Advance to GO" in run("cards", "us-classic").out
+
+
+def test_why_of_a_move_without_a_rule_says_so_in_italian(game):
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    assert run("incassa", "Anna", "5000", game=game).code == 0
+    out = " ".join(run("perché", game=game).out.split())
+    assert "per questa mossa non è servita nessuna regola" in out and "no rule" not in out, out
