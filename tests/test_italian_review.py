@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (server_factory, imported from test_serve, is a fixture the tests take by name)
 """An Italian reader's review (issue 29, docs/review/it.md): the forms a native table reads as wrong.
 
 The euphonic *d* (ad Anna, ed Elena) is language data (`i18n.EUPHONY`) applied where a name or word is filled in
@@ -10,6 +11,7 @@ import re
 
 import pytest
 from conftest import run
+from test_serve import CHROMIUM, CHROMIUM_ARGS, server_factory  # noqa: F401  (a fixture, taken by name)
 
 from referee.msg import Msg
 from referee.words import i18n
@@ -65,7 +67,7 @@ def test_a_whole_italian_table_says_ad_anna_and_settles_a_debt_without_a_partici
 DEED_AGREES = re.compile(r"(?<!di )\{deeds?\}( è| non è| è già)? (ipotecat[ao]|passat[ao]|distribuit[ao])\b|riceve \{deed\} ipotecat|"
                          r"\b(la|lo) (possiede|mette all'asta)|comprarla\b|riscattarla\b")
 # a player or an amount (lire are feminine, dollars masculine) with a participle or adjective that picks a gender
-PLAYER_AGREES = re.compile(r"\bil più ricco\b|\bl'ultimo giocatore\b|\bsi sia fermato\b|\bgli lasciano\b|\bse stesso\b|"
+PLAYER_AGREES = re.compile(r"\bil più ricco\b|\bsi è fermat[oa]\b|fallisce al turno|\bl'ultimo giocatore\b|\bsi sia fermato\b|\bgli lasciano\b|\bse stesso\b|"
                            r"\} dovut[ie]\b|\} pagati\b|giocatore/i")
 
 
@@ -134,3 +136,24 @@ def test_why_of_a_move_without_a_rule_says_so_in_italian(game):
     assert run("incassa", "Anna", "5000", game=game).code == 0
     out = " ".join(run("perché", game=game).out.split())
     assert "per questa mossa non è servita nessuna regola" in out and "no rule" not in out, out
+
+
+def test_the_page_says_ad_anna_as_the_lines_do(tmp_path, server_factory):
+    from playwright.sync_api import expect, sync_playwright
+
+    g = tmp_path / "g.sqlite"
+    for argv in (("new", "Anna", "Bruno", "Elena", "-r", "it-lire"), ("paga", "Bruno", "Anna", "400000"),
+                 ("paga", "Elena", "Bruno", "400000")):
+        assert run(*argv, game=g).code == 0
+    s = server_factory(g)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+            page.goto(s.base + "/")
+            expect(page.locator("#conn")).to_have_text("in diretta")
+            text = " ".join(page.inner_text("body").split())
+            assert "Bruno deve ad Anna L. 400.000" in text and "Elena deve a Bruno L. 400.000" in text, text
+            assert "deve L. 400.000 ad Anna" in text and not re.search(r"(?<!\w)a Anna", text), text
+        finally:
+            browser.close()
