@@ -121,14 +121,13 @@ def test_the_csv_says_the_command_of_each_move_and_the_tax_hint_its_choices_in_i
     assert "(importo fisso)" in csv, csv
 
 
-def test_an_editions_cards_are_listed_in_its_own_language(monkeypatch, tmp_path):
-    monkeypatch.chdir(tmp_path)  # no game at hand
-    monkeypatch.delenv("REFEREE_GAME", raising=False)
+def test_an_editions_cards_are_listed_in_the_language_of_the_game_at_hand(game, monkeypatch):
     for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(var, raising=False)
-    out = run("cards", "it-lire").out
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    out = run("cards", "it-lire", game=game).out  # as `rules show it-lire` at that table
     assert "Andate fino alla Stazione Nord" in out and "Advance to" not in out, out
-    assert "Advance to GO" in run("cards", "us-classic").out
+    assert "Uscire di prigione" in run("rules", "show", "it-lire", "jail", game=game).out
 
 
 def test_why_of_a_move_without_a_rule_says_so_in_italian(game):

@@ -189,14 +189,12 @@ def speak_game_at_hand(game: str | None = None) -> None:
 
 
 def ruleset_for(ruleset: str | None, game: str | None):
-    """A named ruleset (spoken in its edition's language unless --lang/REFEREE_LANG chose, as `check` is), or the
-    current game's."""
+    """A named ruleset (in the language of the game at hand, as `rules show` speaks), or the current game's."""
     if ruleset:
         from referee.ruleset import loader
 
+        speak_game_at_hand(game)
         rs = loader.load(ruleset)
-        if not i18n.explicit():
-            i18n.offer_game(rs.language)
         i18n.use_words(rs.words)
         return rs
     return open_game(game).ruleset()
