@@ -157,3 +157,9 @@ def test_the_page_says_ad_anna_as_the_lines_do(tmp_path, server_factory):
             assert "deve L. 400.000 ad Anna" in text and not re.search(r"(?<!\w)a Anna", text), text
         finally:
             browser.close()
+
+
+def test_verify_speaks_the_games_language(game):
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    out = run("verifica", game=game).out
+    assert "ok —" in out and "mosse ricalcolate dal motore" in out, out
