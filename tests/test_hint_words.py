@@ -145,3 +145,23 @@ def test_a_short_narrow_screen_spends_its_spare_lines_on_whole_words(tmp_path):
     assert len(compact.splitlines()) <= full - 1
     assert "en Compañía de Electricidad" in compact and "Electricidad…" not in compact, compact
     assert "Ana sacó 6+6 = 12 (dobles) → Compañía de Electricidad" in compact.replace("\n  ", " "), compact
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "fr"])
+def test_no_translation_names_an_english_command_its_table_has_a_word_for(lang):
+    """A hint in a catalog says the table's command (`turno GIOCATORE`, `deshacer`), never the English one."""
+    import re
+
+    from babel.messages.pofile import read_po
+    from conftest import ROOT
+
+    from referee.words.commands import WORDS
+
+    english = set(WORDS[lang].values())
+    with open(ROOT / "referee" / "locale" / lang / "LC_MESSAGES" / "referee.po", "rb") as f:
+        catalog = read_po(f)
+    found = []
+    for m in catalog:
+        for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
+            found += [(w, s) for w in re.findall(r"`([a-z-]+)[ `]", s or "") if w in english and w not in WORDS[lang]]
+    assert not found, found
