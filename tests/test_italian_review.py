@@ -171,3 +171,5 @@ def test_a_commands_help_names_its_arguments_in_italian(game):
     assert "referee tira [OPZIONI] [GIOCATORE] D1 D2" in roll and "PLAYER" not in roll, roll
     build = " ".join(run("costruisci", "--help", game=game).out.split())
     assert "[GIOCATORE] GRUPPO" in build and "GROUP" not in build, build
+    new = " ".join(run("new", "--help", game=game).out.split())
+    assert "GIOCATORI... Nomi dei giocatori" in new and "players..." not in new and "referee regole list" in new, new

@@ -85,7 +85,8 @@ def typed_path(path: str) -> str:
 
 def _term(term: str) -> str:
     """An argument's row under Arguments: its name as the usage line shows it (`deed` → DEED, PROPRIÉTÉ in French)."""
-    return _metavar(term) if term.lower() in METAVARS else _named_caps(term)
+    m = re.fullmatch(r"([A-Za-z_]+)(\.\.\.)?", term)  # `players...`: a list of them
+    return _metavar(m.group(1)) + (m.group(2) or "") if m and m.group(1).lower() in METAVARS else _named_caps(term)
 
 
 def extras(text: str) -> str:
