@@ -12,7 +12,7 @@ from typing import Any
 
 import typer.core
 
-from referee.words.i18n import N_, _
+from referee.words.i18n import N_, _, pgettext
 
 _Context: Any = typer.core.TyperGroup.context_class
 _Formatter: Any = _Context.formatter_class
@@ -28,7 +28,7 @@ METAVARS = {w.lower(): w for w in (
     N_("FILES"), N_("FILE"), N_("PATH"), N_("PATHS"), N_("NAME"), N_("PLAYER"), N_("PLAYERS"), N_("DEED"),
     N_("COUNT"), N_("CARD"), N_("DICE"), N_("ENTRY"), N_("N"), N_("PRICE"), N_("QUESTION"), N_("RULESET"),
     N_("TOPIC"), N_("WORDS"), N_("PAYER"), N_("PAYEE"), N_("AMOUNT"), N_("CHOICE"), N_("DEEDS"), N_("DEBTOR"),
-    N_("REASON"))}
+    N_("REASON"), N_("GROUP"))}
 
 
 def _metavar(word: str) -> str:
@@ -42,12 +42,27 @@ def usage_args(args: str) -> str:
         return re.sub(r"[A-Za-z_]\w*", lambda w: _metavar(w.group(0)), m.group(1))
 
     args = re.sub(r"\{([^{}]+)\}", words, args)
-    return re.sub(r"\[([a-z_][\w ]*)\]", lambda m: "[" + words(m) + "]", args)
+    args = re.sub(r"\b(OPTIONS|COMMAND|ARGS)\b", lambda m: _click_word(m.group(1)), args)
+    return _named_caps(re.sub(r"\[([a-z_][\w ]*)\]", lambda m: "[" + words(m) + "]", args))
+
+
+def _named_caps(text: str) -> str:
+    """An argument a command already names in capitals (`[PLAYER] D1 D2`) in the table's language."""
+    return re.sub(r"\b[A-Z][A-Z_]+\b", lambda w: _(METAVARS[w.group(0).lower()]) if w.group(0).lower() in METAVARS else w.group(0), text)
+
+
+def _click_word(word: str) -> str:
+    """Click's own placeholders in a usage line (`[OPTIONS] COMMAND [ARGS]...`)."""
+    if word == "OPTIONS":
+        return pgettext("usage", "OPTIONS")
+    if word == "COMMAND":
+        return pgettext("usage", "COMMAND")
+    return pgettext("usage", "ARGS")
 
 
 class LangFormatter(_Formatter):
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-        super().write_usage(prog, usage_args(args), _("Usage: ") if prefix is None else prefix)
+        super().write_usage(typed_path(prog), usage_args(args), _("Usage: ") if prefix is None else prefix)
 
     def write_heading(self, heading: str) -> None:
         self.heading = heading
@@ -58,9 +73,22 @@ class LangFormatter(_Formatter):
         super().write_dl([(term if named else _term(term), extras(_(text))) for term, text in rows], *args, **kw)
 
 
+def typed_path(path: str) -> str:
+    """`referee rent` as the table types it (`referee affitto` at an Italian table)."""
+    from referee.words.commands import sub_word, word
+
+    parts = path.split(" ")  # the program's name (which may hold spaces), then the command and a group's subcommand
+    if len(parts) >= 3 and sub_word(parts[-2], parts[-1]) != parts[-1]:
+        parts[-2:] = [word(parts[-2]), sub_word(parts[-2], parts[-1])]
+    elif len(parts) >= 2:
+        parts[-1] = word(parts[-1])
+    return " ".join(parts)
+
+
 def _term(term: str) -> str:
     """An argument's row under Arguments: its name as the usage line shows it (`deed` → DEED, PROPRIÉTÉ in French)."""
-    return _metavar(term) if term.lower() in METAVARS else term
+    m = re.fullmatch(r"([A-Za-z_]+)(\.\.\.)?", term)  # `players...`: a list of them
+    return _metavar(m.group(1)) + (m.group(2) or "") if m and m.group(1).lower() in METAVARS else _named_caps(term)
 
 
 def extras(text: str) -> str:
@@ -104,6 +132,11 @@ def translate(message: str) -> str:
                 parts["name"] = _metavar(parts["name"])
             if "rest" in parts and parts["rest"]:
                 parts["rest"] = translate(parts["rest"])
+            if template.startswith("(Possible options"):  # the options as the table types them: --give → --da
+                from referee.words.commands import option_of, option_word
+
+                said = (option_word(option_of(o.strip()) or o.strip()) for o in parts["name"].split(","))
+                parts["name"] = ", ".join(dict.fromkeys(said))  # another language's spelling said as this table's, once
             return _(template).format(**parts)
     body = message.lstrip()
     if body != message and body:  # " (Possible options: --give)" after an unknown option: the same words, spaced
@@ -123,7 +156,9 @@ def show_usage_error(e: Any) -> None:
     # two lines: what is wrong first, then the usage with where to read more (Click's own four put the error last)
     common.err.print(_("Error: {message}").format(message=message), markup=False, highlight=False)
     if ctx is not None:
-        usage = ctx.get_usage().replace("\n", " ").strip()
+        path = ctx.command_path
+        typed = typed_path(path)
+        usage = ctx.get_usage().replace("\n", " ").strip().replace(path, typed, 1)
         if ctx.command.get_help_option(ctx) is not None:
-            usage += " — " + _("Try '{command} {option}' for help.").format(command=ctx.command_path, option=ctx.help_option_names[0])
+            usage += " — " + _("Try '{command} {option}' for help.").format(command=typed, option=ctx.help_option_names[0])
         common.err.print(usage, markup=False, highlight=False, soft_wrap=True)
