@@ -199,3 +199,16 @@ def test_a_french_question_gets_a_french_answer():
     r = run("ask", "combien coûte le loyer avec un hôtel ?", "-r", "us-classic")
     assert r.code == 0 and "rent.houses — Le loyer avec maisons et hôtels" in r.out
     assert _english_in(r.out.split("—", 1)[1]) == [], r.out
+
+
+def test_a_live_auction_is_run_in_french_words(tmp_path):
+    """The auction desk reads the French table's words: `annule` takes back a bid, `offres` lists them, `adjugé` sells."""
+    game = tmp_path / "enchere.sqlite"
+    assert run("--lang", "fr", "new", "Ana", "Ben", "Cy", "--turns", game=game).code == 0
+    moves = tmp_path / "enchere.moves"
+    moves.write_text("lance 1 2\nenchère Baltic Avenue\nAna 60\nBen 70\nannule\noffres\nadjugé\n", encoding="utf-8")
+    r = run("--lang", "fr", "play", str(moves), game=game)
+    assert r.code == 0, r.out + r.err
+    assert "puis `adjugé` (`annule` reprend une offre, `stop` arrête tout)" in r.out
+    assert "offre retirée : Ben $70" in r.out and "Ana remporte Baltic Avenue aux enchères pour $60" in r.out
+    assert _english_in(r.out + r.err) == [], r.out

@@ -23,7 +23,7 @@ from referee.words.i18n import _, ngettext, pgettext
 if TYPE_CHECKING:
     from referee.core.bidding import Bidding
 
-CLOSE = ("sold", "done", "close", "vendido", "vendida", "venduto", "venduta", "aggiudicato")  # the table's word in any shipped language
+CLOSE = ("sold", "done", "close", "vendido", "vendida", "venduto", "venduta", "aggiudicato", "adjugé", "adjuge", "vendu", "vendue")  # the table's word in any shipped language
 CANCEL = ("cancel", "stop", "abort", "cancelar")
 READ_ONLY = {"status", "s", "st", "score", "turn", "t", "log", "l", "why", "board", "cards", "rules", "ask", "help", "?"}
 
@@ -100,14 +100,14 @@ class AuctionDesk:
             self.bidding = None
             self.publish()
             return 0
-        if head in ("undo", "u", "z", "deshacer", "annulla") and len(words) == 1:
+        if head in ("undo", "u", "z", "deshacer", "annulla", "annule") and len(words) == 1:
             gone = self._shared(b.withdraw)
             rs, _t = self.con.snapshot()
             self.con.out.print(escape(_("bid withdrawn: {player} {amount}").format(player=gone[0], amount=rs.fmt(gone[1])) if gone
                                       else _("no bid to take back")))
             self.print_high(rs)
             return 0
-        if head == "bids" and len(words) == 1:
+        if head in ("bids", "ofertas", "offerte", "offres") and len(words) == 1:
             self._shared(lambda: None)  # with the phones' bids
             rs, _t = self.con.snapshot()
             for who, amt in b.bids:

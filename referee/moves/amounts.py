@@ -113,7 +113,7 @@ def _parse_text(text: str, rs: Ruleset | None, what: str, sym: str, sep: str) ->
                 raise InputError(_("{what} {text} is in another currency: this game counts in {sign} (like {example})").format(
                     what=_(what), text=_show(text), sign=sym, example=_example(rs, sym, sep)))
     if not s.isascii():
-        raise InputError(bad + ": " + _("only the digits 0-9"))
+        raise InputError(_("{label}: {value}").format(label=bad, value=_("only the digits 0-9")))
     if re.fullmatch(r"[0-9]+", s):
         digits = s
     elif re.fullmatch(r"[0-9]{1,3}(?:" + re.escape(sep) + r"[0-9]{3})+", s):

@@ -288,7 +288,7 @@ def card_choices(decks: Mapping[str, dict[Any, Any]]) -> tuple[dict[str, list[st
             cards[key] = dict(c, deck=deck_id)
             text = c.get("text", c["id"])
             said = data(text)  # as the table reads it: the card's words in the language shown
-            shown = f"{data(dname)}: {said}"
+            shown = _("{label}: {value}").format(label=data(dname), value=said)  # "Chance : …" in French
             choices[key] = [shown, f"{dname}: {c['id']}", c["id"], text] + ([said, f"{dname}: {said}"] if said != text else [])
             choices[key] += [f"{a}: {c['id']}" for a in deck.get("aliases") or []]
     return choices, cards

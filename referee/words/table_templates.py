@@ -56,7 +56,8 @@ def table_templates(_nested: Callable[[Any, Any], str]) -> dict[str, Any]:
         "check.moved_on": lambda p, f: pgettext("check.moved_on", "{player} has moved on since landing on {square} ({where})").format(
             player=p["player"], square=p["square"], where=_where_words(p["where"])),
         "check.thrown_since": "{other} has thrown since {player} landed on {square}",
-        "check.forceable": lambda p, f: _nested(p["what"], f) + ": " + _('the banker may still record it with --force "REASON"'),
+        "check.forceable": lambda p, f: _("{label}: {value}").format(label=_nested(p["what"], f),
+                                                                   value=_('the banker may still record it with --force "REASON"')),
         "check.jail.send": lambda p, f: _("with turns tracked a player goes to jail by a throw (Go to Jail, the last doubles) "
                                            "or a card; {player} is {where}").format(player=p["player"], where=_where_words(p["where"])),
         # after `build`: the next legal step on the lot (core/next_build.py)
