@@ -54,7 +54,7 @@ def new(
     common.out.print("[bold]" + _("New game") + f"[/bold] {escape(rs.id)} — {escape(data(rs.title))}")
     common.out.print("  " + escape(_("file: {path}").format(path=path)))
     for p in table.players:
-        common.out.print(f"  {escape(p.name)}: {rs.fmt(rs.for_players('starting_cash', len(players)))}")
+        common.out.print("  " + _("{label}: {value}").format(label=escape(p.name), value=rs.fmt(rs.for_players('starting_cash', len(players)))))
     common.out.print(f"  [cyan]— {rs.cite('setup.cash')}[/cyan]")
     if spec.get("ends"):
         common.out.print("  " + escape(_("ends at {time} (the agreed time; `watch` and `serve` show the countdown)").format(time=spec["ends_text"])))
