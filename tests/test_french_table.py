@@ -212,3 +212,18 @@ def test_a_live_auction_is_run_in_french_words(tmp_path):
     assert "puis `adjugé` (`annule` reprend une offre, `stop` arrête tout)" in r.out
     assert "offre retirée : Ben $70" in r.out and "Ana remporte Baltic Avenue aux enchères pour $60" in r.out
     assert _english_in(r.out + r.err) == [], r.out
+
+
+def test_de_and_que_elide_before_a_name_that_starts_with_a_vowel_or_h():
+    """French elision is language data (i18n.EUPHONY), as the Italian euphonic d: d'Élise, qu'Ana, de Ben."""
+    from referee.words import i18n
+
+    i18n.use("fr", force=True)
+    turn = "this is {player}'s turn {turn} in jail: the fine is paid before throwing only on the first {turns}; now {player} throws, and pays after a throw without doubles"
+    assert i18n.pgettext("refused.jail_fine_turns", turn).format(player="Élise", turn=2, turns=3).startswith("c'est le tour 2 d'Élise en prison")
+    assert i18n.pgettext("refused.jail_fine_turns", turn).format(player="Ben", turn=2, turns=3).startswith("c'est le tour 2 de Ben en prison")
+    assert i18n.Said("jusqu'à ce que {player} relance").format(player="Ana") == "jusqu'à ce qu'Ana relance"
+    assert i18n.Said("De {who} à {other}").format(who="Hugo", other="Ana") == "D'Hugo à Ana"  # à never elides
+    assert i18n.Said("un loyer de {amount}").format(amount="$25") == "un loyer de $25"
+    assert i18n.Said("monde {who}").format(who="Ana") == "monde Ana"  # a word ending in de is not the preposition
+    assert i18n.EUPHONY["fr"]["de"][0] == "d'"  # the page (app.js) joins a form ending in an apostrophe the same way

@@ -30,7 +30,10 @@ NUMBER_MARKS = {"es": (".", ","), "it": (".", ","), "fr": ("\u202f", ",")}
 # a short word of a language that takes another form before a filled-in name or word starting with certain letters:
 # {lang: {word: (form, initials)}}. Italian's euphonic d, before the same vowel only (ad Anna, ed Elena; a Elena,
 # a Ugo), the written form the Accademia della Crusca recommends; see docs/translating.md
-EUPHONY = {"it": {"a": ("ad", "aAàÀ"), "e": ("ed", "eEèÈéÉ")}}
+_VOWELS_H = "aeiouyhàâéèêëîïôûœAEIOUYHÀÂÉÈÊËÎÏÔÛŒ"
+EUPHONY = {"it": {"a": ("ad", "aAàÀ"), "e": ("ed", "eEèÈéÉ")},
+           "fr": {"de": ("d'", _VOWELS_H), "que": ("qu'", _VOWELS_H)}}  # French elision: d'Ana, qu'Élise; a form
+# ending in an apostrophe is joined to the name
 
 # how sure we are of the language: a stronger source wins
 DEFAULT, LOCALE, GAME, EXPLICIT = 0, 1, 2, 3
@@ -254,7 +257,7 @@ def euphonic(template: str, fields: dict[str, Any]) -> str:
             return m.group(0)
         if not shown or shown[0] not in initials:
             return m.group(0)
-        return (form[:1].upper() + form[1:] if word[:1].isupper() else form) + " "
+        return (form[:1].upper() + form[1:] if word[:1].isupper() else form) + ("" if form.endswith(("'", "’")) else " ")
 
     return pattern[1].sub(one, template)
 

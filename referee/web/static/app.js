@@ -42,7 +42,8 @@
       Object.keys(rule).forEach(function (w) {
         if (!v || rule[w][1].indexOf(v.charAt(0)) < 0) return;
         [[w, rule[w][0]], [w.charAt(0).toUpperCase() + w.slice(1), rule[w][0].charAt(0).toUpperCase() + rule[w][0].slice(1)]].forEach(function (pair) {
-          t = t.replace(new RegExp("(^|[^\\w\\u00C0-\\u024F'\\u2019])" + pair[0] + " \\{" + k + "\\}", "g"), "$1" + pair[1] + " {" + k + "}");
+          var gap = /['\u2019]$/.test(pair[1]) ? "" : " ";  // French d', qu' join the name
+          t = t.replace(new RegExp("(^|[^\\w\\u00C0-\\u024F'\\u2019])" + pair[0] + " \\{" + k + "\\}", "g"), "$1" + pair[1] + gap + "{" + k + "}");
         });
       });
     });
