@@ -227,3 +227,18 @@ def test_de_and_que_elide_before_a_name_that_starts_with_a_vowel_or_h():
     assert i18n.Said("un loyer de {amount}").format(amount="$25") == "un loyer de $25"
     assert i18n.Said("monde {who}").format(who="Ana") == "monde Ana"  # a word ending in de is not the preposition
     assert i18n.EUPHONY["fr"]["de"][0] == "d'"  # the page (app.js) joins a form ending in an apostrophe the same way
+
+
+def test_a_french_script_names_the_bank_as_the_table_does_and_replays(tmp_path):
+    """`log --moves` says the bank in the table's words (paie banque Cy 50), and the script plays back."""
+    first, again = tmp_path / "une.sqlite", tmp_path / "deux.sqlite"
+    moves = tmp_path / "coups.moves"
+    moves.write_text("achète Ana Boardwalk\nencaisse Cy 50\npaie Ana banque 20\n", encoding="utf-8")
+    assert run("--lang", "fr", "new", "Ana", "Cy", game=first).code == 0
+    assert run("--lang", "fr", "play", str(moves), game=first).code == 0
+    script = run("--lang", "fr", "log", "--moves", game=first).out
+    assert "paie banque Cy 50" in script and "paie Ana banque 20" in script and " bank " not in script, script
+    (tmp_path / "script.moves").write_text(script, encoding="utf-8")
+    assert run("--lang", "fr", "new", "Ana", "Cy", game=again).code == 0
+    assert run("--lang", "fr", "play", str(tmp_path / "script.moves"), game=again).code == 0
+    assert run("--lang", "fr", "log", "--moves", game=again).out == script

@@ -11,7 +11,7 @@ so (`OPTION_WORDS`); the English spelling is always understood.
 
 from __future__ import annotations
 
-from referee.words.i18n import current
+from referee.words.i18n import _, current
 
 # the books' own verbs and nouns (shared/glossary.md), accepted whatever the language
 WORDS: dict[str, dict[str, str]] = {
@@ -188,6 +188,8 @@ def line(command: str, *args: str, lang: str | None = None) -> str:
     for a in rest:
         if a == "to" and command in ("build", "sell"):  # a group's level: construye Rosa hasta 3, costruisci Rosa fino a 3
             words.append(TO_WORD.get(lang or current(), "to"))
+        elif a == "bank" and (lang or current()) == current():  # as the table calls it (names.BANK_NAMES reads it back)
+            words.append(_("bank"))
         else:
             words.append(option_word(a, lang) if a.startswith("--") else name_arg(a))
     return " ".join(words)
