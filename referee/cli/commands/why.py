@@ -51,4 +51,4 @@ def why(
         cl += [c for c in sq.get("clauses") or [] if c not in cl]
     common.print_details(steps, common.texts(rs, e.get("notes")), [rs.cite(c) for c in cl if rs.has_clause(c)])
     if not (steps or e.get("notes") or cl):
-        common.out.print("  [dim]no rule was needed for this move[/dim]")
+        common.out.print("  [dim]" + escape(_("no rule was needed for this move")) + "[/dim]")

@@ -1,0 +1,74 @@
+"""What a Spanish reader found on the screens of whole games (issue 29, the native review: docs/review/es.md):
+each test fails on the form the reader saw and passes on the one that replaced it."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import run
+
+from referee.ruleset import loader
+from referee.words import i18n
+
+pytestmark = pytest.mark.usefixtures("table_language")
+
+
+def _at(edition: str) -> None:
+    i18n.use("es", force=True)
+    i18n.use_words(loader.load(edition).words)
+
+
+def test_the_bare_site_is_not_a_deed_at_a_mexican_table():
+    """The catalog's "solar" named both a lot and the bare site (the deed's first rent): the Mexican words made the
+    board's rent column "renta: propiedad". The site is "sin casas" in every edition; a lot is the book's word."""
+    _at("mx-hasbro")
+    assert i18n.gettext("rent: site") == "renta: sin casas"
+    assert i18n.gettext("rents (site, 1-4 houses, hotel)") == "rentas (sin casas, 1-4 casas, hotel)"
+    assert i18n.pgettext("rent.group_mortgaged", "{player} owns the whole {group} group but a lot of it is mortgaged: no double") \
+        == "{player} tiene todo el grupo {group}, pero con una propiedad hipotecada: sin renta doble"
+    _at("latam-ciudades")
+    assert i18n.gettext("rent of the site") == "alquiler sin casas"
+
+
+def test_a_phrase_kept_whole_is_not_rewritten_from_inside_a_longer_match():
+    """`renta vitalicia` (an annuity) is listed to itself, but "su renta" starts before it and used to win."""
+    _at("latam-ciudades")
+    assert i18n.own_words("Vence su renta vitalicia; cobre $100. Su renta: $6") == \
+        "Vence su renta vitalicia; cobre $100. Su alquiler: $6"
+
+
+def test_the_mexican_leaflet_frees_a_mortgage_and_its_cards_name_its_squares():
+    _at("mx-hasbro")
+    assert i18n.pgettext("unmortgage", "{player} lifts the mortgage on {deed}: {amount:money}") == \
+        "{player} libera la hipoteca de {deed}: {amount:money}"
+    assert i18n.data("Take a trip to Reading Railroad; if you pass GO collect salary").startswith("Viaje a Ferrocarril Reading")
+    assert i18n.data("Advance to Illinois Avenue") == "Avance hasta Avenida Illinois"
+    _at("us-classic")  # a US board at a Spanish table: its squares as printed, in the cards too
+    assert i18n.data("Advance to Illinois Avenue") == "Avance hasta Illinois Avenue"
+
+
+def test_a_spanish_game_reads_the_same_deck_and_words_everywhere(game):
+    assert run("--lang", "es", "new", "--turns", "Ana", "Beto", "-r", "us-classic", game=game).code == 0
+    r = run("--lang", "es", "tira", "Ana", "3", "4", game=game)
+    assert "Chance: sacar una tarjeta de Azar" in r.out, r.out  # the square as printed, the deck by its name
+    r = run("--lang", "es", "carta", "Beto", "bank-dividend", game=game)
+    assert r.code == 1 and "no ha caído donde se saca una tarjeta de Azar" in r.err, r.err
+    assert "carta" not in r.err and "Fortuna" not in r.err
+    r = run("--lang", "es", "carta", "Ana", "bank-dividend", game=game)
+    assert r.code == 0, r.out + r.err
+    r = run("--lang", "es", "resumen", game=game)
+    assert "Ana va a la cabeza con $1,550" in r.out and "el más rico" not in r.out, r.out  # Ana is no "el"
+    r = run("--lang", "es", "why", game=game)
+    assert "ninguna regla hizo falta para esta jugada" in r.out and "no rule" not in r.out, r.out
+
+
+def test_a_mexican_tax_line_names_its_square_once():
+    """The catalog said "impuesto de lujo", which the square's name does not hold, so the line added it again:
+    "paga $100 de impuesto de lujo (Impuesto sobre Posesiones de Lujo)". The book's name is the catalog's."""
+    from referee.msg import Msg
+    from referee.words.templates import render
+
+    _at("mx-hasbro")
+    line = render(Msg("tax.luxury", {"player": "Memo", "amount": 100, "square": "Impuesto sobre Posesiones de Lujo"}),
+                  lambda n: f"${n}")
+    assert line == "Memo paga $100 de impuesto sobre posesiones de lujo", line
+    assert i18n.own_words("Servicios públicos: Compañía de Agua") == "Servicios: Compañía de Agua"  # Avenidas, Ferrocarriles y Servicios
