@@ -3,6 +3,8 @@ each test fails on the form the reader saw and passes on the one that replaced i
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import run
 
@@ -72,3 +74,20 @@ def test_a_mexican_tax_line_names_its_square_once():
                   lambda n: f"${n}")
     assert line == "Memo paga $100 de impuesto sobre posesiones de lujo", line
     assert i18n.own_words("Servicios públicos: Compañía de Agua") == "Servicios: Compañía de Agua"  # Avenidas, Ferrocarriles y Servicios
+
+
+@pytest.mark.parametrize("edition", ["mx-hasbro", "latam-ciudades"])
+def test_every_clause_reads_in_its_books_words_with_its_agreement(edition):
+    """The clauses' Spanish words pass through the edition's words too: "la renta es mayor que la de una ciudad"
+    became "el alquiler es mayor que la de" at a Latin-American table; the Mexican title said "Levantar"."""
+    from test_edition_words import FOREIGN, WRONG_AGREEMENT
+
+    from referee.ruleset import clause_text
+
+    rs = loader.load(edition)
+    _at(edition)
+    shown = [" ".join(clause_text.words(rs, c.id, "es")) for c in rs.clauses]
+    assert len(shown) > 40
+    bad = [s for s in shown if WRONG_AGREEMENT.search(s) or FOREIGN[edition].search(s) or "que la de" in s
+           or re.search(r"\b[Ll]evant", s) and edition == "mx-hasbro"]
+    assert not bad, bad[:3]
