@@ -35,6 +35,8 @@ TABLES = {
                        "paga Anna banco 50"),
     "us-classic-fr": ("us-classic", "fr", "combien coûte le loyer avec un hôtel ?", "achete Ana Boardwalk",
                       "paie Anna banque 50"),
+    "us-classic-it": ("us-classic", "it", "quanto si paga di affitto con un albergo?", "compra Ana Boardwalk",
+                      "paga Anna banca 50"),
     "us-classic-es": ("us-classic", "es", "¿cuánto se paga de renta con un hotel?", "compra Ana Boardwalk",
                       "paga Anna banco 50"),
     "us-classic-en": ("us-classic", "en", "how much is the rent with a hotel?", "buy Ana Boardwalk", "pay Anna bank 50"),

@@ -18,7 +18,7 @@ def test_a_settled_debt_is_not_called_unpaid_in_the_log(game):
     assert run("salda", "Sofia", game=game).code == 0
     log = " ".join(run("registro", game=game).out.split())
     assert "non pagato" not in log, log
-    assert "a debito: il contante non bastava" in log and "Sofia paga L. 5.000 dovuti" in log, log
+    assert "a debito: il contante non bastava" in log and "Sofia salda un debito di L. 5.000" in log, log
 
 
 def test_a_single_source_rent_is_flagged_on_the_rulings_own_output(game):

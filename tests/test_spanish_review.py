@@ -60,7 +60,7 @@ def test_a_spanish_game_reads_the_same_deck_and_words_everywhere(game):
     r = run("--lang", "es", "resumen", game=game)
     assert "Ana va a la cabeza con $1,550" in r.out and "el más rico" not in r.out, r.out  # Ana is no "el"
     r = run("--lang", "es", "why", game=game)
-    assert "ninguna regla hizo falta para esta jugada" in r.out and "no rule" not in r.out, r.out
+    assert "no hizo falta ninguna regla para esta jugada" in r.out and "no rule" not in r.out, r.out
 
 
 def test_a_mexican_tax_line_names_its_square_once():

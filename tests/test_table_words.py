@@ -62,7 +62,7 @@ def _italian_table_file(tmp_path, line: str):
 def test_a_table_file_says_a_missing_argument_in_the_games_language(tmp_path):
     r = _italian_table_file(tmp_path, "paga Anna")
     assert r.code == 2
-    assert "m.txt:1: manca l'argomento" in r.err and "— uso: pay PAGANTE BENEFICIARIO IMPORTO" in r.err, r.err
+    assert "m.txt:1: manca l'argomento" in r.err and "— uso: paga PAGANTE BENEFICIARIO IMPORTO" in r.err, r.err
     assert "Uso:" not in r.err and "usage" not in r.err
 
 
@@ -100,7 +100,7 @@ def test_slips_before_the_game_is_opened_are_said_in_its_language(game, tmp_path
     r = run("tax", "income", "Anna", "--choice", "bogus", game=game)
     assert r.code == 2 and "non 'bogus'" in r.err
     out = run("tax", "income", "Anna", "--preview", game=game).out
-    assert "scelte in it-lire: fisso" in out and "flat" not in out
+    assert "scelte in it-lire: importo fisso" in out and "flat" not in out
     timed = tmp_path / "timed.sqlite"
     r = run("new", "Anna", "Bruno", "-r", "it-lire", "--variant", "time-limit", "--minutes", "60", game=timed)
     assert r.code == 0 and "finisce alle" in r.out and "ends at" not in r.out
@@ -257,7 +257,7 @@ def test_a_frozen_scenario_speaks_the_tables_language_and_its_example_is_this_ta
     assert run("buy", "Anna", "Vicolo Corto", game=game).code == 0
     text = run("freeze", game=game).out
     assert text.startswith("# Congelato con `referee freeze`") and "congelato da" in text
-    assert '# - says: "Bruno deve a Anna L. 200 di affitto per Vicolo Corto"' in text and "Boardwalk" not in text
+    assert '# - says: "Bruno deve ad Anna L. 200 di affitto per Vicolo Corto"' in text and "Boardwalk" not in text
     f = tmp_path / "s.yaml"
     f.write_text(text.replace("claims: []", "claims:").replace("# - says", "  - says").replace("#   ", "    "), encoding="utf-8")
     r = run("check", str(f))
@@ -280,9 +280,9 @@ def test_a_move_after_the_agreed_time_says_the_game_is_over(game, monkeypatch):
     later = time.time() + 2 * 3600
     monkeypatch.setattr(time, "time", lambda: later)
     r = run("buy", "Bruno", "Vicolo Stretto", game=game)  # issue 30: at the agreed time the game ends, a later move is refused
-    assert r.code == 1 and "l'ora concordata è scaduta" in r.err and "referee score" in r.err, r.text
+    assert r.code == 1 and "l'ora concordata è scaduta" in r.err and "referee punteggio" in r.err, r.text
     r = run("buy", "Bruno", "Vicolo Stretto", "--after-time", game=game)  # a move the table made before the end
-    assert r.code == 0 and "l'ora concordata è scaduta" in r.out and "referee score" in r.out
+    assert r.code == 0 and "l'ora concordata è scaduta" in r.out and "referee punteggio" in r.out
     assert "la partita è finita" in run("summary", game=game).out
 
 
@@ -379,7 +379,7 @@ def test_more_table_words_in_spanish_and_italian(tmp_path):
     assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
     assert run("auction", "Bruno", "vicolo corto", "5000", game=game).code == 0
     r = run("mortgage", "Anna", "vicolo corto", game=game)
-    assert r.code == 1 and "Vicolo Corto appartiene a Bruno, non a Anna" in r.err
+    assert r.code == 1 and "Vicolo Corto appartiene a Bruno, non ad Anna" in r.err
 
 
 def test_a_trades_line_shows_what_goes_to_the_bank(game):

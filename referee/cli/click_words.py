@@ -12,7 +12,7 @@ from typing import Any
 
 import typer.core
 
-from referee.words.i18n import N_, _
+from referee.words.i18n import N_, _, pgettext
 
 _Context: Any = typer.core.TyperGroup.context_class
 _Formatter: Any = _Context.formatter_class
@@ -42,18 +42,40 @@ def usage_args(args: str) -> str:
         return re.sub(r"[A-Za-z_]\w*", lambda w: _metavar(w.group(0)), m.group(1))
 
     args = re.sub(r"\{([^{}]+)\}", words, args)
+    args = re.sub(r"\b(OPTIONS|COMMAND|ARGS)\b", lambda m: _click_word(m.group(1)), args)
     return re.sub(r"\[([a-z_][\w ]*)\]", lambda m: "[" + words(m) + "]", args)
+
+
+def _click_word(word: str) -> str:
+    """Click's own placeholders in a usage line (`[OPTIONS] COMMAND [ARGS]...`)."""
+    if word == "OPTIONS":
+        return pgettext("usage", "OPTIONS")
+    if word == "COMMAND":
+        return pgettext("usage", "COMMAND")
+    return pgettext("usage", "ARGS")
 
 
 class LangFormatter(_Formatter):
     def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-        super().write_usage(prog, usage_args(args), _("Usage: ") if prefix is None else prefix)
+        super().write_usage(typed_path(prog), usage_args(args), _("Usage: ") if prefix is None else prefix)
 
     def write_heading(self, heading: str) -> None:
         super().write_heading(_(heading))
 
     def write_dl(self, rows: Any, *args: Any, **kw: Any) -> None:
         super().write_dl([(_term(term), extras(_(text))) for term, text in rows], *args, **kw)
+
+
+def typed_path(path: str) -> str:
+    """`referee rent` as the table types it (`referee affitto` at an Italian table)."""
+    from referee.words.commands import sub_word, word
+
+    parts = path.split(" ")  # the program's name (which may hold spaces), then the command and a group's subcommand
+    if len(parts) >= 3 and sub_word(parts[-2], parts[-1]) != parts[-1]:
+        parts[-2:] = [word(parts[-2]), sub_word(parts[-2], parts[-1])]
+    elif len(parts) >= 2:
+        parts[-1] = word(parts[-1])
+    return " ".join(parts)
 
 
 def _term(term: str) -> str:
@@ -102,6 +124,11 @@ def translate(message: str) -> str:
                 parts["name"] = _metavar(parts["name"])
             if "rest" in parts and parts["rest"]:
                 parts["rest"] = translate(parts["rest"])
+            if template.startswith("(Possible options"):  # the options as the table types them: --give → --da
+                from referee.words.commands import option_of, option_word
+
+                said = (option_word(option_of(o.strip()) or o.strip()) for o in parts["name"].split(","))
+                parts["name"] = ", ".join(dict.fromkeys(said))  # another language's spelling said as this table's, once
             return _(template).format(**parts)
     body = message.lstrip()
     if body != message and body:  # " (Possible options: --give)" after an unknown option: the same words, spaced
@@ -121,7 +148,9 @@ def show_usage_error(e: Any) -> None:
     # two lines: what is wrong first, then the usage with where to read more (Click's own four put the error last)
     common.err.print(_("Error: {message}").format(message=message), markup=False, highlight=False)
     if ctx is not None:
-        usage = ctx.get_usage().replace("\n", " ").strip()
+        path = ctx.command_path
+        typed = typed_path(path)
+        usage = ctx.get_usage().replace("\n", " ").strip().replace(path, typed, 1)
         if ctx.command.get_help_option(ctx) is not None:
-            usage += " — " + _("Try '{command} {option}' for help.").format(command=ctx.command_path, option=ctx.help_option_names[0])
+            usage += " — " + _("Try '{command} {option}' for help.").format(command=typed, option=ctx.help_option_names[0])
         common.err.print(usage, markup=False, highlight=False, soft_wrap=True)

@@ -339,8 +339,10 @@ class TableConsole:
 
         self.out.print("[bold]" + _("Shortcuts") + "[/bold]")
         self.out.print(para("3 4    " + escape(_("roll 3 4 (the player whose turn it is)"))))
-        self.out.print(para("buy · rent · tax · tax flat · parking · auction " + escape(pgettext("placeholder", "WINNER") + " "
-                                                                                     + pgettext("placeholder", "PRICE"))))
+        from referee.words.commands import sub_word, word
+
+        said = (word("buy"), word("rent"), word("tax"), word("tax") + " " + sub_word("tax", "flat"), word("parking"), word("auction"))
+        self.out.print(para(" · ".join(said) + " " + escape(pgettext("placeholder", "WINNER") + " " + pgettext("placeholder", "PRICE"))))
         self.out.print(para(escape(_("act on the last landing (the move's line names the player and the deed)")), indent=7))
         for line in (_("Tab completes commands, players, deeds and cards; ↑/↓ history; undo takes a move back"),
                      _("quit, or Ctrl-D, leaves: every move is saved as soon as it is entered")):
@@ -461,7 +463,10 @@ def _usage_msg(e: Any) -> str:
     msg = translate(e.format_message()).rstrip(".")
     usage = ""
     if e.ctx is not None:  # the usage line without its heading ("Usage: ", "Uso: ") and the program's name
-        usage = e.ctx.get_usage().split("referee ", 1)[-1].replace("[OPTIONS] ", "")
+        from referee.words.commands import typed_command
+
+        usage = e.ctx.get_usage().split("referee ", 1)[-1]
+        usage = typed_command(re.sub(r"\[[A-Z]+\] ", "", usage, count=1))
     return f"{msg[:1].lower()}{msg[1:]}" + (" — " + _("usage: {usage}").format(usage=usage) if usage else "")
 
 

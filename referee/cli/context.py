@@ -189,9 +189,12 @@ def speak_game_at_hand(game: str | None = None) -> None:
 
 
 def ruleset_for(ruleset: str | None, game: str | None):
-    """A named ruleset, or the current game's."""
+    """A named ruleset (in the language of the game at hand, as `rules show` speaks), or the current game's."""
     if ruleset:
         from referee.ruleset import loader
 
-        return loader.load(ruleset)
+        speak_game_at_hand(game)
+        rs = loader.load(ruleset)
+        i18n.use_words(rs.words)
+        return rs
     return open_game(game).ruleset()

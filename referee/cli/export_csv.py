@@ -26,9 +26,13 @@ def header(names: list[str]) -> list[str]:
 
 def action(kind: str) -> str:
     """A move's kind as the table types it: `pay` → paga, `tax.income` → tassa patrimoniale (in Italian)."""
+    from referee.cli.fix_cmd import COMMAND_OF  # the command that records the kind (turn.next is typed `next`)
     from referee.words.commands import SUB_WORDS, sub_word, word
 
     head, _dot, sub = kind.partition(".")
+    typed = COMMAND_OF.get(kind)
+    if typed and len(typed) == 1 and typed[0] != head:
+        head, sub = typed[0], ""
     said = word(head)
     if said == head:  # no word of the table's own (English): the kind as the ledger names it
         return kind

@@ -89,6 +89,7 @@ class Hub:
 
         d["labels"] = labels()  # the page's own words, in the language just spoken
         d["lang"] = i18n.current()
+        d["euphony"] = i18n.EUPHONY.get(i18n.current()) or None  # "ad Anna": the page says a name as the lines do
         return json.dumps(d, ensure_ascii=False, separators=(",", ":"))
 
     async def run(self) -> None:

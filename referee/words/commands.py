@@ -127,6 +127,18 @@ def word(command: str, lang: str | None = None) -> str:
     return command
 
 
+def typed_command(line: str) -> str:
+    """A line's command (and a group's subcommand) as the table types it: `buy PLAYER DEED` → `compra PLAYER DEED`
+    at an Italian table, `jail pay` → `prigione paga`; the rest of the line as it is."""
+    head, _sep, rest = line.partition(" ")
+    said = word(head)
+    if said != head and rest:
+        sub, _sep, after = rest.partition(" ")
+        typed = sub_word(head, sub)
+        rest = typed + (" " + after if after else "") if typed != sub else rest
+    return said + (" " + rest if rest else "")
+
+
 def sub_word(group: str, sub: str, lang: str | None = None) -> str:
     for w, s in SUB_WORDS_BY_LANG.get(lang or current(), {}).get(group, {}).items():
         if s == sub:

@@ -27,6 +27,10 @@ LANGUAGES = ("en", *sorted(d for d in os.listdir(LOCALE_DIR) if "." not in d))
 NAMES = {"en": "English", "es": "español", "it": "italiano", "fr": "français"}
 # how a language writes plain numbers: (thousands, decimal); English's unless listed
 NUMBER_MARKS = {"es": (".", ","), "it": (".", ","), "fr": ("\u202f", ",")}
+# a short word of a language that takes another form before a filled-in name or word starting with certain letters:
+# {lang: {word: (form, initials)}}. Italian's euphonic d, before the same vowel only (ad Anna, ed Elena; a Elena,
+# a Ugo), the written form the Accademia della Crusca recommends; see docs/translating.md
+EUPHONY = {"it": {"a": ("ad", "aAàÀ"), "e": ("ed", "eEèÈéÉ")}}
 
 # how sure we are of the language: a stronger source wins
 DEFAULT, LOCALE, GAME, EXPLICIT = 0, 1, 2, 3
@@ -220,28 +224,75 @@ def own_words(text: str) -> str:
     return "".join(part if i % 2 else pattern.sub(lambda m: table[m.group(0)], part) for i, part in enumerate(parts))
 
 
+class Said(str):
+    """A translated template whose `.format` gives a word before a filled-in field the form the language wants
+    for what is filled in (EUPHONY: "a {payee}" with Anna reads "ad Anna"). Only where a field follows the word:
+    the catalog's own words are written right by its translator."""
+
+    __slots__ = ()
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        return str.format(euphonic(self, kwargs), *args, **kwargs)
+
+
+_FIELD_AFTER_WORD = r"(?<![\w'’])({words}) (?=\{{(\w+)(?::([^{{}}]*))?\}})"
+
+
+def euphonic(template: str, fields: dict[str, Any]) -> str:
+    """`template` with each EUPHONY word of the language shown before a field in the form its value asks for."""
+    rule = EUPHONY.get(_state["lang"])
+    if not rule or "{" not in template:
+        return template
+    import re
+
+    pattern = _state.get("euphony")
+    if pattern is None or pattern[0] != _state["lang"]:
+        words = sorted({w for base in rule for w in (base, base[:1].upper() + base[1:])}, key=len, reverse=True)
+        pattern = (_state["lang"], re.compile(_FIELD_AFTER_WORD.format(words="|".join(re.escape(w) for w in words))))
+        _state["euphony"] = pattern
+
+    def one(m: Any) -> str:
+        word, name, spec = m.group(1), m.group(2), m.group(3) or ""
+        form, initials = rule[word.lower()]
+        if name not in fields:
+            return m.group(0)
+        try:
+            shown = format(fields[name], spec)
+        except (TypeError, ValueError):
+            return m.group(0)
+        if not shown or shown[0] not in initials:
+            return m.group(0)
+        return (form[:1].upper() + form[1:] if word[:1].isupper() else form) + " "
+
+    return pattern[1].sub(one, template)
+
+
+def _said(text: str) -> str:
+    return Said(text) if _state["lang"] in EUPHONY else text
+
+
 def gettext(message: str) -> str:
     if _state["lang"] == "en" or not message:  # the catalog's "" is its header, never a translation
         return own_words(message) if message and _state["words"] else message
-    return own_words(_catalog().gettext(message))
+    return _said(own_words(_catalog().gettext(message)))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     if _state["lang"] == "en":
         return own_words(singular if n == 1 else plural)
-    return own_words(_catalog().ngettext(singular, plural, n))
+    return _said(own_words(_catalog().ngettext(singular, plural, n)))
 
 
 def pgettext(context: str, message: str) -> str:
     if _state["lang"] == "en":
         return own_words(message)
-    return own_words(_catalog().pgettext(context, message))
+    return _said(own_words(_catalog().pgettext(context, message)))
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     if _state["lang"] == "en":
         return own_words(singular if n == 1 else plural)
-    return own_words(_catalog().npgettext(context, singular, plural, n))
+    return _said(own_words(_catalog().npgettext(context, singular, plural, n)))
 
 
 _ = gettext

@@ -17,9 +17,10 @@ def verify(
     from rich.markup import escape
 
     from referee.cli.common import out
-    from referee.cli.context import game_path
+    from referee.cli.context import game_path, speak_game_at_hand
     from referee.store import verify as checker
 
+    speak_game_at_hand(file or game)  # the game's own language, as every command that reads it
     path = game_path(file or game)
     rep = checker.check_file(path)
     if not rep.ok:

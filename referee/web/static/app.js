@@ -28,7 +28,24 @@
   // the page's words come translated from the server (state.labels); English when a key is missing
   function L(key, en, fields) {
     var t = (state && state.labels && state.labels[key]) || en;
+    if (fields) t = euphonic(t, fields);
     if (fields) Object.keys(fields).forEach(function (k) { t = t.split("{" + k + "}").join(fields[k]); });
+    return t;
+  }
+  // a short word before a filled-in name in the form the language wants for it (state.euphony, from the server's
+  // i18n.EUPHONY: Italian "a {creditor}" with Anna reads "ad Anna"), as the server's own lines say it
+  function euphonic(t, fields) {
+    var rule = state && state.euphony;
+    if (!rule) return t;
+    Object.keys(fields).forEach(function (k) {
+      var v = String(fields[k] === undefined || fields[k] === null ? "" : fields[k]);
+      Object.keys(rule).forEach(function (w) {
+        if (!v || rule[w][1].indexOf(v.charAt(0)) < 0) return;
+        [[w, rule[w][0]], [w.charAt(0).toUpperCase() + w.slice(1), rule[w][0].charAt(0).toUpperCase() + rule[w][0].slice(1)]].forEach(function (pair) {
+          t = t.replace(new RegExp("(^|[^\\w\\u00C0-\\u024F'\\u2019])" + pair[0] + " \\{" + k + "\\}", "g"), "$1" + pair[1] + " {" + k + "}");
+        });
+      });
+    });
     return t;
   }
   function $(id) { return document.getElementById(id); }
