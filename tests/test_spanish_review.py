@@ -91,3 +91,14 @@ def test_every_clause_reads_in_its_books_words_with_its_agreement(edition):
     bad = [s for s in shown if WRONG_AGREEMENT.search(s) or FOREIGN[edition].search(s) or "que la de" in s
            or re.search(r"\b[Ll]evant", s) and edition == "mx-hasbro"]
     assert not bad, bad[:3]
+
+
+def test_nothing_in_the_catalog_agrees_with_a_deeds_name():
+    """A deed's name is of either gender (Ferrocarril Reading, Avenida Oriental, Jardines Marvin): "{deed} está
+    hipotecada" read "Ferrocarril Reading está hipotecada". Every Spanish line says "tiene hipoteca" instead."""
+    from test_edition_words import _every_spanish_string
+
+    agreeing = re.compile(r"\{(deed|deeds|square)\}( ya| no)?( está| queda| sigue)? hipotecad[ao]s?\b|"
+                          r"\{(deed|deeds|square)\} hipotecad|\bpor ella\b|\{(deed|square)\}, propi[ao]\b")
+    bad = [s for s in _every_spanish_string() if agreeing.search(s)]
+    assert not bad, bad[:5]
