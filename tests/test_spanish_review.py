@@ -102,3 +102,14 @@ def test_nothing_in_the_catalog_agrees_with_a_deeds_name():
                           r"\{(deed|deeds|square)\} hipotecad|\bpor ella\b|\{(deed|square)\}, propi[ao]\b")
     bad = [s for s in _every_spanish_string() if agreeing.search(s)]
     assert not bad, bad[:5]
+
+
+def test_the_help_lists_the_commands_as_the_table_types_them():
+    """`referee --help` at a Spanish table listed `buy`, `rent`… and the card command as `CARTA`: a command's row
+    was named like an argument. Each row is now the word the table types (and reads back)."""
+    from referee.words.commands import command_of
+
+    r = run("--lang", "es", "--help")
+    rows = [ln.split()[0] for ln in r.out.splitlines() if ln.startswith("  ") and not ln.strip().startswith("-")]
+    assert "CARTA" not in r.out and "carta" in rows and "compra" in rows and "deshacer" in rows, r.out
+    assert all(command_of(w) or w.isascii() for w in rows), rows  # a Spanish row is a command word the table reads
