@@ -49,16 +49,19 @@ def test_the_mexican_leaflet_frees_a_mortgage_and_its_cards_name_its_squares():
 
 
 def test_a_spanish_game_reads_the_same_deck_and_words_everywhere(game):
+    """A US game at a Spanish table: its books (000, 001) say alquiler and carta, on every line and in its clauses."""
     assert run("--lang", "es", "new", "--turns", "Ana", "Beto", "-r", "us-classic", game=game).code == 0
     r = run("--lang", "es", "tira", "Ana", "3", "4", game=game)
-    assert "Chance: sacar una tarjeta de Azar" in r.out, r.out  # the square as printed, the deck by its name
+    assert "Chance: sacar una carta de Azar" in r.out, r.out  # the square as printed, the deck by its name, the books' carta
     r = run("--lang", "es", "carta", "Beto", "bank-dividend", game=game)
-    assert r.code == 1 and "no ha caído donde se saca una tarjeta de Azar" in r.err, r.err
-    assert "carta" not in r.err and "Fortuna" not in r.err
+    assert r.code == 1 and "no ha caído donde se saca una carta de Azar" in r.err, r.err
+    assert "tarjeta" not in r.err and "Fortuna" not in r.err
     r = run("--lang", "es", "carta", "Ana", "bank-dividend", game=game)
     assert r.code == 0, r.out + r.err
     r = run("--lang", "es", "resumen", game=game)
     assert "Ana va a la cabeza con $1,550" in r.out and "el más rico" not in r.out, r.out  # Ana is no "el"
+    r = run("--lang", "es", "historial", game=game)
+    assert "cobra $50 del banco" in r.out and "renta" not in r.out and "tarjeta" not in r.out, r.out
     r = run("--lang", "es", "why", game=game)
     assert "no hizo falta ninguna regla para esta jugada" in r.out and "no rule" not in r.out, r.out
 
@@ -114,3 +117,20 @@ def test_the_help_lists_the_commands_as_the_table_types_them():
     rows = [m.group(1) for m in re.finditer(r"(?m)^  (\S+)  ", listed)]
     assert "CARTA" not in r.out and "carta" in rows and "compra" in rows and "deshacer" in rows, r.out
     assert len(rows) > 40 and all(command_of(w) or w.isascii() for w in rows), rows  # a Spanish row: a word the table reads
+
+
+@pytest.mark.parametrize("edition", ["us-classic", "us-1950s", "uk"])
+def test_a_us_or_uk_game_at_a_spanish_table_says_its_books_alquiler_and_carta(edition):
+    """Its screens said renta (the catalog) and its clauses alquiler (the books 000 and 001): one word now, the books'."""
+    from test_edition_words import WRONG_AGREEMENT, _every_spanish_string
+
+    from referee.ruleset import clause_text
+
+    rs = loader.load(edition)
+    strings = _every_spanish_string()
+    _at(edition)
+    shown = [i18n.own_words(s) for s in strings] + [" ".join(clause_text.words(rs, c.id, "es")) for c in rs.clauses]
+    other = re.compile(r"\b(rentas?|tarjetas?)\b(?<!sobre la renta)(?! vitalicia)", re.I)
+    bad = [s for s in shown if other.search(s) or WRONG_AGREEMENT.search(s)]
+    assert not bad, bad[:5]
+    assert i18n.pgettext("rent", "{payer} pays {owner} {amount:money} rent on {deed}").endswith("de alquiler por {deed}")
