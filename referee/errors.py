@@ -65,7 +65,13 @@ class Citation:
         # the book's short title, translated as the rulesets' words are; a house rule's section is its own title (our words)
         section = data(self.section) if self.file == "house-rules" else self.section
         src = f"{data(self.source)} § {section}"
-        via = _(", inherited from {ruleset}").format(ruleset=self.inherited_from) if self.inherited_from else ""
+        via = ""
+        if self.inherited_from:
+            from referee.words.sources import own_book_silent
+
+            # the player should see that the book cited is not theirs because their own book is silent on the point
+            via = (_(", inherited from {ruleset} (this edition's own rulebook is silent on it)")
+                   if own_book_silent(self.ruleset, self.inherited_from, self.file) else _(", inherited from {ruleset}")).format(ruleset=self.inherited_from)
         return f"{self.ruleset} {self.clause}: {src}{via}"
 
     def as_dict(self) -> dict:

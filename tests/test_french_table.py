@@ -96,7 +96,7 @@ def test_refusals_and_usage_errors_are_french(french_game):
     refused = run("--lang", "fr", "buy", "Ana", "Boardwalk", game=game)
     assert refused.code != 0 and "refusé" in refused.out + refused.err
     usage = run("--lang", "fr", "pay", "--nope", game=game)
-    assert usage.code == 2 and "Usage : " in usage.err and "pay [OPTIONS] PAYEUR BÉNÉFICIAIRE MONTANT" in usage.err and "PAYEUR" in usage.err
+    assert usage.code == 2 and "Usage : " in usage.err and "referee paie [OPTIONS] PAYEUR BÉNÉFICIAIRE MONTANT" in usage.err and "PAYEUR" in usage.err
     unknown = run("--lang", "fr", "bogus", game=game)
     assert unknown.code == 2 and "Pas de commande" in unknown.err
     helped = run("--lang", "fr", "loyer", "--help", game=game)

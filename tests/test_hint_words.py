@@ -165,3 +165,14 @@ def test_no_translation_names_an_english_command_its_table_has_a_word_for(lang):
         for s in (m.string if isinstance(m.string, tuple) else (m.string,)):
             found += [(w, s) for w in re.findall(r"`([a-z-]+)[ `]", s or "") if w in english and w not in WORDS[lang]]
     assert not found, found
+
+
+def test_a_groups_level_is_said_and_read_in_the_tables_words(tmp_path):
+    g = tmp_path / "g.sqlite"
+    assert run("--lang", "it", "new", "Anna", "Bruno", "-r", "it-lire", game=g).code == 0
+    for deed in ("Vicolo Corto", "Vicolo Stretto"):
+        assert run("buy", "Anna", deed, game=g).code == 0
+    assert run("costruisci", "Rosa", "fino", "a", "2", game=g).code == 0
+    said = run("log", "--moves", game=g).out.splitlines()[-1]
+    assert said == "costruisci Rosa fino a 2", said  # never the English "to"
+    assert run("--lang", "es", "log", "--moves", game=g).out.splitlines()[-1] == "construye Rosa hasta 2"

@@ -163,3 +163,13 @@ def test_verify_speaks_the_games_language(game):
     assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
     out = run("verifica", game=game).out
     assert "ok —" in out and "mosse ricalcolate dal motore" in out, out
+
+
+def test_a_commands_help_names_its_arguments_in_italian(game):
+    assert run("new", "Anna", "Bruno", "-r", "it-lire", game=game).code == 0
+    roll = " ".join(run("tira", "--help", game=game).out.split())
+    assert "referee tira [OPZIONI] [GIOCATORE] D1 D2" in roll and "PLAYER" not in roll, roll
+    build = " ".join(run("costruisci", "--help", game=game).out.split())
+    assert "[GIOCATORE] GRUPPO" in build and "GROUP" not in build, build
+    new = " ".join(run("new", "--help", game=game).out.split())
+    assert "GIOCATORI... Nomi dei giocatori" in new and "players..." not in new and "referee regole list" in new, new

@@ -13,6 +13,14 @@ from conftest import ROOT, run
 from referee.ruleset import loader, params, schema
 from referee.ruleset.model import Ruleset
 
+
+@pytest.fixture(autouse=True)
+def _fresh_catalog():
+    """A ruleset loaded by its path joins the process's catalog: forget it after the test, so that a later test in
+    the same process (`ask --all-editions`) sees the shipped editions only."""
+    yield
+    loader._CATALOG = None
+
 FIX = ROOT / "tests" / "fixtures" / "rulesets"
 EDITIONS = ["us-1950s", "us-classic", "us-2008", "it-lire", "latam-ciudades", "mx-hasbro"]
 VARIANTS = ["short-game", "time-limit"]

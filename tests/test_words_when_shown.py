@@ -33,7 +33,7 @@ def test_an_english_game_reads_wholly_in_italian(game):
     assert not [e["type"] for e in _stored(game) if "text" in e], "a sentence was stored"
     log = run("log", "--lang", "it", game=game).out
     for italian in ("nuova partita: Ana, Ben, Cy", "Ana compra Baltic Avenue per $60", "annullato: Cy paga alla banca $50",
-                    "ripristinato: Cy paga alla banca $50", "Ana ipoteca Baltic Avenue per $30", "(prima: Ben paga a Ana $4"):
+                    "ripristinato: Cy paga alla banca $50", "Ana ipoteca Baltic Avenue per $30", "(prima: Ben paga ad Ana $4"):
         assert italian in log, log
     for english in ("buys", "pays", "undo:", "redo:", "mortgages", "was:", "new game"):
         assert english not in log, (english, log)

@@ -28,7 +28,7 @@ METAVARS = {w.lower(): w for w in (
     N_("FILES"), N_("FILE"), N_("PATH"), N_("PATHS"), N_("NAME"), N_("PLAYER"), N_("PLAYERS"), N_("DEED"),
     N_("COUNT"), N_("CARD"), N_("DICE"), N_("ENTRY"), N_("N"), N_("PRICE"), N_("QUESTION"), N_("RULESET"),
     N_("TOPIC"), N_("WORDS"), N_("PAYER"), N_("PAYEE"), N_("AMOUNT"), N_("CHOICE"), N_("DEEDS"), N_("DEBTOR"),
-    N_("REASON"))}
+    N_("REASON"), N_("GROUP"))}
 
 
 def _metavar(word: str) -> str:
@@ -43,7 +43,12 @@ def usage_args(args: str) -> str:
 
     args = re.sub(r"\{([^{}]+)\}", words, args)
     args = re.sub(r"\b(OPTIONS|COMMAND|ARGS)\b", lambda m: _click_word(m.group(1)), args)
-    return re.sub(r"\[([a-z_][\w ]*)\]", lambda m: "[" + words(m) + "]", args)
+    return _named_caps(re.sub(r"\[([a-z_][\w ]*)\]", lambda m: "[" + words(m) + "]", args))
+
+
+def _named_caps(text: str) -> str:
+    """An argument a command already names in capitals (`[PLAYER] D1 D2`) in the table's language."""
+    return re.sub(r"\b[A-Z][A-Z_]+\b", lambda w: _(METAVARS[w.group(0).lower()]) if w.group(0).lower() in METAVARS else w.group(0), text)
 
 
 def _click_word(word: str) -> str:
@@ -85,7 +90,8 @@ def typed_path(path: str) -> str:
 
 def _term(term: str) -> str:
     """An argument's row under Arguments: its name as the usage line shows it (`deed` → DEED, PROPRIÉTÉ in French)."""
-    return _metavar(term) if term.lower() in METAVARS else term
+    m = re.fullmatch(r"([A-Za-z_]+)(\.\.\.)?", term)  # `players...`: a list of them
+    return _metavar(m.group(1)) + (m.group(2) or "") if m and m.group(1).lower() in METAVARS else _named_caps(term)
 
 
 def extras(text: str) -> str:

@@ -161,8 +161,8 @@ def owner_named(rs, t, player: str | None, idx: int, clause: str) -> None:
 
 
 # ---------------------------------------------------------------- a colour group and a level: build light blue to 3
-TO_WORDS = {"to", "a", "hasta", "fino"}  # build GROUP to N; construye GRUPO a/hasta N; costruisci GRUPPO fino a N
-HOTEL_WORDS = {"hotel", "hotels", "hoteles", "albergo", "alberghi"}
+TO_WORDS = {"to", "a", "hasta", "fino", "à"}  # build GROUP to N; construye GRUPO a/hasta N; costruisci GRUPPO fino a N; construis GROUPE à N
+HOTEL_WORDS = {"hotel", "hotels", "hoteles", "albergo", "alberghi", "hôtel", "hôtels"}
 
 
 def group_target(words: list[str]) -> tuple[list[str], int | str] | None:

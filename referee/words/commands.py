@@ -69,7 +69,7 @@ OPTION_WORDS: dict[str, dict[str, str]] = {
         "--dadi": "--dice", "--carta": "--card", "--scelta": "--choice", "--numero": "--count", "--albergo": "--hotel",
         "--chiede": "--wants", "--senza-case": "--bare", "--paga": "--pay", "--incassa": "--collect",
         "--ciascuno": "--each", "--passato-dal-via": "--passed-go", "--tardi": "--late", "--da": "--give",
-        "--ricevi": "--take", "--riscatta": "--lift", "--arrivato": "--landed", "--per": "--for", "--valore": "--value",
+        "--ricevi": "--take", "--riscatta": "--lift", "--sosta": "--landed", "--arrivato": "--landed", "--per": "--for", "--valore": "--value",
         "--prezzo": "--price", "--forza": "--force", "--case": "--houses", "--ipoteca": "--mortgage",
         "--costo-casa": "--house-cost", "--costo-albergo": "--hotel-cost", "--moltiplicatori": "--multipliers",
         "--affitto": "--rent",
@@ -85,6 +85,8 @@ OPTION_WORDS: dict[str, dict[str, str]] = {
         "--loyer": "--rent",
     },
 }
+# the word before a group's level (`build Pink to 3`), as `cli.grammar.TO_WORDS` reads it back
+TO_WORD = {"es": "hasta", "it": "fino a", "fr": "à"}
 # the words after a group's command (cárcel paga Ana, prigione carta Ana, impuesto ingresos Ana), per language
 SUB_WORDS_BY_LANG: dict[str, dict[str, dict[str, str]]] = {
     "es": {"jail": {"paga": "pay", "multa": "pay", "carta": "card", "tira": "roll", "dados": "roll", "manda": "send", "envía": "send", "envia": "send"},
@@ -182,5 +184,9 @@ def line(command: str, *args: str, lang: str | None = None) -> str:
     rest = list(args)
     if rest and command in SUB_WORDS:  # a group (jail, tax): its sub-command comes first
         words.append(sub_word(command, rest.pop(0), lang))
-    words += [option_word(a, lang) if a.startswith("--") else name_arg(a) for a in rest]
+    for a in rest:
+        if a == "to" and command in ("build", "sell"):  # a group's level: construye Rosa hasta 3, costruisci Rosa fino a 3
+            words.append(TO_WORD.get(lang or current(), "to"))
+        else:
+            words.append(option_word(a, lang) if a.startswith("--") else name_arg(a))
     return " ".join(words)

@@ -25,8 +25,10 @@ def _dirs() -> list[Path]:
     return dirs
 
 
-def _read(paths: list[Path]) -> dict[str, str]:
+def _read(paths: list[Path]) -> dict[str, dict[str, str]]:
+    """{"titles": {file: cite title}, "editions": {file: the edition the book is of}} from the sources files."""
     out: dict[str, str] = {}
+    editions: dict[str, str] = {}
     for p in paths:
         try:
             import yaml
@@ -38,12 +40,14 @@ def _read(paths: list[Path]) -> dict[str, str]:
         for s in items if isinstance(items, list) else []:
             if isinstance(s, dict) and s.get("file") and (s.get("cite") or s.get("title")):
                 out[str(s["file"])] = str(s.get("cite") or s["title"])
-    return out
+                if s.get("edition"):
+                    editions[str(s["file"])] = str(s["edition"])
+    return {"titles": out, "editions": editions}
 
 
 @lru_cache(maxsize=1)
-def _titles() -> dict[str, str]:
-    """The titles, kept in the cache folder (marshal: no json module to import, and this Python's own format, the
+def _sources() -> dict[str, dict[str, str]]:
+    """The titles and editions, kept in the cache folder (marshal: no json module to import, and this Python's own format, the
     file named for its version) so a command that prints a citation does not load YAML."""
     import marshal
     import sys
@@ -53,12 +57,12 @@ def _titles() -> dict[str, str]:
     paths = [d / "sources.yaml" for d in _dirs() if (d / "sources.yaml").is_file()]
     key = [[str(p), p.stat().st_mtime_ns, p.stat().st_size] for p in paths]
     cdir = cache_dir()
-    cached = cdir / f"source-titles-{sys.version_info[0]}{sys.version_info[1]}.marshal" if cdir else None
+    cached = cdir / f"source-books-{sys.version_info[0]}{sys.version_info[1]}.marshal" if cdir else None
     if cached is not None:
         try:
             kept = marshal.loads(cached.read_bytes())
             if kept.get("key") == key:
-                return dict(kept["titles"])
+                return {"titles": dict(kept["titles"]), "editions": dict(kept["editions"])}
         except (OSError, ValueError, KeyError, AttributeError, EOFError, TypeError):
             pass
     out = _read(paths)
@@ -66,7 +70,7 @@ def _titles() -> dict[str, str]:
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
             tmp = cached.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(marshal.dumps({"key": key, "titles": out}))
+            tmp.write_bytes(marshal.dumps({"key": key, **out}))
             tmp.replace(cached)
         except OSError:  # a read-only cache only costs the YAML read
             pass
@@ -75,4 +79,14 @@ def _titles() -> dict[str, str]:
 
 def title(file: str) -> str:
     """The human title of a source file, or the file name when no title is known."""
-    return _titles().get(file, file)
+    return _sources()["titles"].get(file, file)
+
+
+def own_book_silent(ruleset: str, inherited_from: str, file: str) -> bool:
+    """Whether a clause of `ruleset` (EDITION or EDITION+OVERLAY…) inherited from `inherited_from` and citing `file`
+    rules where the edition's own book says nothing: it comes from a file the edition extends (not from an overlay
+    the table chose), the edition has a book of its own (sources.yaml `edition:`) and `file` is not one of them.
+    An edition with no book of its own (us-2008 reads us-classic's) is never said to be silent."""
+    edition, *overlays = ruleset.split("+")
+    editions = _sources()["editions"]
+    return inherited_from not in overlays and edition in editions.values() and editions.get(file) != edition
