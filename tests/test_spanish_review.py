@@ -134,3 +134,10 @@ def test_a_us_or_uk_game_at_a_spanish_table_says_its_books_alquiler_and_carta(ed
     bad = [s for s in shown if other.search(s) or WRONG_AGREEMENT.search(s)]
     assert not bad, bad[:5]
     assert i18n.pgettext("rent", "{payer} pays {owner} {amount:money} rent on {deed}").endswith("de alquiler por {deed}")
+
+
+def test_the_latin_american_book_calls_its_utilities_companies():
+    """003 has cities and companies (compañías), no servicios públicos: its group and its rent lines say so."""
+    _at("latam-ciudades")
+    assert i18n.own_words("Servicios públicos 2/6: Compañía 2; tiene 2 servicios públicos") == \
+        "Compañías 2/6: Compañía 2; tiene 2 compañías"
