@@ -16,7 +16,7 @@ def test_a_hint_prints_the_tables_option_words_and_the_table_reads_them_back(tmp
     g = tmp_path / "g.sqlite"
     assert run("--lang", "es", "new", "Ana", "Beto", "--turns", "-r", "us-1950s", game=g).code == 0
     landed = run("roll", "1", "3", game=g)
-    assert "declarar porcentaje o fijo" in landed.out, landed.out  # never "percent o flat"
+    assert "elegir porcentaje o fijo" in landed.out, landed.out  # never "percent o flat"
     hint = run("tax", "income", "Ana", game=g)  # the edition asks for a choice before counting
     assert hint.code != 0 and "--elige porcentaje o --elige fijo" in hint.out + hint.err, hint.out + hint.err
     assert "--choice" not in hint.out + hint.err

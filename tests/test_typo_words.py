@@ -40,7 +40,7 @@ def test_a_misspelt_player_is_taken_for_a_player_not_for_quit(table, capsys, mon
     assert con.run_line("Quin") == 2
     err = " ".join(capsys.readouterr().err.split())
     assert "Quinn" in err and "quit" not in err, err
-    assert "paga Quinn bank 50" in err, err  # an example of where the name goes, in the table's words
+    assert "paga Quinn banco 50" in err, err  # an example of where the name goes, in the table's words (the bank too)
 
 
 def test_a_spanish_banker_is_never_offered_an_italian_word(table, capsys, monkeypatch):

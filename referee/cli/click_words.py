@@ -65,10 +65,15 @@ class LangFormatter(_Formatter):
         super().write_usage(typed_path(prog), usage_args(args), _("Usage: ") if prefix is None else prefix)
 
     def write_heading(self, heading: str) -> None:
+        self.heading_now = heading  # an argument's row is named as the usage line names it; a command's row is typed
         super().write_heading(_(heading))
 
     def write_dl(self, rows: Any, *args: Any, **kw: Any) -> None:
-        super().write_dl([(_term(term), extras(_(text))) for term, text in rows], *args, **kw)
+        from referee.words.commands import word
+
+        heading = getattr(self, "heading_now", "")
+        named = _term if heading == "Arguments" else word if heading == "Commands" else str
+        super().write_dl([(named(term), extras(_(text))) for term, text in rows], *args, **kw)
 
 
 def typed_path(path: str) -> str:

@@ -201,7 +201,7 @@ class TableConsole:
             near = closest(m.group(1), names, rivals=players)
             player = None if near else closest(m.group(1), players, rivals=names)  # the kinds swapped: a name?
             if player:
-                example = commands.line("pay", player, "bank", "50")
+                example = commands.line("pay", player, _("bank"), "50")  # the bank as the table types it (banco, banca)
                 return _("'{name}' is not a command: a line starts with one, then the player {player} (as in {example}); "
                          "`help` lists them").format(name=m.group(1), player=player, example=example)
             dym = " " + _("(did you mean {name}?)").format(name=near) if near else ""

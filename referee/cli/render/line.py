@@ -77,8 +77,10 @@ def brief_square(rs, m: dict) -> str:
 
         return _("{square}: declare {choices}").format(square=name, choices=_(" or ").join(choice_word(c) for c in m["choices"])) if m.get("choices") else name
     if a == "card":
-        deck = (rs.decks().get(m.get("deck") or "") or {}).get("name")
-        return _("{square}: draw a {deck} card").format(square=name, deck=deck) if deck else name
+        from referee.words.i18n import data
+
+        deck = (rs.decks().get(m.get("deck") or "") or {}).get("name")  # as every message names a deck: data, translated
+        return _("{square}: draw a {deck} card").format(square=name, deck=data(deck)) if deck else name
     if a == "jail":
         return _("{square}: to jail").format(square=name)
     if a == "in_jail":
