@@ -455,8 +455,9 @@ def join_line(words: list[str]) -> str:
 
 
 def _usage_msg(e: Any) -> str:
-    from referee.cli.click_words import translate
+    from referee.cli.click_words import suggest_options, translate
 
+    suggest_options(e)
     if type(e).__name__ == "NoArgsIsHelpError" and e.ctx is not None and hasattr(e.ctx.command, "commands"):
         subs = sorted(name for name, c in e.ctx.command.commands.items() if not getattr(c, "hidden", False))
         return _("{command} needs one of: {subcommands}").format(command=e.ctx.info_name, subcommands=", ".join(subs))
