@@ -67,6 +67,8 @@ def brief_square(rs, m: dict) -> str:
     if a == "rent_expired":
         return _("{square}: {owner}'s, the rent was not asked for in time").format(square=name, owner=owner)
     if a == "no_rent":
+        if "rent.mortgaged" in (m.get("clauses") or ()):  # why there is none, in the line itself
+            return _("{square}: {owner}'s, mortgaged: no rent").format(square=name, owner=owner)
         return _("{square}: {owner}'s, no rent").format(square=name, owner=owner)
     if a == "own":
         return _("{square}, own deed").format(square=name)
