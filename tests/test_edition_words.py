@@ -20,7 +20,9 @@ FOREIGN = {
     "latam-ciudades": re.compile(r"\b(rentas?|cartas?|Estacionamiento Gratis|Fortuna o Arca)\b(?<!sobre la renta)(?! vitalicia)", re.I),
 }
 WRONG_AGREEMENT = re.compile(r"\b(la|una|esta|de la|las) alquiler(es)?\b|\b(el|un|este|del|al|los) rentas?\b|"
-                             r"\balquiler impresa\b|\btodas los\b|\b(el|un|del|al|los|todos los) propiedad(es)?\b|\bpropiedad hipotecado\b", re.I)
+                             r"\balquiler impresa\b|\btodas los\b|\b(el|un|del|al|los|todos los) propiedad(es)?\b|\bpropiedad hipotecado\b|"
+                             # a pronoun of the other gender, an annuity made rent, the bare site made a deed (the native review)
+                             r"\b(la|una) renta lo\b|\bel alquiler la\b|\balquiler vitalicia\b|\brenta: propiedad\b|\(propiedad, 1-4", re.I)
 
 
 def _every_spanish_string() -> list[str]:

@@ -228,7 +228,7 @@ def test_buy_on_chance_speaks_the_tables_language(tmp_path, monkeypatch, capsys)
     con.run_line("roll 3 4")
     capsys.readouterr()
     assert con.run_line("compra") != 0
-    assert "Ana está en Chance: robar una carta de Chance" in capsys.readouterr().err
+    assert "Ana está en Chance: sacar una carta de Azar" in capsys.readouterr().err  # the square as printed, the deck by name, the book's carta
 
 
 def test_amend_of_a_throw_says_where_the_token_now_lands(tracked, capsys):

@@ -190,9 +190,9 @@ def test_console_errors_speak_the_tables_words(french_game, tmp_path):
 
 
 def test_the_help_lists_commands_by_name_not_as_arguments():
-    """`card` and `deed` are commands: the listing keeps their names (they were shown as CARTE and PROPRIÉTÉ)."""
+    """`card` and `deed` are commands: the listing names them as typed (they were shown as CARTE and PROPRIÉTÉ)."""
     out = run("--lang", "fr", "--help").out
-    assert "\n  card " in out and "\n  deed " in out and "CARTE " not in out and "\n  PROPRIÉTÉ" not in out
+    assert "\n  carte " in out and "\n  titre " in out and "CARTE " not in out and "\n  PROPRIÉTÉ" not in out
 
 
 def test_a_french_question_gets_a_french_answer():

@@ -16,7 +16,7 @@ def test_a_hint_prints_the_tables_option_words_and_the_table_reads_them_back(tmp
     g = tmp_path / "g.sqlite"
     assert run("--lang", "es", "new", "Ana", "Beto", "--turns", "-r", "us-1950s", game=g).code == 0
     landed = run("roll", "1", "3", game=g)
-    assert "declarar porcentaje o fijo" in landed.out, landed.out  # never "percent o flat"
+    assert "elegir porcentaje o fijo" in landed.out, landed.out  # never "percent o flat"
     hint = run("tax", "income", "Ana", game=g)  # the edition asks for a choice before counting
     assert hint.code != 0 and "--elige porcentaje o --elige fijo" in hint.out + hint.err, hint.out + hint.err
     assert "--choice" not in hint.out + hint.err
@@ -176,3 +176,13 @@ def test_a_groups_level_is_said_and_read_in_the_tables_words(tmp_path):
     said = run("log", "--moves", game=g).out.splitlines()[-1]
     assert said == "costruisci Rosa fino a 2", said  # never the English "to"
     assert run("--lang", "es", "log", "--moves", game=g).out.splitlines()[-1] == "construye Rosa hasta 2"
+
+
+def test_a_landing_on_a_mortgaged_deed_says_why_no_rent_is_owed(tmp_path):
+    g = tmp_path / "g.sqlite"
+    assert run("--lang", "es", "new", "Ana", "Beto", "--turns", "-r", "mx-hasbro", game=g).code == 0
+    assert run("roll", "2", "4", game=g).code == 0  # Ana: Avenida Oriental
+    assert run("buy", "Ana", "Avenida Oriental", game=g).code == 0
+    assert run("mortgage", "Avenida Oriental", game=g).code == 0
+    landed = run("roll", "1", "5", game=g)  # Beto: the same square
+    assert "Avenida Oriental: de Ana, con hipoteca: sin renta" in landed.out, landed.out

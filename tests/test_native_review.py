@@ -67,6 +67,11 @@ def _screens(edition: str, tmp_path: Path, monkeypatch, lang: str | None = None)
     text += r.out + r.err
     # `check` is left out: its lines quote the scenario files' own claims, written in English by their authors
     text += _watch(game, 45) + _watch(game, 80)
+    if lang:  # the suite's own locale again before the fixtures' reset reads it (teardown runs before monkeypatch's undo)
+        from referee.words import i18n
+
+        monkeypatch.setenv("LC_ALL", "C.UTF-8")
+        i18n.reset()
     return text
 
 

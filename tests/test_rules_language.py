@@ -210,7 +210,7 @@ def test_undo_and_redo_are_said_and_logged_in_the_tables_language(tmp_path):
 def test_an_unknown_rulesets_hint_is_in_the_asked_language():
     r = run("--lang", "it", "ask", "quanto costa uscire di prigione", "--ruleset", "it-lir")
     said = " ".join((r.out + r.err).split())
-    assert r.code == 2 and "(forse intendevi it-lire?); referee rules list li mostra" in said and "shows them" not in said
+    assert r.code == 2 and "(forse intendevi it-lire?); referee regole list li mostra" in said and "shows them" not in said
 
 
 @pytest.mark.parametrize("args, said", [

@@ -65,12 +65,29 @@ class LangFormatter(_Formatter):
         super().write_usage(typed_path(prog), usage_args(args), _("Usage: ") if prefix is None else prefix)
 
     def write_heading(self, heading: str) -> None:
-        self.heading = heading
+        self.heading_now = heading  # an argument's row is named as the usage line names it; a command's row is typed
         super().write_heading(_(heading))
 
     def write_dl(self, rows: Any, *args: Any, **kw: Any) -> None:
-        named = getattr(self, "heading", "") == "Commands"  # a command's name is typed as it is: `card`, not CARTE
-        super().write_dl([(term if named else _term(term), extras(_(text))) for term, text in rows], *args, **kw)
+        from referee.words.commands import word
+
+        heading = getattr(self, "heading_now", "")
+        named = _term if heading == "Arguments" else word if heading == "Commands" else _options if heading == "Options" else str
+        super().write_dl([(named(term), extras(_(text))) for term, text in rows], *args, **kw)
+
+
+def _options(term: str) -> str:
+    """An option's row as the table types it: `--force, --forzar, --forza REASON` → `--forzar REASON` at a Spanish
+    table, `--dice N` → `--dadi N` at an Italian one (words.commands.OPTION_WORDS); `--game` as it is."""
+    from referee.words.commands import option_of, option_word
+
+    words = term.split(" ")
+    n = 0
+    while n < len(words) and words[n].startswith("-"):  # `--give,` `--da` then the metavar `<str>`
+        n += 1
+    names = [w.rstrip(",") for w in words[:n]]
+    said = [option_word(option_of(x) or x) if x.startswith("--") else x for x in names]
+    return " ".join([", ".join(dict.fromkeys(said)), *words[n:]])
 
 
 def typed_path(path: str) -> str:
@@ -144,6 +161,20 @@ def translate(message: str) -> str:
     return message
 
 
+def suggest_options(e: Any) -> None:
+    """An unknown option: Click's suggestions replaced by the command's options as this table types them
+    (`--rcevi` → `--ricevi` at an Italian table, not the English `--take`)."""
+    ctx = getattr(e, "ctx", None)
+    if ctx is None or type(e).__name__ != "NoSuchOption":
+        return
+    import difflib
+
+    from referee.words.commands import option_word
+
+    said = list(dict.fromkeys(option_word(o) for p in ctx.command.params for o in getattr(p, "opts", ()) if o.startswith("--")))
+    e.possibilities = difflib.get_close_matches(getattr(e, "option_name", ""), said)
+
+
 def show_usage_error(e: Any) -> None:
     """Click's UsageError.show(), its words translated: usage, the hint, then the error."""
     from referee.cli import common
@@ -152,6 +183,7 @@ def show_usage_error(e: Any) -> None:
     if type(e).__name__ == "NoArgsIsHelpError":  # its message is the help, already in the language
         e.show()
         return
+    suggest_options(e)
     message = translate(e.format_message())
     # two lines: what is wrong first, then the usage with where to read more (Click's own four put the error last)
     common.err.print(_("Error: {message}").format(message=message), markup=False, highlight=False)

@@ -201,7 +201,7 @@ class TableConsole:
             near = closest(m.group(1), names, rivals=players)
             player = None if near else closest(m.group(1), players, rivals=names)  # the kinds swapped: a name?
             if player:
-                example = commands.line("pay", player, _("bank"), "50")  # the bank as the table calls it
+                example = commands.line("pay", player, _("bank"), "50")  # the bank as the table types it (banco, banca)
                 return _("'{name}' is not a command: a line starts with one, then the player {player} (as in {example}); "
                          "`help` lists them").format(name=m.group(1), player=player, example=example)
             dym = " " + _("(did you mean {name}?)").format(name=near) if near else ""
@@ -455,8 +455,9 @@ def join_line(words: list[str]) -> str:
 
 
 def _usage_msg(e: Any) -> str:
-    from referee.cli.click_words import translate
+    from referee.cli.click_words import suggest_options, translate
 
+    suggest_options(e)
     if type(e).__name__ == "NoArgsIsHelpError" and e.ctx is not None and hasattr(e.ctx.command, "commands"):
         subs = sorted(name for name, c in e.ctx.command.commands.items() if not getattr(c, "hidden", False))
         return _("{command} needs one of: {subcommands}").format(command=e.ctx.info_name, subcommands=", ".join(subs))

@@ -17,7 +17,7 @@ from referee.words.i18n import N_, _
 
 GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help=N_("Game file (default: $REFEREE_GAME or ./referee-game.sqlite)."))]
 JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Machine-readable output."))]
-ForceOpt = Annotated[Optional[str], typer.Option("--force", "--forzar", "--forza", metavar="REASON", help=N_("Record anyway a move the rules question (late with turns tracked, a second salary for one trip), as the banker's correction (the reason is kept in the log)."))]
+ForceOpt = Annotated[Optional[str], typer.Option("--force", metavar="REASON", help=N_("Record anyway a move the rules question (late with turns tracked, a second salary for one trip), as the banker's correction (the reason is kept in the log)."))]
 
 # The root's --game, for commands that were not given their own.
 STATE: dict[str, Any] = {"game": None, "lang_chosen": False}  # lang_chosen: main() chose before parsing

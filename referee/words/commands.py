@@ -18,7 +18,7 @@ WORDS: dict[str, dict[str, str]] = {
     "es": {
         "compra": "buy", "comprar": "buy", "paga": "pay", "pagar": "pay", "cobra": "collect", "cobrar": "collect",
         "renta": "rent", "alquiler": "rent", "subasta": "auction", "remate": "auction",
-        "hipoteca": "mortgage", "hipotecar": "mortgage", "deshipoteca": "unmortgage", "levanta": "unmortgage",
+        "hipoteca": "mortgage", "hipotecar": "mortgage", "deshipoteca": "unmortgage", "levanta": "unmortgage", "libera": "unmortgage",
         "construye": "build", "construir": "build", "casa": "build", "vende": "sell", "vender": "sell",
         "intercambio": "trade", "trato": "trade", "impuesto": "tax", "estacionamiento": "parking",
         "cárcel": "jail", "carcel": "jail", "salida": "go", "sueldo": "go", "salda": "settle", "liquida": "settle",
@@ -60,7 +60,7 @@ OPTION_WORDS: dict[str, dict[str, str]] = {
         "--dados": "--dice", "--tarjeta": "--card", "--carta": "--card", "--elige": "--choice", "--cantidad": "--count",
         "--pide": "--wants", "--sin-casas": "--bare", "--paga": "--pay", "--cobra": "--collect", "--cada-uno": "--each",
         "--paso-por-salida": "--passed-go", "--pasó-por-salida": "--passed-go", "--tarde": "--late", "--da": "--give",
-        "--recibe": "--take", "--levanta": "--lift", "--cayo": "--landed", "--cayó": "--landed", "--por": "--for",
+        "--recibe": "--take", "--levanta": "--lift", "--libera": "--lift", "--cayo": "--landed", "--cayó": "--landed", "--por": "--for",
         "--valor": "--value", "--precio": "--price", "--forzar": "--force", "--casas": "--houses",
         "--hipoteca": "--mortgage", "--costo-casa": "--house-cost", "--costo-hotel": "--hotel-cost",
         "--multiplicadores": "--multipliers", "--renta": "--rent", "--alquiler": "--rent",

@@ -183,8 +183,8 @@ def use_words(words: dict[str, dict[str, str]] | None) -> None:
 
     One catalog serves every edition of a language, so a sentence is written once; the edition's book may
     name a thing otherwise (the Mexican leaflet's *renta* and *tarjeta*, the Latin-American book's *alquiler*):
-    each translated string then says the book's word. Whole words only; a capitalised or upper-case word
-    keeps its case. See docs/translating.md ("An edition's own words")."""
+    each translated string then says the book's word. Whole words only, the longest phrase first; a phrase
+    listed to itself is never touched; a capitalised or upper-case word keeps its case. See docs/translating.md ("An edition's own words")."""
     _state["words"] = {lang: dict(pairs) for lang, pairs in (words or {}).items() if pairs}
     _state["gloss"] = None
 
@@ -202,8 +202,13 @@ def _gloss() -> Any:
         if table:
             import re
 
-            words = sorted(table, key=len, reverse=True)
-            gloss = (re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b"), table)
+            def alternatives(words: Any) -> Any:
+                return re.compile(r"\b(" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")\b")
+
+            # a phrase listed to itself is kept whole wherever it stands, even inside a longer match that starts
+            # before it ("su renta vitalicia" is an annuity, not "su renta": the rent)
+            kept = [w for w, own in table.items() if w == own]
+            gloss = (alternatives(table), table, alternatives(kept) if kept else None)
         else:
             gloss = False
         _state["gloss"] = gloss
@@ -215,8 +220,11 @@ def own_words(text: str) -> str:
     gloss = _gloss()
     if not gloss or not text:
         return text
-    pattern, table = gloss
-    return pattern.sub(lambda m: table[m.group(0)], text)
+    pattern, table, kept = gloss
+    if kept is None:
+        return pattern.sub(lambda m: table[m.group(0)], text)
+    parts = kept.split(text)  # the kept phrases at odd places, as they are
+    return "".join(part if i % 2 else pattern.sub(lambda m: table[m.group(0)], part) for i, part in enumerate(parts))
 
 
 class Said(str):

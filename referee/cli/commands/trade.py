@@ -14,8 +14,8 @@ from referee.words.i18n import N_
 def trade(
     a: str,
     b: str,
-    give: Annotated[Optional[list[str]], typer.Option("--give", "--da", help=N_("What A gives: deed names, amounts, 'jail-card' (or the card's words)."))] = None,
-    take: Annotated[Optional[list[str]], typer.Option("--take", "--recibe", "--ricevi", help=N_("What B gives to A."))] = None,
+    give: Annotated[Optional[list[str]], typer.Option("--give", help=N_("What A gives: deed names, amounts, 'jail-card' (or the card's words)."))] = None,
+    take: Annotated[Optional[list[str]], typer.Option("--take", help=N_("What B gives to A."))] = None,
     lift: Annotated[Optional[list[str]], typer.Option("--lift", help=N_("Mortgaged deed the receiver lifts at once."))] = None,
     game: GameOpt = None,
 ) -> None:

@@ -67,6 +67,8 @@ def brief_square(rs, m: dict) -> str:
     if a == "rent_expired":
         return _("{square}: {owner}'s, the rent was not asked for in time").format(square=name, owner=owner)
     if a == "no_rent":
+        if "rent.mortgaged" in (m.get("clauses") or ()):  # why there is none, in the line itself
+            return _("{square}: {owner}'s, mortgaged: no rent").format(square=name, owner=owner)
         return _("{square}: {owner}'s, no rent").format(square=name, owner=owner)
     if a == "own":
         return _("{square}, own deed").format(square=name)
@@ -77,8 +79,10 @@ def brief_square(rs, m: dict) -> str:
 
         return _("{square}: declare {choices}").format(square=name, choices=_(" or ").join(choice_word(c) for c in m["choices"])) if m.get("choices") else name
     if a == "card":
-        deck = (rs.decks().get(m.get("deck") or "") or {}).get("name")
-        return _("{square}: draw a {deck} card").format(square=name, deck=deck) if deck else name
+        from referee.words.i18n import data
+
+        deck = (rs.decks().get(m.get("deck") or "") or {}).get("name")  # as every message names a deck: data, translated
+        return _("{square}: draw a {deck} card").format(square=name, deck=data(deck)) if deck else name
     if a == "jail":
         return _("{square}: to jail").format(square=name)
     if a == "in_jail":
