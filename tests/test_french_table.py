@@ -225,6 +225,7 @@ def test_de_and_que_elide_before_a_name_that_starts_with_a_vowel_or_h():
     assert i18n.Said("jusqu'à ce que {player} relance").format(player="Ana") == "jusqu'à ce qu'Ana relance"
     assert i18n.Said("De {who} à {other}").format(who="Hugo", other="Ana") == "D'Hugo à Ana"  # à never elides
     assert i18n.Said("un loyer de {amount}").format(amount="$25") == "un loyer de $25"
+    assert i18n.Said("hérité de {ruleset}").format(ruleset="us-1950s") == "hérité de us-1950s"  # an id is no name
     assert i18n.Said("monde {who}").format(who="Ana") == "monde Ana"  # a word ending in de is not the preposition
     assert i18n.EUPHONY["fr"]["de"][0] == "d'"  # the page (app.js) joins a form ending in an apostrophe the same way
 

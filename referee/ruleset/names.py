@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Any, Literal, TypeVar
 
 from referee.errors import Ambiguous, InputError
-from referee.words.i18n import N_, _, data
+from referee.words.i18n import N_, _, data, pgettext
 
 K = TypeVar("K", bound=Hashable)
 Mode = Literal["forgiving", "words", "prefix", "exact"]
@@ -155,7 +155,7 @@ def match(text: str, choices: Mapping[K, Sequence[str]], what: str, *, mode: Mod
         if len(keys) > 1:
             raise Ambiguous(what, text, [choices[k][0] for k in keys])
     raise InputError(_("unknown {what} '{text}'{did_you_mean}").format(what=_(what), text=text, did_you_mean=did_you_mean(q, flat, choices))
-                     + (f"; {hint}" if hint else ""))
+                     + (pgettext("list", "; ") + hint if hint else ""))
 
 
 def closest(word: str, candidates: Iterable[str], cutoff: float = 0.6, rivals: Iterable[str] = ()) -> str | None:

@@ -30,7 +30,7 @@ NUMBER_MARKS = {"es": (".", ","), "it": (".", ","), "fr": ("\u202f", ",")}
 # a short word of a language that takes another form before a filled-in name or word starting with certain letters:
 # {lang: {word: (form, initials)}}. Italian's euphonic d, before the same vowel only (ad Anna, ed Elena; a Elena,
 # a Ugo), the written form the Accademia della Crusca recommends; see docs/translating.md
-_VOWELS_H = "aeiouyhàâéèêëîïôûœAEIOUYHÀÂÉÈÊËÎÏÔÛŒ"
+_VOWELS_H = "AEIOUYHÀÂÉÈÊËÎÏÔÛŒ"  # a name's capital: d'Ana, d'Illinois Avenue; an id keeps de (de us-1950s)
 EUPHONY = {"it": {"a": ("ad", "aAàÀ"), "e": ("ed", "eEèÈéÉ")},
            "fr": {"de": ("d'", _VOWELS_H), "que": ("qu'", _VOWELS_H)}}  # French elision: d'Ana, qu'Élise; a form
 # ending in an apostrophe is joined to the name

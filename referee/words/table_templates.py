@@ -19,7 +19,7 @@ def _rerun(p: Params) -> str:
     n = p.get("rerun") or 0
     if not n:
         return ""
-    return "; " + (ngettext("{n} later move re-run, {changed} changed", "{n} later moves re-run, {changed} changed", n) if p.get("changed")
+    return pgettext("list", "; ") + (ngettext("{n} later move re-run, {changed} changed", "{n} later moves re-run, {changed} changed", n) if p.get("changed")
                    else ngettext("{n} later move re-run, none changed", "{n} later moves re-run, none changed", n)).format(n=n, changed=p.get("changed"))
 
 

@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from referee.words.i18n import N_, _
+from referee.words.i18n import N_, _, pgettext
 
 
 def verify(
@@ -29,7 +29,7 @@ def verify(
     line = _("{file}: ok — {n} events, {m} moves re-run by the engine with the amounts the file holds").format(
         file=path.name, n=rep.events, m=rep.rechecked)
     if rep.forced:
-        line += "; " + _("forced by the banker: {entries}").format(entries=", ".join(f"#{s}" for s in rep.forced))
+        line += pgettext("list", "; ") + _("forced by the banker: {entries}").format(entries=", ".join(f"#{s}" for s in rep.forced))
     if rep.not_rechecked:
-        line += "; " + _("kept as recorded: {entries}").format(entries=", ".join(f"#{s}" for s in rep.not_rechecked))
+        line += pgettext("list", "; ") + _("kept as recorded: {entries}").format(entries=", ".join(f"#{s}" for s in rep.not_rechecked))
     out.print(escape(line))

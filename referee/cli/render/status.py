@@ -112,7 +112,7 @@ def show(rs, t, as_json: bool = False) -> None:
         houses=ngettext("{n} house", "{n} houses", t.bank_houses).format(n=t.bank_houses),
         hotels=ngettext("{n} hotel", "{n} hotels", t.bank_hotels).format(n=t.bank_hotels))
     if rs.p.free_parking.jackpot:
-        line += "; " + _("Free Parking pot {amount}").format(amount=rs.fmt(t.pot))
+        line += pgettext("list", "; ") + _("Free Parking pot {amount}").format(amount=rs.fmt(t.pot))
     out.print(line)
     if d["owes"]:
         from referee.words.phrases import debt_reason, party
