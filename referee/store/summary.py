@@ -124,8 +124,7 @@ def summarize(g: Game) -> Summary:
     ts = dict(g.con.execute("SELECT seq, ts FROM events").fetchall())
     ends = (g.spec if isinstance(g.spec, dict) else {}).get("ends")  # a time-limit game is over at the agreed time, as watch and the page say
     over = t.over or bool(ends and time.time() >= float(ends))
-    # the game's own count at its end; while it runs, the count the watch, the page and status show
-    method = scoring.resolve_method(rs, None) if over else scoring.running_method(rs)
+    method = scoring.shown_method(rs, over)
     s = Summary(
         rs.id, rs.title, names, over, t.winner, scoring.score(rs, t, method), len(rs_rows),
         ts.get(1), max(ts.values()) if ts else None,
