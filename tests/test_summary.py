@@ -175,3 +175,24 @@ def test_the_biggest_rents_are_what_was_paid_never_a_rent_left_owing(game):
     ok(game, "rent", "Cy", "park place")  # 7: $70 paid
     d = json.loads(ok(game, "summary", "--json").out)
     assert [(r["entry"], r["amount"]) for r in d["biggest_rents"]] == [(5, 100), (7, 70)], d["biggest_rents"]
+
+
+def test_a_player_has_one_worth_on_every_screen_while_the_game_runs(game):
+    """status, summary and the watch's standings count a game in progress the same way (the running count),
+    a mortgaged deed included."""
+    from referee.store import view as viewmod
+    from referee.store.ledger import Game
+
+    ok(game, "new", "Ana", "Ben", "-r", "mx-hasbro")
+    ok(game, "buy", "Ana", "Avenida Oriental")
+    ok(game, "mortgage", "Avenida Oriental")
+    status = {p["name"]: p["net_worth"] for p in json.loads(ok(game, "status", "--json").out)["players"]}
+    summary = {p["name"]: p["total"] for p in json.loads(ok(game, "summary", "--json").out)["score"]["players"]}
+    g = Game(game)
+    try:
+        rows = viewmod.standings(g.ruleset(), g.state())["rows"]
+    finally:
+        g.close()
+    watch = {r["player"]: r["total"] for r in rows}
+    assert status == summary == watch, (status, summary, watch)
+    assert status["Ana"] == 1500 - 100 + 50 + 50  # cash after the mortgage, the deed at its price less the $50 it raised

@@ -34,6 +34,12 @@ def resolve_method(rs: Ruleset, name: str | None) -> str:
     return match(name, {k: [k] for k in known}, "valuation method", hint=f"{rs.id}: {', '.join(known)}")
 
 
+def shown_method(rs: Ruleset, over: bool) -> str:
+    """The count a screen shows a player's worth by: the game's own at its end, the running one while it runs
+    (status, summary, watch and the page agree on one figure)."""
+    return resolve_method(rs, None) if over else running_method(rs)
+
+
 def running_method(rs: Ruleset) -> str:
     """The count the screens rank players by while the game runs: `end.running_valuation` where the ruleset names
     one (a running count mortgaging leaves as it was; the end's own count for the short, timed and lire games),

@@ -119,12 +119,12 @@ def biggest_rents(rows_: list[Row], start_cash: dict[str, int]) -> list[Row]:
 def summarize(g: Game) -> Summary:
     rs = g.ruleset()
     t = g.state()
-    method = scoring.resolve_method(rs, None)
     names, rs_rows = rows(g)
     evs = g._events()
     ts = dict(g.con.execute("SELECT seq, ts FROM events").fetchall())
     ends = (g.spec if isinstance(g.spec, dict) else {}).get("ends")  # a time-limit game is over at the agreed time, as watch and the page say
     over = t.over or bool(ends and time.time() >= float(ends))
+    method = scoring.shown_method(rs, over)
     s = Summary(
         rs.id, rs.title, names, over, t.winner, scoring.score(rs, t, method), len(rs_rows),
         ts.get(1), max(ts.values()) if ts else None,

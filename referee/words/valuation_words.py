@@ -36,7 +36,8 @@ def valuation_lines(v: Any) -> list[str]:
 
 
 # how referee.core.valuation says a component is counted, in the table's language
-BASES = (N_("at printed price"), N_("at half the printed price"), N_("at mortgage value"), N_("at cost"), N_("at the hotel price"),
+BASES = (N_("at printed price"), N_("at half the printed price"), N_("at mortgage value"), N_("at printed price less what the mortgage raised"),
+         N_("at cost"), N_("at the hotel price"),
          N_("mortgaged deeds"))
 _BASIS_PATTERNS = (
     (r"at (?P<pct>\d+) % of cost with the (?P<n>\d+) houses turned in", N_("at {pct} % of cost with the {n} houses turned in")),

@@ -43,11 +43,12 @@ def status_dict(rs, t) -> dict:
 
 
 def _net_worth(rs, t, name: str) -> int | None:
-    """By the game's own count (`score`'s, `watch`'s: it-lire halves mortgaged deeds), so the screens agree."""
+    """By the count every screen shows (`scoring.shown_method`: the running one while the game runs), so a player
+    has one worth on status, summary, watch and the page."""
     try:
-        from referee.core.scoring import resolve_method
+        from referee.core.scoring import shown_method
 
-        return value(rs, t, name, resolve_method(rs, None)).total
+        return value(rs, t, name, shown_method(rs, t.over)).total
     except Exception:
         return None
 
