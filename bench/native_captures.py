@@ -39,6 +39,7 @@ TABLES = {
                       "paga Anna banca 50"),
     "us-classic-es": ("us-classic", "es", "¿cuánto se paga de renta con un hotel?", "compra Ana Boardwalk",
                       "paga Anna banco 50"),
+    "uk-fr": ("uk-short-game", "fr", "combien coûte le loyer avec un hôtel ?", "achète Alf Mayfair", "paie Alff banque 50"),
     "us-classic-en": ("us-classic", "en", "how much is the rent with a hotel?", "buy Ana Boardwalk", "pay Anna bank 50"),
 }
 

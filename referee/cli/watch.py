@@ -210,7 +210,7 @@ def _end_words(v: dict) -> str:
     clk = v.get("clock")
     why = _("time's up ({time})").format(time=clk["ends_text"]) if clk and not v["over"] else _("game over")
     if v.get("winner"):
-        why += ": " + _("{player} wins").format(player=v["winner"])
+        why = _("{label}: {value}").format(label=why, value=_("{player} wins").format(player=v["winner"]))
     return why
 
 
@@ -345,7 +345,8 @@ def render_compact(v: dict, path: Path, width: int | None, height: int):
     end: list = []
     if v["ended"] and v.get("final"):
         rows = v["final"]["rows"]
-        end.append(line(_("final count") + ": " + "  ".join(f"{'=' if r['tied'] else ''}{r['rank']} {r['player']} {r['total_text']}" for r in rows),
+        end.append(line(_("{label}: {value}").format(label=_("final count"), value="  ".join(
+            f"{'=' if r['tied'] else ''}{r['rank']} {r['player']} {r['total_text']}" for r in rows)),
                         "bold"))
     bank = _("bank: {houses} houses, {hotels} hotels").format(houses=v["bank"]["houses"], hotels=v["bank"]["hotels"])
     if v["bank"].get("pot_text"):
