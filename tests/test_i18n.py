@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import json
@@ -39,14 +40,15 @@ def _key(msg_id, context) -> tuple:
     return (context, msg_id if isinstance(msg_id, str) else tuple(msg_id))
 
 
-def _code_strings() -> set[tuple]:
-    """Every string the code marks for translation (what `pybabel extract` finds)."""
+@functools.lru_cache(maxsize=1)
+def _code_strings() -> frozenset[tuple]:
+    """Every string the code marks for translation (what `pybabel extract` finds): read once per process."""
     found = set()
     method_map = [("referee/words/templates.py", "referee.words.i18n_extract:extract_messages"), ("referee/**.py", "python"),
                   ("rulesets/*.yaml", "referee.words.i18n_extract:extract_ruleset"), ("rulesets/*/*.yaml", "referee.words.i18n_extract:extract_ruleset")]
     for _file, _line, msg, _comments, context in extract_from_dir(str(ROOT), method_map, keywords=KEYWORDS):
         found.add(_key(msg, context))
-    return found
+    return frozenset(found)
 
 
 @pytest.mark.parametrize("lang", LANGS)
