@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serve_bench import BIN, CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
+from serve_bench import BIN, CHROMIUM, screenshots  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "review" / "captures"
@@ -65,31 +65,13 @@ def watch_in_tmux(game: Path, lang: str | None, width: int) -> str:
 
 
 def shots(game: Path, lang: str | None, out: Path) -> None:
-    from playwright.sync_api import sync_playwright
-
     seats = json.loads(subprocess.run([str(BIN), "--game", str(game), "seats", "--json"], capture_output=True, text=True,
                                       check=True).stdout)
     status = json.loads(subprocess.run([str(BIN), "--game", str(game), "status", "--json"], capture_output=True,
                                        text=True).stdout or "{}")
     turn = status.get("turn") or seats[0]["seat"]
     link = next((s["link"] for s in seats if s["seat"] == turn), seats[0]["link"])
-    proc, base = start_server(game)
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-            page.goto(base + "/" + link.split("/", 3)[3])
-            page.wait_for_selector("article.player")
-            page.wait_for_timeout(600)
-            page.screenshot(path=str(out / "phone.png"), full_page=True)
-            page.goto(base + "/")
-            page.wait_for_selector("article.player")
-            page.wait_for_timeout(600)
-            page.screenshot(path=str(out / "spectator.png"), full_page=True)
-            browser.close()
-    finally:
-        proc.terminate()
-        proc.wait()
+    screenshots(game, [("/" + link.split("/", 3)[3], out / "phone.png"), ("/", out / "spectator.png")], full_page=True)
 
 
 def capture(table: str, tmp: Path) -> Path:

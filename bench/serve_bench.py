@@ -57,6 +57,26 @@ def referee(game: Path, *args: str) -> int:
     return subprocess.run([str(BIN), "--game", str(game), *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
 
 
+def screenshots(game: Path, pages: list[tuple[str, Path]], full_page: bool = False) -> None:
+    """`referee serve` on `game`, each (path, png) opened on a phone (390×844, touch) and shot once its players show."""
+    from playwright.sync_api import sync_playwright
+
+    proc, base = start_server(game)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+            for path, png in pages:
+                page.goto(base + path)
+                page.wait_for_selector("article.player")
+                page.wait_for_timeout(600)
+                page.screenshot(path=str(png), full_page=full_page)
+            browser.close()
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
 def start_server(game: Path) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen([str(BIN), "--game", str(game), "serve", "--port", "0"], stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, text=True)

@@ -16,7 +16,7 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serve_bench import BIN, CHROMIUM, CHROMIUM_ARGS, referee, start_server  # noqa: E402
+from serve_bench import BIN, referee, screenshots  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "img"
 GAMES = {"en": ("us-classic", ["Ana", "Ben", "Carla"]), "es": ("mx-hasbro", ["Ana", "Beto", "Carla"]),
@@ -24,8 +24,6 @@ GAMES = {"en": ("us-classic", ["Ana", "Ben", "Carla"]), "es": ("mx-hasbro", ["An
 
 
 def main() -> None:
-    from playwright.sync_api import sync_playwright
-
     tmp = Path(tempfile.mkdtemp(prefix="serve-shots-"))
     os.environ.setdefault("REFEREE_CACHE", str(tmp / "cache"))
     DOCS.mkdir(exist_ok=True)
@@ -39,21 +37,9 @@ def main() -> None:
         seats = json.loads(subprocess.run([str(BIN), "--game", str(game), "seats", "--json"], capture_output=True, text=True,
                                           check=True).stdout)
         link = next(s["link"] for s in seats if s["seat"] == names[0])
-        proc, base = start_server(game)
-        try:
-            with sync_playwright() as pw:
-                browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-                page.goto(base + "/" + link.split("/", 3)[3])
-                page.wait_for_selector("article.player")
-                page.wait_for_timeout(600)
-                out = DOCS / f"serve-phone-{lang}.png"
-                page.screenshot(path=str(out))
-                browser.close()
-            print(f"{lang}: {out}")
-        finally:
-            proc.terminate()
-            proc.wait()
+        out = DOCS / f"serve-phone-{lang}.png"
+        screenshots(game, [("/" + link.split("/", 3)[3], out)])
+        print(f"{lang}: {out}")
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import re
 
 import pytest
 from conftest import run
-from test_serve import CHROMIUM, CHROMIUM_ARGS, server_factory  # noqa: F401  (a fixture, taken by name)
+from test_serve import phone_page, server_factory  # noqa: F401  (a fixture, taken by name)
 
 from referee.msg import Msg
 from referee.words import i18n
@@ -139,24 +139,19 @@ def test_why_of_a_move_without_a_rule_says_so_in_italian(game):
 
 
 def test_the_page_says_ad_anna_as_the_lines_do(tmp_path, server_factory):
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     g = tmp_path / "g.sqlite"
     for argv in (("new", "Anna", "Bruno", "Elena", "-r", "it-lire"), ("paga", "Bruno", "Anna", "400000"),
                  ("paga", "Elena", "Bruno", "400000")):
         assert run(*argv, game=g).code == 0
     s = server_factory(g)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-            page.goto(s.base + "/")
-            expect(page.locator("#conn")).to_have_text("in diretta")
-            text = " ".join(page.inner_text("body").split())
-            assert "Bruno deve ad Anna L. 400.000" in text and "Elena deve a Bruno L. 400.000" in text, text
-            assert "deve L. 400.000 ad Anna" in text and not re.search(r"(?<!\w)a Anna", text), text
-        finally:
-            browser.close()
+    with phone_page() as page:
+        page.goto(s.base + "/")
+        expect(page.locator("#conn")).to_have_text("in diretta")
+        text = " ".join(page.inner_text("body").split())
+        assert "Bruno deve ad Anna L. 400.000" in text and "Elena deve a Bruno L. 400.000" in text, text
+        assert "deve L. 400.000 ad Anna" in text and not re.search(r"(?<!\w)a Anna", text), text
 
 
 def test_verify_speaks_the_games_language(game):

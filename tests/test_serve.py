@@ -8,6 +8,7 @@ Every request goes to 127.0.0.1; nothing leaves the machine.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -33,6 +34,19 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
 
 
 # ---------------------------------------------------------------- helpers
+@contextlib.contextmanager
+def phone_page():
+    """A phone-size page (390×844, touch) in Debian's headless Chromium, closed after the test."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser.new_page(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        finally:
+            browser.close()
+
+
 def new_game(path: Path, *args: str) -> None:
     r = run("new", *args, game=path)
     assert r.code == 0, r.text
