@@ -186,3 +186,19 @@ def test_a_landing_on_a_mortgaged_deed_says_why_no_rent_is_owed(tmp_path):
     assert run("mortgage", "Avenida Oriental", game=g).code == 0
     landed = run("roll", "1", "5", game=g)  # Beto: the same square
     assert "Avenida Oriental: de Ana, con hipoteca: sin renta" in landed.out, landed.out
+
+
+@pytest.mark.parametrize(("lang", "one", "three"), [("es", "la renta con 1 casa", "la renta con 3 ferrocarriles"),
+                                                     ("it", "l'affitto con 1 casa", "l'affitto con 3 stazioni"),
+                                                     ("en", "the rent with 1 house", "the rent for 3 railroads")])
+def test_a_value_the_board_lacks_is_said_with_its_plural(lang, one, three):
+    """The core records "the rent with 1 house(s)"; every screen says it with the count's own form."""
+    from referee.words import i18n
+    from referee.words.phrases import value_words
+
+    i18n.use(lang)
+    try:
+        assert value_words("the rent with 1 house(s)") == one
+        assert value_words("the rent for 3 railroad(s)") == three
+    finally:
+        i18n.reset()

@@ -10,16 +10,17 @@ from __future__ import annotations
 import re
 
 from referee.msg import BANK
-from referee.words.i18n import N_, _, data, pgettext
+from referee.words.i18n import N_, _, data, ngettext, pgettext
 
 # what referee.core.rent calls a value the board does not know for sure (its words, said again here)
 _WHAT = (
     (r"the rent with a hotel(?: on '(?P<square>.+)')?", N_("the rent with a hotel"), N_("the rent with a hotel on '{square}'")),
-    (r"the rent with (?P<n>\d+) house\(s\)(?: on '(?P<square>.+)')?", N_("the rent with {n} house(s)"), N_("the rent with {n} house(s) on '{square}'")),
+    (r"the rent with (?P<n>\d+) house\(s\)(?: on '(?P<square>.+)')?", lambda n: ngettext("the rent with {n} house", "the rent with {n} houses", n),
+     lambda n: ngettext("the rent with {n} house on '{square}'", "the rent with {n} houses on '{square}'", n)),
     (r"the base rent(?: of '(?P<square>.+)')?", N_("the base rent"), N_("the base rent of '{square}'")),
-    (r"the rent for (?P<n>\d+) railroad\(s\)", N_("the rent for {n} railroad(s)"), ""),
-    (r"the rent for (?P<n>\d+) compan\(ies\)", N_("the rent for {n} compan(ies)"), ""),
-    (r"the dice multiplier for (?P<n>\d+) utilit\(ies\)", N_("the dice multiplier for {n} utilit(ies)"), ""),
+    (r"the rent for (?P<n>\d+) railroad\(s\)", lambda n: ngettext("the rent for {n} railroad", "the rent for {n} railroads", n), ""),
+    (r"the rent for (?P<n>\d+) compan\(ies\)", lambda n: ngettext("the rent for {n} company", "the rent for {n} companies", n), ""),
+    (r"the dice multiplier for (?P<n>\d+) utilit\(ies\)", lambda n: ngettext("the dice multiplier for {n} utility", "the dice multiplier for {n} utilities", n), ""),
     (r"the printed price of '(?P<square>.+)'", N_("the printed price"), N_("the printed price of '{square}'")),
     (r"the mortgage value of '(?P<square>.+)'", N_("the mortgage value"), N_("the mortgage value of '{square}'")),
     (r"the house cost of the (?P<group>.+) group", N_("the house cost of the {group} group"), ""),
@@ -70,7 +71,8 @@ def value_words(text: str) -> str:
         m = re.fullmatch(pattern, text)
         if m:
             parts = {k: data(v) if k == "group" else v for k, v in m.groupdict().items() if v is not None}
-            return _(on_square if "square" in parts else plain).format(**parts)
+            words = on_square if "square" in parts else plain
+            return (words(int(parts["n"])) if callable(words) else _(words)).format(**parts)  # a count: its plural
     return text
 
 
@@ -81,7 +83,7 @@ _DEED_LABELS = (
     (r"mortgage", N_("mortgage value")),
     (r"rents \(site, 1-4 houses, hotel\)", N_("rents (site, 1-4 houses, hotel)")),
     (r"rent by number owned", N_("rent by number owned")),
-    (r"rent with (?P<n>\d) house\(s\)", N_("rent with {n} house(s)")),
+    (r"rent with (?P<n>\d) house\(s\)", lambda n: ngettext("rent with {n} house", "rent with {n} houses", n)),
     (r"rent of the site", N_("rent of the site")),
     (r"rent with a hotel", N_("rent with a hotel")),
     (r"house cost of the (?P<group>.+) group", N_("house cost of the {group} group")),
@@ -100,7 +102,8 @@ def deed_change(text: str) -> str:
     for pattern, words in _DEED_LABELS:
         lm = re.fullmatch(pattern, label)
         if lm:
-            label = _(words).format(**{k: data(v) for k, v in lm.groupdict().items()})  # a group's name as the board says it
+            parts = {k: data(v) for k, v in lm.groupdict().items()}  # a group's name as the board says it
+            label = (words(int(parts["n"])) if callable(words) else _(words)).format(**parts)
             break
     old, new = (re.sub(r"\bunknown\b", _("unknown"), v) if v else v for v in (m["old"], m["new"]))
     if new is None:
