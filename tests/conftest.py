@@ -104,3 +104,20 @@ def wrong_forms(lang: str) -> list[str]:
         return []
     lines = (ln.split("#", 1)[0].rstrip() for ln in path.read_text(encoding="utf-8").splitlines())
     return [ln for ln in lines if ln.strip()]
+
+
+def watch_text(game: Path, width: int, height: int | None = None) -> str:
+    """What `referee watch` shows on a `width` × `height` terminal (the full frame when no height is given),
+    in the language in use, as plain text."""
+    from rich.console import Console
+
+    from referee.cli import watch
+
+    src = watch.Source(game)
+    try:
+        src.key()
+        con = Console(file=io.StringIO(), width=width, height=height or 200, color_system=None, highlight=False)
+        con.print(watch.frame_for(con, src, width, height))
+        return con.file.getvalue()
+    finally:
+        src.close()

@@ -9,12 +9,11 @@ Italian table, and are taken out before the scan; so are the scenario's own Engl
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, run, wrong_forms
+from conftest import ROOT, run, watch_text, wrong_forms
 
 pytestmark = pytest.mark.usefixtures("table_language")
 
@@ -63,19 +62,12 @@ def test_the_console_lines_of_a_whole_game_are_french(french_game):
 
 @pytest.mark.parametrize("width", [80, 45])
 def test_the_watch_is_french_wide_and_narrow(french_game, width):
-    from rich.console import Console
 
-    from referee.cli import watch
     from referee.words import i18n
 
     game, _ = french_game
     i18n.use("fr")
-    src = watch.Source(game)
-    src.key()
-    con = Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
-    con.print(src.frame(width))
-    src.close()
-    text = con.file.getvalue()
+    text = watch_text(game, width)
     assert "vaut" in text and "banque" in text, text
     assert _english_in(text) == [], text
 

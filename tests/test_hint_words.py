@@ -3,11 +3,8 @@ prints, the choices it offers, plurals by count, and the watch's lines at 45 col
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from conftest import run
-from rich.console import Console
+from conftest import run, watch_text
 
 pytestmark = pytest.mark.usefixtures("table_language")
 
@@ -71,18 +68,11 @@ def _latam_game(tmp_path, name: str = "partida-de-la-familia-perez.sqlite"):
 
 
 def _frame(g, width: int, height: int | None) -> str:
-    from referee.cli import watch
     from referee.words import i18n
 
-    src = watch.Source(g)
     try:
-        src.key()
-        buf = io.StringIO()
-        con = Console(file=buf, width=width, height=height or 200, color_system=None, highlight=False)
-        con.print(watch.frame_for(con, src, width, height))
-        return buf.getvalue()
+        return watch_text(g, width, height)
     finally:
-        src.close()
         i18n.reset()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import ROOT, run
+from conftest import ROOT, run, watch_text
 
 from referee.words import i18n
 
@@ -216,20 +216,12 @@ def _watch_game(tmp_path, edition: str, deed: str):
 @pytest.mark.parametrize("lang, edition, deed", [("es", "mx-hasbro", "Avenida Oriental"), ("it", "it-lire", "Vicolo Corto")])
 @pytest.mark.parametrize("width", [110, 60])
 def test_no_english_left_in_the_watch_frame(tmp_path, lang, edition, deed, width):
-    import io
 
-    from rich.console import Console
 
-    from referee.cli import watch
 
     g = _watch_game(tmp_path, edition, deed)
     i18n.reset()  # as `referee watch` starts: the game's language is learnt from the file
-    src = watch.Source(g)
-    src.key()
-    con = Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
-    con.print(src.frame(width))
-    src.close()
-    text = con.file.getvalue()
+    text = watch_text(g, width)
     assert i18n.current() == lang
     assert deed in text and {"es": "(hip.)", "it": "(ipot.)"}[lang] in text and "(M)" not in text, text  # the mortgage mark too
     assert _left_in_english(text, ["Ana", "Ben", deed]) == [], text

@@ -11,8 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import run, wrong_forms
-from rich.console import Console
+from conftest import run, watch_text, wrong_forms
 
 from referee.cli.console import TableConsole
 from referee.cli.context import STATE
@@ -76,18 +75,11 @@ def _screens(edition: str, tmp_path: Path, monkeypatch, lang: str | None = None)
 
 
 def _watch(game: Path, width: int) -> str:
-    from referee.cli import watch
     from referee.words import i18n
 
-    src = watch.Source(game)
     try:
-        src.key()
-        buf = io.StringIO()
-        con = Console(file=buf, width=width, height=40, color_system=None, highlight=False)
-        con.print(watch.frame_for(con, src, width, 40))
-        return buf.getvalue()
+        return watch_text(game, width, 40)
     finally:
-        src.close()
         i18n.reset()
 
 

@@ -5,10 +5,31 @@ player first (this phone's player before anyone), the last moves and the debts a
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 from conftest import run
 from test_serve import CHROMIUM, CHROMIUM_ARGS, server_factory  # noqa: F401
+
+
+def seat_links(game) -> dict:
+    """Each seat's own link, as `referee seats --json` gives them."""
+    import json
+
+    return {x["seat"]: x["link"] for x in json.loads(run("seats", "--json", game=game).out)}
+
+
+@contextlib.contextmanager
+def phones(server, game, names):
+    """Each named player's own page open on a phone of their own, live; the browser closed after."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield seat_pages(browser, server, seat_links(game), names)
+        finally:
+            browser.close()
 
 
 def seat_pages(browser, server, links: dict, names) -> dict:
@@ -66,7 +87,6 @@ def test_two_phones_act_for_their_players_and_the_rules_answer_on_the_phone(tmp_
     """Ana and Ben each open their own seat's link (`referee seats`) at 390×844: the key leaves the address bar,
     each phone leads with its player, a landing's moves are buttons on the phone whose player may make them, a
     move the rules refuse says why with the rule's title, and what a phone records is the ledger's."""
-    import json
 
     from playwright.sync_api import expect, sync_playwright
 
@@ -78,7 +98,7 @@ def test_two_phones_act_for_their_players_and_the_rules_answer_on_the_phone(tmp_
     for argv in (("new", "Ana", "Ben", "--turns"), ("pay", "Ana", "bank", "1450"), ("roll", "1", "2")):
         r = run(*argv, game=g)
         assert r.code == 0, r.text
-    links = {s["seat"]: s["link"] for s in json.loads(run("seats", "--json", game=g).out)}
+    links = seat_links(g)
     s = server_factory(g, "--lan")
     local = {k: s.base + "/" + v.split("/", 3)[3] for k, v in links.items()}  # the same links, reached over loopback
     with sync_playwright() as pw:
@@ -132,9 +152,8 @@ def test_a_phone_builds_sells_leaves_jail_and_goes_bankrupt_by_the_rules(tmp_pat
     """The owner's phone builds on a complete group and sells back (the engine keeps it even: a refused step
     says why), and a player who cannot pay declares bankruptcy after a confirmation; each is a move in the
     ledger with its seat."""
-    import json
 
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     from referee.store.ledger import Game
 
@@ -143,38 +162,32 @@ def test_a_phone_builds_sells_leaves_jail_and_goes_bankrupt_by_the_rules(tmp_pat
     for argv in (("new", "Ana", "Ben"), ("buy", "Ana", "Boardwalk"), ("buy", "Ana", "Park Place"), ("pay", "Ben", "Ana", "1600")):
         r = run(*argv, game=g)
         assert r.code == 0, r.text
-    links = {s["seat"]: s["link"] for s in json.loads(run("seats", "--json", game=g).out)}
     s = server_factory(g, "--lan")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            pages = seat_pages(browser, s, links, ("Ana", "Ben"))
-            ana, ben = pages["Ana"], pages["Ben"]
-            ana_card = ana.locator('article.player[data-player="Ana"]')
+    with phones(s, g, ("Ana", "Ben")) as pages:
+        ana, ben = pages["Ana"], pages["Ben"]
+        ana_card = ana.locator('article.player[data-player="Ana"]')
 
-            def tap(deed: str, label: str, refused: bool = False) -> None:
-                n = Game(g).last_seq()
-                ana_card.locator(".deed", has_text=deed).locator("button", has_text=label).tap()
-                if refused:  # the rules say no, on the phone, with the rule's title; nothing is recorded
-                    expect(ana.locator("#notice")).to_have_class("notice no")
-                    expect(ana.locator("#notice")).to_contain_text("—")
-                    assert Game(g).last_seq() == n
-                else:  # recorded, and the phone has the table with it before the next tap
-                    expect(ana.locator("#updated")).to_contain_text(f"#{n + 1}")
-                    expect(ana.locator("#notice")).to_have_class("notice ok")
+        def tap(deed: str, label: str, refused: bool = False) -> None:
+            n = Game(g).last_seq()
+            ana_card.locator(".deed", has_text=deed).locator("button", has_text=label).tap()
+            if refused:  # the rules say no, on the phone, with the rule's title; nothing is recorded
+                expect(ana.locator("#notice")).to_have_class("notice no")
+                expect(ana.locator("#notice")).to_contain_text("—")
+                assert Game(g).last_seq() == n
+            else:  # recorded, and the phone has the table with it before the next tap
+                expect(ana.locator("#updated")).to_contain_text(f"#{n + 1}")
+                expect(ana.locator("#notice")).to_have_class("notice ok")
 
-            tap("Park Place", "Build")
-            tap("Park Place", "Build", refused=True)  # two houses against none: build evenly
-            tap("Boardwalk", "Build")
-            tap("Boardwalk", "Build")
-            tap("Park Place", "Sell one", refused=True)  # none against two: sell evenly
-            ben_card = ben.locator('article.player[data-player="Ben"]')
-            expect(ben_card.locator("button.act", has_text="Declare bankruptcy")).to_have_count(1)
-            ben.on("dialog", lambda d: d.accept())
-            ben_card.locator("button.act", has_text="Declare bankruptcy").tap()
-            expect(ben.locator("#notice")).to_contain_text("bankrupt")
-        finally:
-            browser.close()
+        tap("Park Place", "Build")
+        tap("Park Place", "Build", refused=True)  # two houses against none: build evenly
+        tap("Boardwalk", "Build")
+        tap("Boardwalk", "Build")
+        tap("Park Place", "Sell one", refused=True)  # none against two: sell evenly
+        ben_card = ben.locator('article.player[data-player="Ben"]')
+        expect(ben_card.locator("button.act", has_text="Declare bankruptcy")).to_have_count(1)
+        ben.on("dialog", lambda d: d.accept())
+        ben_card.locator("button.act", has_text="Declare bankruptcy").tap()
+        expect(ben.locator("#notice")).to_contain_text("bankrupt")
     gm = Game(g)
     try:
         kept = [(e["type"], e["source"]["seat"]) for _s, e in gm._events() if (e.get("source") or {}).get("surface") == "phone"]
@@ -187,9 +200,8 @@ def test_a_phone_builds_sells_leaves_jail_and_goes_bankrupt_by_the_rules(tmp_pat
 def test_a_trade_is_offered_on_one_phone_and_accepted_on_the_other(tmp_path, server_factory):
     """Ana ticks her deed and asks $200 of Ben on her phone; Ben's phone shows the offer in words and he accepts:
     the ledger holds the trade once, sent from Ben's seat; the form keeps Ana's ticks through a table update."""
-    import json
 
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     from referee.store.ledger import Game
 
@@ -197,29 +209,23 @@ def test_a_trade_is_offered_on_one_phone_and_accepted_on_the_other(tmp_path, ser
     g = tmp_path / "g.sqlite"
     for argv in (("new", "Ana", "Ben"), ("buy", "Ana", "Boardwalk")):
         assert run(*argv, game=g).code == 0
-    links = {s["seat"]: s["link"] for s in json.loads(run("seats", "--json", game=g).out)}
     s = server_factory(g, "--lan")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            pages = seat_pages(browser, s, links, ("Ana", "Ben"))
-            ana, ben = pages["Ana"], pages["Ben"]
-            trade = ana.locator('article.player[data-player="Ana"] .trade')
-            trade.locator("button", has_text="Ben").tap()
-            trade.locator("label", has_text="Boardwalk").locator("input").check()
-            assert run("collect", "Ben", "1", game=g).code == 0  # the table moves on while Ana writes
-            expect(ana.locator("#updated")).to_contain_text(f"#{Game(g).last_seq()}")
-            assert trade.locator("label", has_text="Boardwalk").locator("input").is_checked(), "the form kept its tick"
-            trade.locator("fieldset", has_text="Ben gives").locator("input.tcash").fill("200")
-            trade.locator("button", has_text="Send the offer").tap()
-            expect(ana.locator("#notice")).to_contain_text("Ben is asked")
-            offer = ben.locator("#offers .offer")
-            expect(offer).to_contain_text("Ana gives Boardwalk; Ben gives $200")
-            offer.locator("button", has_text="Accept").tap()
-            expect(ben.locator("#notice")).to_have_class("notice ok")
-            expect(ana.locator("#offers")).to_be_hidden()
-        finally:
-            browser.close()
+    with phones(s, g, ("Ana", "Ben")) as pages:
+        ana, ben = pages["Ana"], pages["Ben"]
+        trade = ana.locator('article.player[data-player="Ana"] .trade')
+        trade.locator("button", has_text="Ben").tap()
+        trade.locator("label", has_text="Boardwalk").locator("input").check()
+        assert run("collect", "Ben", "1", game=g).code == 0  # the table moves on while Ana writes
+        expect(ana.locator("#updated")).to_contain_text(f"#{Game(g).last_seq()}")
+        assert trade.locator("label", has_text="Boardwalk").locator("input").is_checked(), "the form kept its tick"
+        trade.locator("fieldset", has_text="Ben gives").locator("input.tcash").fill("200")
+        trade.locator("button", has_text="Send the offer").tap()
+        expect(ana.locator("#notice")).to_contain_text("Ben is asked")
+        offer = ben.locator("#offers .offer")
+        expect(offer).to_contain_text("Ana gives Boardwalk; Ben gives $200")
+        offer.locator("button", has_text="Accept").tap()
+        expect(ben.locator("#notice")).to_have_class("notice ok")
+        expect(ana.locator("#offers")).to_be_hidden()
     gm = Game(g)
     try:
         trades = [e for _s, e in gm._events() if e["type"] == "trade"]
@@ -234,7 +240,6 @@ def test_four_phones_play_a_short_game_and_the_ledger_is_the_consoles(tmp_path, 
     refused with its rule), a trade offered and accepted, a mortgage, a bankruptcy. At the end the game said
     back as moves (`log --moves`) and typed at a console gives the same ledger, and every phone shows the
     same count."""
-    import json
     import re
 
     from playwright.sync_api import expect, sync_playwright
@@ -246,7 +251,7 @@ def test_four_phones_play_a_short_game_and_the_ledger_is_the_consoles(tmp_path, 
     g = tmp_path / "g.sqlite"
     names = ("Ana", "Ben", "Cy", "Dee")
     assert run("new", *names, "--turns", game=g).code == 0
-    links = {s["seat"]: s["link"] for s in json.loads(run("seats", "--json", game=g).out)}
+    links = seat_links(g)
     s = server_factory(g, "--lan")
     banker = TableConsole(g)
 
@@ -359,7 +364,6 @@ def test_four_phones_play_a_short_game_and_the_ledger_is_the_consoles(tmp_path, 
 def test_a_screen_reader_hears_the_buttons_the_answer_and_the_new_moves(tmp_path, server_factory):
     """Playwright's accessibility snapshot of a seat's page: every button has its name, the answer to a move is
     a live status, the connection badge and the last moves are live regions, the page's language is the table's."""
-    import json
 
     from playwright.sync_api import expect, sync_playwright
 
@@ -367,7 +371,7 @@ def test_a_screen_reader_hears_the_buttons_the_answer_and_the_new_moves(tmp_path
     g = tmp_path / "g.sqlite"
     for argv in (("new", "Ana", "Ben", "--turns"), ("roll", "1", "2")):
         assert run(*argv, game=g).code == 0
-    links = {s["seat"]: s["link"] for s in json.loads(run("seats", "--json", game=g).out)}
+    links = seat_links(g)
     s = server_factory(g, "--lan", "--lang", "it")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
