@@ -192,3 +192,12 @@ def test_a_value_the_board_lacks_is_said_with_its_plural(lang, one, three):
         assert value_words("the rent for 3 railroad(s)") == three
     finally:
         i18n.reset()
+
+
+def test_an_options_error_names_the_option_and_its_values_as_the_table_types_them(tmp_path):
+    g = tmp_path / "g.sqlite"
+    assert run("--lang", "es", "new", "Ana", "Beto", "-r", "us-1950s", game=g).code == 0
+    bad = run("tax", "income", "Ana", "--elige", "mitad", game=g)
+    assert bad.code == 2 and "--elige es porcentaje o fijo, no 'mitad'" in bad.err, bad.err
+    dice = run("--lang", "it", "rent", "Beto", "Electric Company", "--dadi", "tre", game=g)
+    assert dice.code == 2 and "'--dadi'" in dice.err and "--dice" not in dice.err, dice.err

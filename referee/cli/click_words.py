@@ -147,6 +147,10 @@ def translate(message: str) -> str:
             parts = m.groupdict()
             if template.startswith("Missing argument"):  # as the usage line above names it: 'payer' → PAGANTE
                 parts["name"] = _metavar(parts["name"])
+            if parts.get("name", "").startswith(("-", "'-")):  # an option as this table types it: '--dice' → '--dadi'
+                from referee.words.commands import option_of, option_word
+
+                parts["name"] = re.sub(r"--[\w-]+", lambda o: option_word(option_of(o.group(0)) or o.group(0)), parts["name"])
             if "rest" in parts and parts["rest"]:
                 parts["rest"] = translate(parts["rest"])
             if template.startswith("(Possible options"):  # the options as the table types them: --give → --da

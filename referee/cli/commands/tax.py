@@ -27,7 +27,10 @@ def income(
 
     def choice_ok() -> None:  # said once the game's language is known
         if choice is not None and choice not in ("percent", "flat"):
-            raise InputError(_("--choice is percent or flat, not '{choice}'").format(choice=choice))
+            from referee.words.commands import option_word, sub_word
+
+            raise InputError(_("{option} is {percent} or {flat}, not '{choice}'").format(
+                option=option_word("--choice"), percent=sub_word("tax", "percent"), flat=sub_word("tax", "flat"), choice=choice))
 
     if preview:
         g = open_game(game)
